@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependency direction (see docs/architecture.md):
+//   idscope → IDTerminal → CNcursesw
+//   idscope → IDInspector → IDScenario → IDStrategies → IDSim
+// IDSim is the pure core: no I/O, no terminal, no YAML.
+let package = Package(
+    name: "idscope",
+    products: [
+        .executable(name: "idscope", targets: ["idscope"]),
+        .executable(name: "idscope-bench", targets: ["idscope-bench"]),
+        .library(name: "IDSim", targets: ["IDSim"]),
+    ],
+    targets: [
+        .target(name: "IDSim"),
+        .target(name: "IDStrategies", dependencies: ["IDSim"]),
+        .target(name: "IDScenario", dependencies: ["IDStrategies", "IDSim"]),
+        .target(name: "IDInspector", dependencies: ["IDScenario", "IDSim"]),
+        // The only target that links ncurses. Module map + shim header; no C sources.
+        .systemLibrary(
+            name: "CNcursesw",
+            path: "Sources/CNcursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "IDTerminal", dependencies: ["IDInspector", "CNcursesw"]),
+        .executableTarget(name: "idscope", dependencies: ["IDTerminal", "IDInspector", "IDScenario", "IDSim"]),
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim"]),
+        .testTarget(name: "IDSimTests", dependencies: ["IDSim"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// The YAML scenario format, validation, runner and output formats (issue 4).
+import IDStrategies

@@ -1,0 +1,81 @@
+/// Reports what an event that rebuilds a whole device (erase, restore, migrate) changed.
+///
+/// Those events wipe a device and build it up again; reporting the wipe and the rebuild
+/// separately would drown the one fact that matters (did this value survive?). So they compare
+/// the device before and after and attribute each difference to the rule that governs its area.
+struct DeviceDiffRules {
+    var app: RuleID?
+    var container: RuleID
+    var att: RuleID
+    var idfv: RuleID
+    var idfa: RuleID
+    var keychain: RuleID
+    var attest: RuleID = .aa28
+    var pasteboard: RuleID = .pb31
+}
+
+extension World {
+    /// Records the differences between `before` and the device now at `d`.
+    /// - Parameter statusesBefore: the ATT statuses apps read before (they depend on the account too).
+    func recordDeviceDiff(before: Device, statusesBefore: [AppIndex: ATTStatus], device d: DeviceIndex,
+                          rules: DeviceDiffRules, _ log: inout ChangeLog) {
+        let after = devices[d]
+        let name = after.name
+        log.record(.lockState(device: name), from: .text(before.lockDescription), to: .text(after.lockDescription), rule: nil)
+        log.record(.passcode(device: name), from: .flag(before.passcodeSet), to: .flag(after.passcodeSet), rule: nil)
+        log.record(.appleID(device: name), from: before.appleID.map { .text(accounts[$0].id) },
+                   to: after.appleID.map { .text(accounts[$0].id) }, rule: nil)
+        log.record(.iCloudKeychain(device: name), from: before.appleID == nil ? nil : .flag(before.iCloudKeychain),
+                   to: after.appleID == nil ? nil : .flag(after.iCloudKeychain), rule: nil)
+        log.record(.idfa(device: name), from: .uuid(before.idfa), to: .uuid(after.idfa), rule: rules.idfa)
+
+        for key in Set(before.vendorTable.keys).union(after.vendorTable.keys).sorted() {
+            log.record(.idfv(device: name, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
+                       to: after.vendorTable[key].map(ChangeValue.uuid), rule: rules.idfv)
+        }
+        for index in apps.indices {
+            let old = before.app(index), new = after.app(index)
+            let bundle = apps[index].bundleID
+            log.record(.app(device: name, app: bundle), from: old.map { .presence($0.presence) },
+                       to: new.map { .presence($0.presence) }, rule: rules.app)
+            if old?.process != nil, new?.process == nil {
+                log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
+            }
+            let oldDefaults = old?.container.defaults ?? [:], newDefaults = new?.container.defaults ?? [:]
+            for key in Set(oldDefaults.keys).union(newDefaults.keys).sorted() {
+                log.record(.defaults(device: name, app: bundle, key: key), from: oldDefaults[key].map(ChangeValue.text),
+                           to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
+            }
+            log.record(.consent(device: name, app: bundle), from: old?.container.consent == true ? .flag(true) : nil,
+                       to: new?.container.consent == true ? .flag(true) : nil, rule: rules.container)
+            let oldStatus = old == nil ? nil : statusesBefore[index]
+            let newStatus = new == nil ? nil : trackingStatus(app: index, on: d)
+            if after.os.major >= 14 {
+                log.record(.att(device: name, app: bundle), from: oldStatus.map(ChangeValue.att),
+                           to: newStatus.map(ChangeValue.att), rule: rules.att)
+            }
+            if let old, !old.attestKeys.isEmpty, old.installation != new?.installation {
+                log.record(.appAttest(device: name, app: bundle), from: .text("\(old.attestKeys.count) key(s)"),
+                           to: .text("invalid"), rule: rules.attest)
+            }
+        }
+        for key in Set(before.keychain.keys).union(after.keychain.keys).sorted() {
+            log.record(.keychain(device: name, item: key), from: before.keychain[key].map { .text($0.value) },
+                       to: after.keychain[key].map { .text($0.value) }, rule: rules.keychain)
+        }
+        for key in Set(before.pasteboards.named.keys).union(after.pasteboards.named.keys).sorted() {
+            log.record(.pasteboard(device: name, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
+                       to: after.pasteboards.named[key].map { .text($0.value) }, rule: rules.pasteboard)
+        }
+        log.record(.pasteboard(device: name, name: "general"), from: before.pasteboards.general.map(ChangeValue.text),
+                   to: after.pasteboards.general.map(ChangeValue.text), rule: rules.pasteboard)
+    }
+}
+
+extension Device {
+    /// "unlocked", "locked" or "before first unlock": the lock states a user can tell apart.
+    public var lockDescription: String {
+        if !firstUnlockDone { return "before first unlock" }
+        return locked ? "locked" : "unlocked"
+    }
+}

@@ -1,0 +1,83 @@
+/// Apple ID sign-in and iCloud Keychain (rules KC-18, KC-22, ATT-12).
+extension World {
+    /// iCloud Keychain arrived in iOS 7.0.3.
+    static let iCloudKeychainMinimumOS = OSVersion(7, 0, 3)
+
+    /// Whether the device syncs its synchronizable items now.
+    func syncsKeychain(_ d: DeviceIndex) -> Bool {
+        devices[d].appleID != nil && devices[d].iCloudKeychain && devices[d].os >= Self.iCloudKeychainMinimumOS
+    }
+
+    mutating func signIn(_ d: DeviceIndex, account: Int, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name
+        guard accounts.indices.contains(account) else { throw .noSuchAccount(account) }
+        if let current = devices[d].appleID {
+            if current == account { return }
+            throw .alreadySignedIn(device: name, account: accounts[current].id)
+        }
+        let statuses = readStatuses(on: d)
+        devices[d].appleID = account
+        devices[d].iCloudKeychain = accounts[account].iCloudKeychain && devices[d].os >= Self.iCloudKeychainMinimumOS
+        log.record(.appleID(device: name), from: nil, to: .text(accounts[account].id), rule: nil)
+        if devices[d].iCloudKeychain {
+            log.record(.iCloudKeychain(device: name), from: nil, to: .flag(true), rule: nil)
+            mergeCloudKeychain(d, &log)
+        }
+        recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
+    }
+
+    mutating func signOut(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        guard let account = devices[d].appleID else { return }
+        let statuses = readStatuses(on: d)
+        // Synced items stay on the device ("Keep on My iPhone") but no longer sync.
+        devices[d].appleID = nil
+        log.record(.appleID(device: devices[d].name), from: .text(accounts[account].id), to: nil, rule: nil)
+        recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
+    }
+
+    mutating func setICloudKeychain(_ on: Bool, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name
+        guard devices[d].appleID != nil else { throw .notSignedIn(device: name, needed: "iCloud Keychain") }
+        guard devices[d].os >= Self.iCloudKeychainMinimumOS else {
+            throw .unsupported(what: "iCloud Keychain", device: name, why: "it arrived in iOS 7.0.3")
+        }
+        guard devices[d].iCloudKeychain != on else { return }
+        devices[d].iCloudKeychain = on
+        log.record(.iCloudKeychain(device: name), from: .flag(!on), to: .flag(on), rule: nil)
+        if on { mergeCloudKeychain(d, &log) }
+    }
+
+    /// Joins the device's synchronizable items with the account's: the cloud copy wins a clash,
+    /// items only the device has are uploaded and reach the account's other devices (KC-18).
+    mutating func mergeCloudKeychain(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        guard syncsKeychain(d), let account = devices[d].appleID else { return }
+        let local = devices[d].keychain.values.filter(\.synchronizable).map(\.key).sorted()
+        for key in local where accounts[account].cloudKeychain[key] == nil {
+            propagate(devices[d].keychain[key], key: key, from: d, &log)
+        }
+        for key in accounts[account].cloudKeychain.keys.sorted() {
+            let item = accounts[account].cloudKeychain[key]!
+            let old = devices[d].keychain[key]
+            guard old != item else { continue }
+            devices[d].keychain[key] = item
+            log.record(.keychain(device: devices[d].name, item: key), from: old.map { .text($0.value) },
+                       to: .text(item.value), rule: .kc18)
+        }
+    }
+
+    /// Sends a write (or, with nil, a delete) of a synchronizable item from device `d` to iCloud
+    /// Keychain and to every other device on the same Apple ID that syncs (rule KC-18).
+    mutating func propagate(_ item: KeychainItem?, key: KeychainKey, from d: DeviceIndex, _ log: inout ChangeLog) {
+        guard syncsKeychain(d), let account = devices[d].appleID else { return }
+        let old = accounts[account].cloudKeychain[key]
+        accounts[account].cloudKeychain[key] = item
+        log.record(.cloudKeychain(account: accounts[account].id, item: key), from: old.map { .text($0.value) },
+                   to: item.map { .text($0.value) }, rule: .kc18)
+        for other in devices.indices where other != d && devices[other].appleID == account && syncsKeychain(other) {
+            let previous = devices[other].keychain[key]
+            devices[other].keychain[key] = item
+            log.record(.keychain(device: devices[other].name, item: key), from: previous.map { .text($0.value) },
+                       to: item.map { .text($0.value) }, rule: .kc18)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+/// install, uninstall, offload, update, consent, configure.
+extension World {
+    mutating func install(_ app: AppIndex, source: InstallSource, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        let existing = devices[d].app(app)
+        if existing?.presence == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
+        let key = vendorKey(for: app, source: source, on: d)
+        if var offloaded = existing {
+            // Reinstalling an offloaded app brings back its kept data and ATT decision (CT-23, ATT-15).
+            let oldKey = offloaded.vendorKey
+            offloaded.presence = .installed
+            offloaded.source = source
+            offloaded.vendorKey = key
+            devices[d].apps[app] = offloaded
+            log.record(.app(device: name, app: bundle), from: .presence(.offloaded), to: .presence(.installed), rule: .ct23)
+            if oldKey != key { releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log) }
+        } else {
+            installations += 1
+            devices[d].apps[app] = InstalledApp(presence: .installed, source: source, vendorKey: key,
+                                                container: .empty, att: .notDetermined, installation: installations)
+            log.record(.app(device: name, app: bundle), from: .presence(.absent), to: .presence(.installed), rule: nil)
+            if devices[d].os.major >= 14, trackingStatus(app: app, on: d) == .restricted {
+                log.record(.att(device: name, app: bundle), from: nil, to: .att(.restricted), rule: .att12)
+            }
+        }
+        ensureVendorEntry(key, on: d, &log)
+    }
+
+    /// Creates the vendor's IDFV if it has none yet (rule IDFV-2).
+    mutating func ensureVendorEntry(_ key: VendorKey, on d: DeviceIndex, _ log: inout ChangeLog) {
+        guard devices[d].vendorTable[key] == nil else { return }
+        let value = rng.nextUUID()
+        devices[d].vendorTable[key] = value
+        log.record(.idfv(device: devices[d].name, vendor: key), from: nil, to: .uuid(value), rule: .idfv2)
+    }
+
+    /// Drops the vendor's IDFV when no other app keeps it alive (rule IDFV-5).
+    mutating func releaseVendorKeyIfUnused(_ key: VendorKey, on d: DeviceIndex, excluding app: AppIndex,
+                                           _ log: inout ChangeLog, rule: RuleID = .idfv5) {
+        guard !vendorKeyInUse(key, on: d, excluding: app), let old = devices[d].vendorTable.removeValue(forKey: key) else { return }
+        log.record(.idfv(device: devices[d].name, vendor: key), from: .uuid(old), to: nil, rule: rule)
+    }
+
+    mutating func uninstall(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard let installed = devices[d].app(app) else { throw .appNotInstalled(app: bundle, device: name) }
+        let readStatus = trackingStatus(app: app, on: d)
+        // Keychain first: under deleteUnshared the app still counts while we look for other readers.
+        purgeKeychainOnUninstall(app, on: d, &log)
+        devices[d].apps[app] = nil
+        log.record(.app(device: name, app: bundle), from: .presence(installed.presence), to: .presence(.absent), rule: nil)
+        if installed.process != nil {
+            log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
+        }
+        recordContainerDestroyed(installed.container, device: name, app: bundle, rule: .ct23, &log)
+        if readStatus != .notDetermined && readStatus != .restricted {
+            log.record(.att(device: name, app: bundle), from: .att(readStatus), to: nil, rule: .att15)
+        }
+        if !installed.attestKeys.isEmpty {
+            log.record(.appAttest(device: name, app: bundle), from: .text("\(installed.attestKeys.count) key(s)"), to: nil, rule: .aa28)
+        }
+        removeOwnedPasteboards(app, on: d, &log)
+        releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
+    }
+
+    func recordContainerDestroyed(_ container: AppContainer, device: String, app: String, rule: RuleID, _ log: inout ChangeLog) {
+        for key in container.defaults.keys.sorted() {
+            log.record(.defaults(device: device, app: app, key: key), from: .text(container.defaults[key]!), to: nil, rule: rule)
+        }
+        if container.consent {
+            log.record(.consent(device: device, app: app), from: .flag(true), to: nil, rule: rule)
+        }
+    }
+
+    /// Rule KC-19: items stay (`persist`), or under the 10.3-beta behaviour go with the last app
+    /// that could reach their group. The Simulator never deleted them (rule SIM-32).
+    mutating func purgeKeychainOnUninstall(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) {
+        guard profile.keychainOnUninstall == .deleteUnshared, devices[d].kind != .simulator else { return }
+        let groups = apps[app].keychainGroups
+        let doomed = devices[d].keychain.keys.filter { key in
+            groups.contains(key.group) && appsReaching(group: key.group, on: d, excluding: app).isEmpty
+        }.sorted()
+        for key in doomed {
+            let item = devices[d].keychain.removeValue(forKey: key)!
+            log.record(.keychain(device: devices[d].name, item: key), from: .text(item.value), to: nil, rule: .kc19)
+        }
+    }
+
+    mutating func removeOwnedPasteboards(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) {
+        let owned = devices[d].pasteboards.named.filter { $0.value.owner == app }.keys.sorted()
+        for key in owned {
+            let board = devices[d].pasteboards.named.removeValue(forKey: key)!
+            log.record(.pasteboard(device: devices[d].name, name: key.name), from: .text(board.value), to: nil, rule: .pb31)
+        }
+    }
+
+    mutating func offload(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard var installed = devices[d].app(app), installed.presence == .installed else {
+            throw .appNotInstalled(app: bundle, device: name)
+        }
+        guard devices[d].os.major >= 11 else {
+            throw .unsupported(what: "offloading", device: name, why: "it arrived in iOS 11")
+        }
+        if installed.process != nil {
+            log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
+        }
+        installed.presence = .offloaded
+        installed.process = nil
+        devices[d].apps[app] = installed
+        log.record(.app(device: name, app: bundle), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
+        if !profile.offloadCountsAsInstalled {
+            releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log, rule: .idfv4)
+        }
+    }
+
+    mutating func update(_ app: AppIndex, newTeam: String?, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard var installed = devices[d].app(app), installed.presence == .installed else {
+            throw .appNotInstalled(app: bundle, device: name)
+        }
+        if let newTeam, newTeam.isEmpty || newTeam.contains(where: { $0.isWhitespace || $0 == "." }) {
+            throw .invalidName(newTeam, what: "Team ID")
+        }
+        if installed.process != nil {
+            log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
+            installed.process = nil
+        }
+        let oldKey = installed.vendorKey
+        if let newTeam, newTeam != apps[app].teamID {
+            // The app moved to another team: its old prefix's groups are no longer its own (KC-20).
+            log.record(.options(app: bundle), from: .text("team \(apps[app].teamID)"), to: .text("team \(newTeam)"), rule: .kc20)
+            apps[app].teamID = newTeam
+            installed.vendorKey = vendorKey(for: app, source: installed.source, on: d)
+        }
+        devices[d].apps[app] = installed
+        if installed.vendorKey != oldKey {
+            ensureVendorEntry(installed.vendorKey, on: d, &log)
+            releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log, rule: .idfv4)
+        } else if profile.idfvOnUpdate == .regenerate {
+            // Field report B8: some iOS 8 updates handed out a new IDFV.
+            let old = devices[d].vendorTable[oldKey]
+            let value = rng.nextUUID()
+            devices[d].vendorTable[oldKey] = value
+            log.record(.idfv(device: name, vendor: oldKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .idfv4)
+        }
+    }
+
+    mutating func giveConsent(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard devices[d].app(app)?.presence == .installed else { throw .appNotInstalled(app: bundle, device: name) }
+        let had = devices[d].apps[app]!.container.consent
+        devices[d].apps[app]!.container.consent = true
+        log.record(.consent(device: name, app: bundle), from: had ? .flag(true) : nil, to: .flag(true), rule: nil)
+    }
+
+    /// Changes the options of the app's code on every device: a new build of the same app.
+    mutating func configure(_ app: AppIndex, options: [String: OptionValue], _ log: inout ChangeLog) {
+        let bundle = apps[app].bundleID
+        for key in options.keys.sorted() {
+            let old = apps[app].options[key]
+            apps[app].options[key] = options[key]
+            log.record(.options(app: bundle), from: old.map { .text("\(key)=\($0)") }, to: .text("\(key)=\(options[key]!)"), rule: nil)
+        }
+    }
+}

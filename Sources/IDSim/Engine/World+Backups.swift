@@ -1,0 +1,112 @@
+/// backup, restore and device-to-device migration (rules IDFV-7, IDFA-11, KC-21, KC-22a, CT-24, ATT-15, AA-28).
+extension World {
+    mutating func backup(_ d: DeviceIndex, kind: BackupKind, name: String, _ log: inout ChangeLog) throws(EventError) {
+        let device = devices[d]
+        guard !name.isEmpty, !name.contains(where: \.isNewline) else { throw .invalidName(name, what: "backup name") }
+        if kind == .icloud, device.appleID == nil {
+            throw .notSignedIn(device: device.name, needed: "an iCloud backup")
+        }
+        let old = backups[name]
+        let backup = snapshot(of: d, kind: kind, name: name)
+        backups[name] = backup
+        log.record(.backup(name: name), from: old.map { .text($0.summary) }, to: .text(backup.summary), rule: nil)
+    }
+
+    /// What a backup of device `d` holds right now.
+    func snapshot(of d: DeviceIndex, kind: BackupKind, name: String) -> Backup {
+        let device = devices[d]
+        var saved: [AppIndex: BackedUpApp] = [:]
+        for (index, app) in device.apps.enumerated() {
+            guard let app else { continue }
+            saved[index] = BackedUpApp(presence: app.presence, source: app.source, container: app.container,
+                                       att: app.att, trackingRequested: app.trackingRequested)
+        }
+        return Backup(name: name, kind: kind, sourceHardwareID: device.hardwareID, sourceDevice: device.name,
+                      os: device.os, idfa: device.idfa, vendorTable: device.vendorTable, keychain: device.keychain,
+                      apps: saved, settings: device.settings, appleID: device.appleID, iCloudKeychain: device.iCloudKeychain)
+    }
+
+    mutating func restore(_ name: String, onto d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        guard let backup = backups[name] else { throw .unknownBackup(name, known: backups.keys.sorted()) }
+        guard backup.os <= devices[d].os else {
+            throw .backupTooNew(backup: name, backupOS: backup.os, device: devices[d].name, deviceOS: devices[d].os)
+        }
+        let before = devices[d]
+        let statuses = readStatuses(on: d)
+        rebuild(d, from: backup, sameHardware: backup.sourceHardwareID == devices[d].hardwareID, &log)
+        recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
+                         rules: DeviceDiffRules(app: .ct24, container: .ct24, att: .att15, idfv: .idfv7,
+                                                idfa: .idfa11, keychain: .kc21), &log)
+    }
+
+    mutating func migrate(from source: DeviceIndex, onto d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        guard devices.indices.contains(source) else { throw .noSuchDevice(source) }
+        guard source != d else { throw .migrateFromItself(device: devices[d].name) }
+        guard devices[source].os <= devices[d].os else {
+            throw .migrateFromNewerOS(from: devices[source].name, fromOS: devices[source].os,
+                                      to: devices[d].name, toOS: devices[d].os)
+        }
+        // Quick Start moves data like an encrypted backup restored onto other hardware (KC-22a).
+        let transfer = snapshot(of: source, kind: .encrypted, name: "migration from \(devices[source].name)")
+        let before = devices[d]
+        let statuses = readStatuses(on: d)
+        rebuild(d, from: transfer, sameHardware: false, &log)
+        recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
+                         rules: DeviceDiffRules(app: .kc22a, container: .kc22a, att: .kc22a, idfv: .kc22a,
+                                                idfa: .kc22a, keychain: .kc22a, attest: .kc22a), &log)
+    }
+
+    /// Erases device `d` and sets it up from `backup`: apps reinstalled with their containers,
+    /// the keychain and device-bound values as the rules allow, then signed in as before.
+    private mutating func rebuild(_ d: DeviceIndex, from backup: Backup, sameHardware: Bool, _ log: inout ChangeLog) {
+        wipe(d)
+        let keepVendorTable = sameHardware && profile.idfvSameDeviceRestore == .keep
+        for index in backup.apps.keys.sorted() where index < apps.count {
+            let saved = backup.apps[index]!
+            installations += 1
+            let key = vendorKey(for: index, source: saved.source, on: d)
+            var app = InstalledApp(presence: saved.presence, source: saved.source, vendorKey: key,
+                                   container: saved.container, att: .notDetermined, installation: installations)
+            if profile.attInBackup == .restored {
+                app.att = saved.att
+                app.trackingRequested = saved.trackingRequested
+            }
+            devices[d].apps[index] = app
+            if keepVendorTable, let value = backup.vendorTable[key] {
+                devices[d].vendorTable[key] = value
+            } else if devices[d].vendorTable[key] == nil {
+                devices[d].vendorTable[key] = rng.nextUUID()
+            }
+        }
+        devices[d].idfa = sameHardware ? backup.idfa : rng.nextUUID()
+        for item in backup.keychain.values where restores(item, from: backup, sameHardware: sameHardware) {
+            devices[d].keychain[item.key] = item
+        }
+        devices[d].settings = backup.settings
+        if let account = backup.appleID {
+            devices[d].appleID = account
+            devices[d].iCloudKeychain = backup.iCloudKeychain
+            var quiet = ChangeLog()   // the diff reports the device's items; cloud-side writes are not new
+            mergeCloudKeychain(d, &quiet)
+            log.append(contentsOf: quiet.changes.filter { if case .cloudKeychain = $0.subject { true } else { false } })
+        }
+    }
+
+    /// Rule KC-21: which keychain items a restore brings back.
+    private func restores(_ item: KeychainItem, from backup: Backup, sameHardware: Bool) -> Bool {
+        if sameHardware { return true }
+        if item.synchronizable || item.accessible.isThisDeviceOnly { return false }  // sync ones return via iCloud
+        switch backup.kind {
+        case .encrypted: return true
+        case .unencrypted: return false
+        case .icloud: return profile.icloudBackupKeychainToNewDevice == .migratable
+        }
+    }
+}
+
+extension Backup {
+    /// "encrypted backup of phone (iOS 17.5, 3 apps)"
+    public var summary: String {
+        "\(kind.rawValue) backup of \(sourceDevice) (iOS \(os), \(apps.count) app\(apps.count == 1 ? "" : "s"))"
+    }
+}

@@ -1,0 +1,28 @@
+/// Erase All Content and Settings (rules IDFV-6, IDFA-8, ATT-15, KC-22, CT-23, DC-27, SIM-32).
+extension World {
+    mutating func erase(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        let before = devices[d]
+        let statuses = readStatuses(on: d)
+        wipe(d)
+        devices[d].idfa = rng.nextUUID()
+        // DeviceCheck bits live on Apple's servers, keyed by hardware: untouched (DC-27).
+        recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
+                         rules: DeviceDiffRules(app: .ct23, container: .ct23, att: .att15, idfv: .idfv6,
+                                                idfa: .idfa8, keychain: .kc22), &log)
+    }
+
+    /// Factory state: no apps, data, keychain or pasteboards; default settings; signed out;
+    /// set up again with the declared passcode and unlocked. Hardware, OS and IDFA stay for the caller.
+    mutating func wipe(_ d: DeviceIndex) {
+        devices[d].apps = Array(repeating: nil, count: apps.count)
+        devices[d].vendorTable = [:]
+        devices[d].keychain = [:]
+        devices[d].pasteboards = Pasteboards()
+        devices[d].settings = TrackingSettings()
+        devices[d].appleID = nil
+        devices[d].iCloudKeychain = false
+        devices[d].passcodeSet = devices[d].declaredPasscode && devices[d].kind != .simulator
+        devices[d].firstUnlockDone = true
+        devices[d].locked = false
+    }
+}

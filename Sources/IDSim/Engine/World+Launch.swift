@@ -1,0 +1,56 @@
+/// launch: start (or bring forward) the app's process and run its ID code on the OS facade.
+extension World {
+    mutating func launch(_ app: AppIndex, mode: LaunchMode, on d: DeviceIndex, programs: any AppProgramResolver,
+                         _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard var installed = devices[d].app(app) else { throw .appNotInstalled(app: bundle, device: name) }
+        guard installed.presence == .installed else { throw .appOffloaded(app: bundle, device: name) }
+        if var process = installed.process {
+            if mode == .foreground && process.mode != .foreground {
+                // A prewarmed or background process becomes the foreground app; its caches stay.
+                log.record(.process(device: name, app: bundle), from: .text("running (\(process.mode.rawValue))"),
+                           to: .text("running (foreground)"), rule: nil)
+                process.mode = .foreground
+                installed.process = process
+            }
+        } else {
+            let containerLocked = devices[d].os.major >= 7 && !devices[d].afterFirstUnlockAvailable
+            installed.process = AppProcess(mode: mode,
+                                           defaultsCachedEmpty: containerLocked && profile.defaultsBeforeFirstUnlock == .emptyCached)
+            log.record(.process(device: name, app: bundle), from: nil, to: .text("running (\(mode.rawValue))"),
+                       rule: containerLocked ? .ct25 : nil)
+        }
+        devices[d].apps[app] = installed
+        if devices[d].kind == .simulator && profile.simulatorIdfvPerLaunch {
+            // Field report B22: some simulators handed out a new IDFV on every run.
+            let old = devices[d].vendorTable[installed.vendorKey]
+            let value = rng.nextUUID()
+            devices[d].vendorTable[installed.vendorKey] = value
+            log.record(.idfv(device: name, vendor: installed.vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
+        }
+
+        let program = programs.program(for: apps[app])
+        var os = AppOS(device: d, app: app)
+        swap(&os.world, &self)          // lend the world to the app without copying it
+        var report = program.launch(&os)
+        swap(&os.world, &self)
+        log.append(contentsOf: os.log.changes)
+        report.notes.append(contentsOf: os.notices)
+
+        let record = LaunchRecord(step: clock + 1, mode: mode, installation: installed.installation, report: report)
+        let previous = devices[d].launches[app]?.latest
+        devices[d].launches[app] = LaunchHistory(latest: record, previous: previous)
+    }
+}
+
+/// An app program made from a closure: handy for tests and tools.
+public struct ClosureProgram: AppProgram, AppProgramResolver {
+    let body: @Sendable (inout AppOS) -> LaunchReport
+
+    public init(_ body: @escaping @Sendable (inout AppOS) -> LaunchReport) {
+        self.body = body
+    }
+
+    public func launch(_ os: inout AppOS) -> LaunchReport { body(&os) }
+    public func program(for app: AppDeclaration) -> any AppProgram { self }
+}

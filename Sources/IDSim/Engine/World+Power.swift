@@ -1,0 +1,87 @@
+/// reboot, unlock, lock, passcode, upgrade (rules KC-17, KC-22, CT-25, PB-31).
+extension World {
+    /// Ends every app process on the device; in-process state (and iOS 10+ named pasteboards) goes with it.
+    mutating func endProcesses(on d: DeviceIndex, _ log: inout ChangeLog) {
+        let name = devices[d].name
+        for index in devices[d].apps.indices where devices[d].apps[index]?.process != nil {
+            devices[d].apps[index]!.process = nil
+            log.record(.process(device: name, app: apps[index].bundleID), from: .text("running"), to: nil, rule: nil)
+        }
+    }
+
+    /// Boots the device: with a passcode nothing protected is readable until the first unlock;
+    /// without one the device unlocks itself (rule KC-22).
+    mutating func boot(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        endProcesses(on: d, &log)
+        let before = devices[d].lockDescription
+        devices[d].firstUnlockDone = !devices[d].passcodeSet
+        devices[d].locked = devices[d].passcodeSet
+        log.record(.lockState(device: devices[d].name), from: .text(before), to: .text(devices[d].lockDescription), rule: .kc22)
+    }
+
+    mutating func reboot(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        boot(d, &log)
+    }
+
+    mutating func unlock(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        let before = devices[d].lockDescription
+        devices[d].firstUnlockDone = true
+        devices[d].locked = false
+        log.record(.lockState(device: devices[d].name), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
+    }
+
+    mutating func lock(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        let before = devices[d].lockDescription
+        devices[d].locked = true
+        log.record(.lockState(device: devices[d].name), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
+    }
+
+    mutating func setPasscode(_ on: Bool, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name
+        guard devices[d].kind != .simulator else {
+            throw .unsupported(what: "a passcode", device: name, why: "the Simulator has no passcode (rule SIM-32)")
+        }
+        guard devices[d].firstUnlockDone, !devices[d].locked || !devices[d].passcodeSet else {
+            throw .deviceLocked(device: name, action: "changing the passcode")
+        }
+        guard devices[d].passcodeSet != on else { return }
+        devices[d].passcodeSet = on
+        log.record(.passcode(device: name), from: .flag(!on), to: .flag(on), rule: nil)
+        if !on {
+            // Turning the passcode off deletes every WhenPasscodeSetThisDeviceOnly item (KC-17).
+            let doomed = devices[d].keychain.values.filter { $0.accessible == .whenPasscodeSetThisDeviceOnly }.map(\.key).sorted()
+            for key in doomed {
+                let item = devices[d].keychain.removeValue(forKey: key)!
+                log.record(.keychain(device: name, item: key), from: .text(item.value), to: nil, rule: .kc17)
+            }
+            devices[d].locked = false
+        }
+    }
+
+    mutating func upgrade(_ d: DeviceIndex, to version: OSVersion, _ log: inout ChangeLog) throws(EventError) {
+        let old = devices[d].os
+        guard OSVersion.supportedMajors.contains(version.major) else { throw .invalidOSVersion(version.description) }
+        guard version > old else { throw .notAnUpgrade(from: old, to: version) }
+        let statusesBefore = readStatuses(on: d)
+        devices[d].os = version
+        log.record(.os(device: devices[d].name), from: .version(old), to: .version(version), rule: nil)
+        if old.major < 14, version.major >= 14 {
+            // Limit Ad Tracking became the global tracking switch (assumption: LAT on ⇒ switch off).
+            let wasLimited = devices[d].settings.limitAdTracking
+            devices[d].settings.allowTrackingRequests = !wasLimited
+            devices[d].settings.limitAdTracking = false
+            if wasLimited {
+                log.record(.setting(device: devices[d].name, name: "allowTrackingRequests"), from: .flag(true), to: .flag(false), rule: .idfa9)
+            }
+        }
+        if old.major < 10, version.major >= 10 {
+            // Persistent named pasteboards lose persistence: they die with their process (PB-31).
+            for key in devices[d].pasteboards.named.keys.sorted() {
+                let board = devices[d].pasteboards.named.removeValue(forKey: key)!
+                log.record(.pasteboard(device: devices[d].name, name: key.name), from: .text(board.value), to: nil, rule: .pb31)
+            }
+        }
+        boot(d, &log)   // an update restarts the device (KC-22)
+        recordStatusChanges(from: statusesBefore, on: d, rule: .att12, &log)
+    }
+}

@@ -1,0 +1,140 @@
+/// ATT requests, tracking settings and IDFA resets (rules IDFA-8…11, ATT-12…15).
+extension World {
+    mutating func requestTracking(_ app: AppIndex, answer: TrackingAnswer, otherPromptPending: Bool,
+                                  on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard devices[d].os.major >= 14 else {
+            throw .unsupported(what: "requestTrackingAuthorization", device: name, why: "App Tracking Transparency arrived in iOS 14")
+        }
+        guard var installed = devices[d].app(app), installed.presence == .installed else {
+            throw .appNotInstalled(app: bundle, device: name)
+        }
+        // 13.1: no purpose string — the app crashes.
+        guard apps[app].hasTrackingUsageDescription else {
+            log.record(.process(device: name, app: bundle), from: installed.process == nil ? nil : .text("running"),
+                       to: .text("crashed: NSUserTrackingUsageDescription missing"), rule: .att13)
+            installed.process = nil
+            devices[d].apps[app] = installed
+            return
+        }
+        if devices[d].kind == .mac { return }                      // always notDetermined on a Mac
+        let before = trackingStatus(app: app, on: d)
+        if before == .restricted { return }                          // 13.2
+        if installed.att != .notDetermined { return }                // 13.3: decided; no prompt
+        if let process = installed.process, !process.isActive { return }  // 13.4: not active
+        if otherPromptPending { return }                             // 13.4: another prompt is up
+        installed.trackingRequested = true
+        if !devices[d].settings.allowTrackingRequests {
+            // 13.5: treated as "Ask App Not to Track", without a prompt.
+            installed.att = ATTStatus(rawValue: profile.attStatusWhenGlobalOff.rawValue) ?? .denied
+        } else {
+            installed.att = answer == .allow ? .authorized : .denied   // 13.6: the prompt
+        }
+        devices[d].apps[app] = installed
+        log.record(.att(device: name, app: bundle), from: .att(before), to: .att(trackingStatus(app: app, on: d)), rule: .att13)
+    }
+
+    mutating func trackingToggle(_ app: AppIndex, on: Bool, device d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID
+        guard devices[d].os.major >= 14 else {
+            throw .unsupported(what: "Settings › Privacy › Tracking", device: name, why: "it arrived in iOS 14")
+        }
+        guard var installed = devices[d].app(app), installed.presence != .absent else {
+            throw .appNotInstalled(app: bundle, device: name)
+        }
+        guard installed.trackingRequested else { throw .notInTrackingSettings(app: bundle, device: name) }
+        guard !trackingRestricted(on: d) else { throw .trackingRestricted(device: name) }
+        let before = trackingStatus(app: app, on: d)
+        installed.att = on ? .authorized : .denied
+        devices[d].apps[app] = installed
+        log.record(.att(device: name, app: bundle), from: .att(before), to: .att(trackingStatus(app: app, on: d)), rule: .att14)
+    }
+
+    mutating func changeSettings(_ change: SettingsChange, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, os = devices[d].os
+        if change.limitAdTracking != nil, os.major >= 14 {
+            throw .unsupported(what: "limitAdTracking", device: name,
+                               why: "iOS 14 replaced Limit Ad Tracking with allowTrackingRequests")
+        }
+        if change.allowTrackingRequests != nil || change.continueTracking != nil, os.major < 14 {
+            throw .unsupported(what: "allowTrackingRequests/continueTracking", device: name,
+                               why: "these arrived with App Tracking Transparency in iOS 14; use limitAdTracking")
+        }
+        let statusesBefore = readStatuses(on: d)
+        let old = devices[d].settings
+        var new = old
+        if let v = change.continueTracking { new.continueTracking = v }
+        if let v = change.limitAdTracking { new.limitAdTracking = v }
+        if let v = change.trackingRestricted { new.trackingRestricted = v }
+        if let v = change.allowTrackingRequests { new.allowTrackingRequests = v }
+        devices[d].settings = new
+        recordSettings(old, new, device: name, &log)
+
+        if old.allowTrackingRequests && !new.allowTrackingRequests {
+            // Global switch on → off: authorized apps keep tracking only if the user says "continue".
+            if !new.continueTracking {
+                for index in devices[d].apps.indices where devices[d].apps[index]?.att == .authorized {
+                    devices[d].apps[index]!.att = .denied
+                }
+                if profile.idfaRegenerateOnStopTracking {
+                    replaceIDFA(on: d, rule: .idfa10, &log)
+                }
+            }
+        }
+        recordStatusChanges(from: statusesBefore, on: d, rule: change.trackingRestricted != nil ? .att12 : .att14, &log)
+    }
+
+    private func recordSettings(_ old: TrackingSettings, _ new: TrackingSettings, device: String, _ log: inout ChangeLog) {
+        log.record(.setting(device: device, name: "allowTrackingRequests"), from: .flag(old.allowTrackingRequests),
+                   to: .flag(new.allowTrackingRequests), rule: nil)
+        log.record(.setting(device: device, name: "continueTracking"), from: .flag(old.continueTracking),
+                   to: .flag(new.continueTracking), rule: nil)
+        log.record(.setting(device: device, name: "limitAdTracking"), from: .flag(old.limitAdTracking),
+                   to: .flag(new.limitAdTracking), rule: .idfa9)
+        log.record(.setting(device: device, name: "trackingRestricted"), from: .flag(old.trackingRestricted),
+                   to: .flag(new.trackingRestricted), rule: .att12)
+    }
+
+    /// The ATT status every present app reads, for change reporting.
+    func readStatuses(on d: DeviceIndex) -> [AppIndex: ATTStatus] {
+        var result: [AppIndex: ATTStatus] = [:]
+        for index in devices[d].apps.indices where devices[d].apps[index] != nil {
+            result[index] = trackingStatus(app: index, on: d)
+        }
+        return result
+    }
+
+    /// Records each app whose read ATT status differs from `before`.
+    func recordStatusChanges(from before: [AppIndex: ATTStatus], on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
+        guard devices[d].os.major >= 14 else { return }
+        for index in before.keys.sorted() {
+            let now = trackingStatus(app: index, on: d)
+            log.record(.att(device: devices[d].name, app: apps[index].bundleID), from: .att(before[index]!), to: .att(now), rule: rule)
+        }
+    }
+
+    mutating func replaceIDFA(on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
+        let old = devices[d].idfa
+        devices[d].idfa = rng.nextUUID()
+        log.record(.idfa(device: devices[d].name), from: .uuid(old), to: .uuid(devices[d].idfa), rule: rule)
+    }
+
+    mutating func resetAdvertisingID(on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let os = devices[d].os
+        guard os >= OSVersion(6, 1), os.major < 14 else {
+            throw .unsupported(what: "Reset Advertising Identifier", device: devices[d].name,
+                               why: "the button exists on iOS 6.1 to 13.x only")
+        }
+        replaceIDFA(on: d, rule: .idfa10, &log)
+    }
+
+    mutating func resetLocationAndPrivacy(on d: DeviceIndex, _ log: inout ChangeLog) {
+        let before = readStatuses(on: d)
+        replaceIDFA(on: d, rule: .idfa10, &log)
+        for index in devices[d].apps.indices where devices[d].apps[index] != nil {
+            devices[d].apps[index]!.att = .notDetermined
+            devices[d].apps[index]!.trackingRequested = false
+        }
+        recordStatusChanges(from: before, on: d, rule: .idfa10, &log)
+    }
+}

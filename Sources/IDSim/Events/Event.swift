@@ -1,0 +1,117 @@
+/// One lifecycle event, with names already resolved to indices into the world.
+///
+/// There is one case per event key of the scenario format (contract.md), except `expect`,
+/// which is an assertion about the world rather than something that happens to it.
+public enum Event: Hashable, Sendable {
+    case install(AppIndex, source: InstallSource?)
+    case uninstall(AppIndex)
+    case offload(AppIndex)
+    /// `newTeam`: the update moves the app to another Team ID (rule KC-20).
+    case update(AppIndex, newTeam: String?)
+    case launch(AppIndex, mode: LaunchMode)
+    case requestTracking(AppIndex, answer: TrackingAnswer, otherPromptPending: Bool)
+    case trackingToggle(AppIndex, on: Bool)
+    case setting(SettingsChange)
+    case resetAdvertisingID
+    case resetLocationAndPrivacy
+    case consent(AppIndex)
+    case configure(AppIndex, [String: OptionValue])
+    case deviceCheck(AppIndex, bit0: Bool?, bit1: Bool?)
+    case reboot
+    case unlock
+    case lock
+    case passcode(Bool)
+    case upgrade(OSVersion)
+    case erase
+    case signIn(account: Int)
+    case signOut
+    case iCloudKeychain(Bool)
+    case backup(BackupKind, name: String)
+    case restore(backup: String)
+    case migrate(from: DeviceIndex)
+    case note(String)
+
+    /// The scenario key of this event.
+    public var key: String {
+        switch self {
+        case .install: "install"
+        case .uninstall: "uninstall"
+        case .offload: "offload"
+        case .update: "update"
+        case .launch: "launch"
+        case .requestTracking: "requestTracking"
+        case .trackingToggle: "trackingToggle"
+        case .setting: "setting"
+        case .resetAdvertisingID: "resetAdvertisingId"
+        case .resetLocationAndPrivacy: "resetLocationAndPrivacy"
+        case .consent: "consent"
+        case .configure: "configure"
+        case .deviceCheck: "deviceCheck"
+        case .reboot: "reboot"
+        case .unlock: "unlock"
+        case .lock: "lock"
+        case .passcode: "passcode"
+        case .upgrade: "upgrade"
+        case .erase: "erase"
+        case .signIn: "signIn"
+        case .signOut: "signOut"
+        case .iCloudKeychain: "iCloudKeychain"
+        case .backup: "backup"
+        case .restore: "restore"
+        case .migrate: "migrate"
+        case .note: "note"
+        }
+    }
+
+    /// Every scenario event key, in the order of contract.md (plus `expect`, handled by scenarios).
+    public static let keys = [
+        "install", "uninstall", "offload", "update", "launch", "requestTracking", "trackingToggle", "setting",
+        "resetAdvertisingId", "resetLocationAndPrivacy", "consent", "configure", "deviceCheck", "reboot",
+        "unlock", "lock", "passcode", "upgrade", "erase", "signIn", "signOut", "iCloudKeychain", "backup",
+        "restore", "migrate", "note",
+    ]
+
+    /// The app this event is about, if any.
+    public var app: AppIndex? {
+        switch self {
+        case .install(let a, _), .uninstall(let a), .offload(let a), .update(let a, _), .launch(let a, _),
+             .requestTracking(let a, _, _), .trackingToggle(let a, _), .consent(let a), .configure(let a, _),
+             .deviceCheck(let a, _, _):
+            a
+        default:
+            nil
+        }
+    }
+}
+
+/// What the user taps if an ATT prompt appears.
+public enum TrackingAnswer: String, Hashable, Sendable, CaseIterable {
+    case allow, deny
+}
+
+/// A change to the device's tracking settings; nil fields are left as they are.
+public struct SettingsChange: Hashable, Sendable {
+    public var allowTrackingRequests: Bool?
+    public var continueTracking: Bool?
+    public var limitAdTracking: Bool?
+    public var trackingRestricted: Bool?
+
+    public init(allowTrackingRequests: Bool? = nil, continueTracking: Bool? = nil,
+                limitAdTracking: Bool? = nil, trackingRestricted: Bool? = nil) {
+        self.allowTrackingRequests = allowTrackingRequests
+        self.continueTracking = continueTracking
+        self.limitAdTracking = limitAdTracking
+        self.trackingRestricted = trackingRestricted
+    }
+}
+
+/// An event aimed at one device: one step of a scenario or a session.
+public struct Step: Hashable, Sendable {
+    public var event: Event
+    public var device: DeviceIndex
+
+    public init(_ event: Event, on device: DeviceIndex = 0) {
+        self.event = event
+        self.device = device
+    }
+}

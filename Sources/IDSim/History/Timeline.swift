@@ -1,0 +1,98 @@
+/// A history of worlds with a cursor: step back and forth, jump anywhere, branch, undo.
+///
+/// Only the steps are stored for every position, plus a snapshot of the world every
+/// `snapshotInterval` steps. Reaching step n replays at most `snapshotInterval - 1` steps from
+/// the snapshot before it, so jumping never replays from the start. World values share their
+/// unchanged storage (copy-on-write), so a snapshot costs roughly what changed since the last one.
+public struct Timeline: Sendable {
+    public let programs: any AppProgramResolver
+    public let snapshotInterval: Int
+    public private(set) var steps: [Step]
+    /// `snapshots[i]` is the world after `i * snapshotInterval` steps.
+    private var snapshots: [World]
+    /// The world after all steps, kept so appending is one `apply`.
+    public private(set) var head: World
+    /// The position shown: 0 is the initial world, `count` the latest.
+    public private(set) var cursor: Int
+    /// The world at the cursor, kept so reading it costs nothing.
+    public private(set) var current: World
+
+    public init(initial: World, programs: any AppProgramResolver = BasicProgram.resolver, snapshotInterval: Int = 256) {
+        self.programs = programs
+        self.snapshotInterval = max(1, snapshotInterval)
+        self.steps = []
+        self.snapshots = [initial]
+        self.head = initial
+        self.cursor = 0
+        self.current = initial
+    }
+
+    public var count: Int { steps.count }
+    public var initial: World { snapshots[0] }
+
+    /// The world after `n` steps (0 ≤ n ≤ count; clamped).
+    public func world(at n: Int) -> World {
+        let n = min(max(0, n), count)
+        if n == count { return head }
+        if n == cursor { return current }
+        let base = n / snapshotInterval
+        var world = snapshots[base]
+        for step in steps[(base * snapshotInterval)..<n] {
+            _ = try? world.apply(step, programs: programs)   // replaying steps that applied before
+        }
+        return world
+    }
+
+    /// The changes step `n` (1-based) made, recomputed from the world before it.
+    public func changes(at n: Int) -> [Change] {
+        guard n >= 1, n <= count else { return [] }
+        var world = self.world(at: n - 1)
+        return (try? world.apply(steps[n - 1], programs: programs)) ?? []
+    }
+
+    /// Applies a step at the cursor. At an earlier step this starts a branch: the later steps are
+    /// dropped. On error nothing changes.
+    @discardableResult
+    public mutating func apply(_ step: Step) throws(EventError) -> [Change] {
+        var next = cursor == count ? head : current
+        let changes = try next.apply(step, programs: programs)
+        if cursor < count { truncate(to: cursor) }
+        steps.append(step)
+        head = next
+        if steps.count % snapshotInterval == 0 { snapshots.append(next) }
+        cursor = count
+        current = head
+        return changes
+    }
+
+    /// Drops every step after `n` (the branch point), keeping the cursor in range.
+    public mutating func truncate(to n: Int) {
+        let n = min(max(0, n), count)
+        guard n < count else { return }
+        let world = world(at: n)
+        steps.removeSubrange(n...)
+        snapshots.removeSubrange((n / snapshotInterval + 1)...)
+        head = world
+        if cursor > n {
+            cursor = n
+            current = world
+        }
+    }
+
+    /// Removes the last step (undo of the latest event).
+    public mutating func undo() {
+        guard count > 0 else { return }
+        truncate(to: count - 1)
+    }
+
+    /// Moves the cursor to step `n` (clamped).
+    public mutating func jump(to n: Int) {
+        let n = min(max(0, n), count)
+        guard n != cursor else { return }
+        current = world(at: n)
+        cursor = n
+    }
+
+    public mutating func stepForward() { jump(to: cursor + 1) }
+    public mutating func stepBack() { jump(to: cursor - 1) }
+}

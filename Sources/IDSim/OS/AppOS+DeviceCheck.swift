@@ -1,0 +1,84 @@
+/// `DCDevice`, `DCAppAttestService` and the app's server talking to Apple's DeviceCheck API
+/// (rules DC-26, DC-27, AA-28).
+extension AppOS {
+    /// `DCDevice.current.isSupported`.
+    public var deviceCheckSupported: Bool { world.deviceCheckSupported(on: device) }
+
+    /// `DCDevice.current.generateToken`: a new opaque token on every call, or nil where unsupported.
+    public mutating func generateDeviceCheckToken() -> DeviceCheckToken? {
+        guard deviceCheckSupported else { return nil }
+        let key = world.deviceCheckKey(for: app, on: device)
+        return DeviceCheckToken(hardwareID: key.hardwareID, environment: key.environment,
+                                issuedAt: world.clock, nonce: newUUID())
+    }
+
+    /// The app's server calls `query_two_bits` with a token from the app.
+    public func queryTwoBits(token: DeviceCheckToken) -> DeviceCheckResponse {
+        guard token.isValid(at: world.clock) else { return .badRequest }
+        let key = DeviceCheckServer.Key(teamID: teamID, hardwareID: token.hardwareID, environment: token.environment)
+        guard let bits = world.deviceCheck.store[key] else { return .notFound(world.profile.deviceCheckNotFoundBody.rawValue) }
+        return .bits(bits)
+    }
+
+    /// The app's server calls `update_two_bits`; only the bits given change.
+    public mutating func updateTwoBits(token: DeviceCheckToken, bit0: Bool?, bit1: Bool?) -> DeviceCheckResponse {
+        guard token.isValid(at: world.clock) else { return .badRequest }
+        let key = DeviceCheckServer.Key(teamID: teamID, hardwareID: token.hardwareID, environment: token.environment)
+        world.setDeviceCheckBits(key, bit0: bit0, bit1: bit1, device: deviceName, &log)
+        return .ok
+    }
+
+    // MARK: - App Attest
+
+    /// `DCAppAttestService.shared.isSupported`: iOS 14+, not the Simulator.
+    public var appAttestSupported: Bool { osVersion.major >= 14 && deviceKind != .simulator }
+
+    /// `generateKey`: a new key in this installation's Secure Enclave; returns its key ID.
+    public mutating func generateAttestKey() -> String? {
+        guard appAttestSupported else { return nil }
+        let keyID = "aa-" + newUUID().compactLowercase
+        installed.attestKeys.append(keyID)
+        log.record(.appAttest(device: deviceName, app: bundleID), from: nil, to: .text(keyID), rule: nil)
+        return keyID
+    }
+
+    /// `attestKey` / `generateAssertion`: valid only for keys of this very installation (rule AA-28).
+    public func appAttestKeyIsValid(_ keyID: String) -> Bool {
+        appAttestSupported && installed.attestKeys.contains(keyID)
+    }
+}
+
+/// A DeviceCheck token: opaque to apps, readable by Apple's server.
+public struct DeviceCheckToken: Hashable, Sendable {
+    public var hardwareID: UInt64
+    public var environment: DeviceCheckServer.Environment
+    /// The step it was made at; it stays valid for `lifetime` steps so a server can retry.
+    public var issuedAt: Int
+    public var nonce: SimUUID
+
+    public static let lifetime = 2
+
+    func isValid(at clock: Int) -> Bool { clock - issuedAt < Self.lifetime }
+
+    /// The base64-looking form an app would send to its server.
+    public var text: String {
+        "DC1" + SimUUID.hex(hardwareID, 16) + (environment == .production ? "P" : "D") + nonce.compactLowercase
+    }
+}
+
+/// What Apple's DeviceCheck server answers (rule DC-27).
+public enum DeviceCheckResponse: Hashable, Sendable {
+    /// 200 with `{bit0, bit1, last_update_time}`.
+    case bits(DeviceCheckServer.Bits)
+    /// 200 with a plain-text body: no bits were ever set.
+    case notFound(String)
+    /// 200 with an empty body (an update).
+    case ok
+    /// 400: a bad or expired token.
+    case badRequest
+
+    public var httpStatus: Int {
+        if case .badRequest = self { return 400 }
+        return 200
+    }
+}

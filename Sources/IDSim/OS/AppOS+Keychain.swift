@@ -1,0 +1,107 @@
+/// `SecItemCopyMatching`, `SecItemAdd`, `SecItemUpdate`, `SecItemDelete` (rules KC-16…18).
+extension AppOS {
+    /// The groups a query may search, or the error the entitlement check gives (rule KC-16).
+    /// The Simulator does not enforce access groups (rule SIM-32).
+    private func groups(for requested: String?) -> Result<[String], KeychainError> {
+        let allowed = declaration.keychainGroups
+        guard let requested else { return .success(allowed) }
+        if allowed.contains(requested) || deviceKind == .simulator { return .success([requested]) }
+        return .failure(KeychainError(status: declaration.hasKeychainSharingEntitlement ? .noAccessForItem : .missingEntitlement))
+    }
+
+    private struct KeychainError: Error {
+        let status: OSStatus
+    }
+
+    /// The items a query matches, in key order.
+    private func matches(_ query: KeychainQuery, in groups: [String]) -> [KeychainItem] {
+        let keychain = world.devices[device].keychain
+        if let service = query.service, let account = query.account {
+            // The common, exact query: direct lookups rather than a scan.
+            var found: [KeychainItem] = []
+            for group in groups {
+                for sync in [false, true] where query.synchronizable.matches(sync) {
+                    if let item = keychain[KeychainKey(group: group, service: service, account: account, synchronizable: sync)] {
+                        found.append(item)
+                    }
+                }
+            }
+            return found
+        }
+        return keychain.values.filter { item in
+            groups.contains(item.group) && (query.service == nil || item.service == query.service)
+                && (query.account == nil || item.account == query.account) && query.synchronizable.matches(item.synchronizable)
+        }.sorted { $0.key < $1.key }
+    }
+
+    /// `SecItemCopyMatching` for one generic password with its data.
+    public mutating func secItemCopyMatching(_ query: KeychainQuery) -> (status: OSStatus, item: KeychainItem?) {
+        let searchable: [String]
+        switch groups(for: query.accessGroup) {
+        case .success(let g): searchable = g
+        case .failure(let e): return (e.status, nil)
+        }
+        guard let first = matches(query, in: searchable).first else { return (.itemNotFound, nil) }
+        guard world.keychainClassAvailable(first.accessible, on: device) else { return (.interactionNotAllowed, nil) }
+        return (.success, first)
+    }
+
+    /// `SecItemAdd` of a generic password.
+    @discardableResult
+    public mutating func secItemAdd(_ attributes: KeychainAttributes) -> OSStatus {
+        let group: String
+        switch groups(for: attributes.accessGroup) {
+        case .success(let g): group = g.first ?? declaration.applicationIdentifier
+        case .failure(let e): return e.status
+        }
+        let accessible = attributes.accessible ?? .whenUnlocked
+        if attributes.synchronizable && accessible.isThisDeviceOnly { return .param }                     // KC-18
+        if accessible == .whenPasscodeSetThisDeviceOnly && !world.devices[device].passcodeSet { return .authFailed }  // KC-17
+        guard world.keychainClassAvailable(accessible, on: device) else { return .interactionNotAllowed }
+        let item = KeychainItem(group: group, service: attributes.service, account: attributes.account,
+                                accessible: accessible, synchronizable: attributes.synchronizable,
+                                value: attributes.value, creator: bundleID)
+        guard world.devices[device].keychain[item.key] == nil else { return .duplicateItem }
+        world.devices[device].keychain[item.key] = item
+        log.record(.keychain(device: deviceName, item: item.key), from: nil, to: .text(item.value), rule: nil)
+        if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
+        return .success
+    }
+
+    /// `SecItemUpdate`: sets the data of the first item the query matches.
+    @discardableResult
+    public mutating func secItemUpdate(_ query: KeychainQuery, value: String) -> OSStatus {
+        let searchable: [String]
+        switch groups(for: query.accessGroup) {
+        case .success(let g): searchable = g
+        case .failure(let e): return e.status
+        }
+        guard var item = matches(query, in: searchable).first else { return .itemNotFound }
+        guard world.keychainClassAvailable(item.accessible, on: device) else { return .interactionNotAllowed }
+        let old = item.value
+        item.value = value
+        world.devices[device].keychain[item.key] = item
+        log.record(.keychain(device: deviceName, item: item.key), from: .text(old), to: .text(value), rule: nil)
+        if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
+        return .success
+    }
+
+    /// `SecItemDelete`: removes every item the query matches.
+    @discardableResult
+    public mutating func secItemDelete(_ query: KeychainQuery) -> OSStatus {
+        let searchable: [String]
+        switch groups(for: query.accessGroup) {
+        case .success(let g): searchable = g
+        case .failure(let e): return e.status
+        }
+        let found = matches(query, in: searchable)
+        guard !found.isEmpty else { return .itemNotFound }
+        guard found.allSatisfy({ world.keychainClassAvailable($0.accessible, on: device) }) else { return .interactionNotAllowed }
+        for item in found {
+            world.devices[device].keychain[item.key] = nil
+            log.record(.keychain(device: deviceName, item: item.key), from: .text(item.value), to: nil, rule: nil)
+            if item.synchronizable { world.propagate(nil, key: item.key, from: device, &log) }
+        }
+        return .success
+    }
+}

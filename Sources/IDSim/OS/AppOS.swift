@@ -1,0 +1,132 @@
+/// The OS as one app process sees it: the calls real apps make, answered by the rules.
+///
+/// A strategy gets an `AppOS` for the duration of a launch. Reads go through the same derived
+/// values as everything else (`World+Reads`), writes change the world and are recorded as
+/// changes made by the app's code, so failure paths such as -25308 before first unlock fall out
+/// of the rules rather than being special-cased in strategies.
+public struct AppOS: Sendable {
+    var world: World
+    public let device: DeviceIndex
+    public let app: AppIndex
+    var log = ChangeLog()
+    /// Things the user would see or a log would show (paste banners, unsupported APIs).
+    public private(set) var notices: [String] = []
+
+    init(device: DeviceIndex, app: AppIndex) {
+        self.world = World()
+        self.device = device
+        self.app = app
+    }
+
+    // MARK: - Who and where
+
+    public var bundleID: String { world.apps[app].bundleID }
+    public var teamID: String { world.apps[app].teamID }
+    public var declaration: AppDeclaration { world.apps[app] }
+    public var osVersion: OSVersion { world.devices[device].os }
+    public var deviceKind: DeviceKind { world.devices[device].kind }
+    public var launchMode: LaunchMode { process.mode }
+    /// True while the app is the active foreground app.
+    public var isActive: Bool { process.isActive }
+    /// Whether the app's previous launches on this device happened in this same installation.
+    public var installation: UInt64 { installed.installation }
+
+    var installed: InstalledApp {
+        get { world.devices[device].apps[app]! }
+        set { world.devices[device].apps[app] = newValue }
+    }
+
+    var process: AppProcess {
+        get { installed.process! }
+        set { installed.process = newValue }
+    }
+
+    var deviceName: String { world.devices[device].name }
+
+    /// A fresh random UUID from the world's seeded generator (the app's `UUID()`).
+    public mutating func newUUID() -> SimUUID {
+        world.rng.nextUUID()
+    }
+
+    /// Adds a line for the user (shown with the launch).
+    public mutating func notice(_ text: String) {
+        notices.append(text)
+    }
+
+    // MARK: - UIDevice and AdSupport
+
+    /// `UIDevice.current.identifierForVendor` (rule IDFV-3).
+    public func identifierForVendor() -> SimUUID? {
+        world.identifierForVendor(app: app, on: device)
+    }
+
+    /// `ASIdentifierManager.shared().advertisingIdentifier` (rule IDFA-9). Up to iOS 13 the
+    /// process keeps the first real value it read until it is relaunched (rule IDFA-10).
+    public mutating func advertisingIdentifier() -> SimUUID? {
+        let current = world.advertisingIdentifier(app: app, on: device)
+        guard osVersion.major < 14, let value = current, !value.isZero else { return current }
+        if let cached = process.cachedIDFA { return cached }
+        process.cachedIDFA = value
+        return value
+    }
+
+    /// `ASIdentifierManager.shared().isAdvertisingTrackingEnabled` (deprecated in iOS 14).
+    public func isAdvertisingTrackingEnabled() -> Bool {
+        world.isAdvertisingTrackingEnabled(app: app, on: device)
+    }
+
+    /// `ATTrackingManager.trackingAuthorizationStatus`; nil before iOS 14, where the API is missing.
+    public func trackingAuthorizationStatus() -> ATTStatus? {
+        osVersion.major >= 14 ? world.trackingStatus(app: app, on: device) : nil
+    }
+
+    /// `ATTrackingManager.requestTrackingAuthorization`, with the answer the user would tap if a
+    /// prompt shows (rule ATT-13). Returns the status the completion handler receives.
+    public mutating func requestTrackingAuthorization(userAnswer: TrackingAnswer) -> ATTStatus? {
+        guard osVersion.major >= 14 else { return nil }
+        var inner = ChangeLog()
+        try? world.requestTracking(app, answer: userAnswer, otherPromptPending: false, on: device, &inner)
+        log.append(contentsOf: inner.changes)
+        guard world.devices[device].apps[app]?.process != nil else { return nil }  // crashed
+        return world.trackingStatus(app: app, on: device)
+    }
+
+    /// The Wi-Fi MAC address: real before iOS 7, the constant `02:00:00:00:00:00` after (rule MAC-30).
+    public func wifiMACAddress() -> String {
+        guard osVersion.major < 7 else { return "02:00:00:00:00:00" }
+        var rng = SeededGenerator(seed: world.devices[device].hardwareID ^ 0x4D41_4321)
+        let bits = rng.next()
+        return (0..<6).map { i in
+            let byte = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i))) & (i == 0 ? 0xFC : 0xFF)
+            return SimUUID.hex(UInt64(byte), 2).lowercased()
+        }.joined(separator: ":")
+    }
+
+    /// `UIDevice.uniqueIdentifier` for legacy binaries (rule UDID-29).
+    public func uniqueIdentifier() -> String? {
+        if osVersion.major < 7 {
+            var rng = SeededGenerator(seed: world.devices[device].hardwareID ^ 0x5544_4944)
+            return (SimUUID.hex(rng.next(), 16) + SimUUID.hex(rng.next(), 16) + SimUUID.hex(rng.next() >> 32, 8)).lowercased()
+        }
+        return identifierForVendor().map { "FFFFFFFF" + $0.compactLowercase.uppercased() }
+    }
+
+    /// `gethostuuid()`: the hardware's UUID before iOS 7, the IDFV after (rule MAC-30).
+    public func gethostuuid() -> SimUUID? {
+        if osVersion.major < 7 {
+            var rng = SeededGenerator(seed: world.devices[device].hardwareID ^ 0x484F_5354)
+            return rng.nextUUID()
+        }
+        return identifierForVendor()
+    }
+
+    // MARK: - Process memory
+
+    public func memory(_ key: String) -> String? {
+        process.memory[key]
+    }
+
+    public mutating func setMemory(_ value: String?, forKey key: String) {
+        process.memory[key] = value
+    }
+}

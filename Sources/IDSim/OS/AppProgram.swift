@@ -1,0 +1,28 @@
+/// App code that runs at launch on the simulated OS: an ID strategy.
+///
+/// Programs live outside the core (`IDStrategies`); the core only knows they take an `AppOS`
+/// and report what they found.
+public protocol AppProgram: Sendable {
+    func launch(_ os: inout AppOS) -> LaunchReport
+}
+
+/// Finds the program an app runs, by its declaration (strategy name and options).
+public protocol AppProgramResolver: Sendable {
+    func program(for app: AppDeclaration) -> any AppProgram
+}
+
+/// The simplest app: it reads IDFV and IDFA and stores nothing. The core's default, so the
+/// core runs and is tested without any strategy library.
+public struct BasicProgram: AppProgram, AppProgramResolver {
+    public init() {}
+
+    public static let resolver: any AppProgramResolver = BasicProgram()
+
+    public func program(for app: AppDeclaration) -> any AppProgram { self }
+
+    public func launch(_ os: inout AppOS) -> LaunchReport {
+        let idfv = os.identifierForVendor()?.uuidString
+        let idfa = os.advertisingIdentifier()?.uuidString
+        return LaunchReport(primaryID: idfv, values: [NamedValue("idfv", idfv), NamedValue("idfa", idfa)])
+    }
+}

@@ -1,0 +1,77 @@
+/// What happened when an app launched: the step, how it was started, and what its code reported.
+public struct LaunchRecord: Hashable, Sendable {
+    /// The scenario step (1-based) of the launch.
+    public var step: Int
+    public var mode: LaunchMode
+    /// Which installation ran (a reinstall is a new one).
+    public var installation: UInt64
+    public var report: LaunchReport
+}
+
+/// What an app's ID code returned at launch, in the contract's terms.
+public struct LaunchReport: Hashable, Sendable {
+    /// The strategy's primary ID (contract: `id`), nil when it has none or found none.
+    public var primaryID: String?
+    /// id-kit's `best` source name; nil for other strategies.
+    public var best: String?
+    /// Every named raw value the code read (contract: `values`), in the strategy's order.
+    public var values: [NamedValue]
+    /// The code's own result shape (contract: `result`).
+    public var result: StructuredValue
+    /// What the code ran into on the way, for people (e.g. "keychain read failed: errSecInteractionNotAllowed").
+    public var notes: [String]
+
+    public init(primaryID: String?, best: String? = nil, values: [NamedValue], result: StructuredValue = .null,
+                notes: [String] = []) {
+        self.primaryID = primaryID
+        self.best = best
+        self.values = values
+        self.result = result
+        self.notes = notes
+    }
+
+    /// The value read under `name`, if any.
+    public func value(_ name: String) -> String? {
+        values.first { $0.name == name }?.value
+    }
+}
+
+public struct NamedValue: Hashable, Sendable {
+    public var name: String
+    public var value: String?
+
+    public init(_ name: String, _ value: String?) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A JSON-shaped value with ordered object keys, so app results print the same every time.
+public indirect enum StructuredValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([StructuredValue])
+    case object([Member])
+
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: StructuredValue
+
+        public init(_ key: String, _ value: StructuredValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// `.string` for a value, `.null` for nil.
+    public static func optional(_ text: String?) -> StructuredValue {
+        text.map(StructuredValue.string) ?? .null
+    }
+
+    public subscript(key: String) -> StructuredValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}

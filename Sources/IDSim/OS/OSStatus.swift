@@ -1,0 +1,81 @@
+/// The Security framework result codes the simulated keychain returns, with their real values.
+public enum OSStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    case success = 0
+    case param = -50
+    case duplicateItem = -25299
+    case itemNotFound = -25300
+    case authFailed = -25293
+    case interactionNotAllowed = -25308
+    case noAccessForItem = -25243
+    case missingEntitlement = -34018
+
+    /// The constant's name, as developers search for it.
+    public var name: String {
+        switch self {
+        case .success: "errSecSuccess"
+        case .param: "errSecParam"
+        case .duplicateItem: "errSecDuplicateItem"
+        case .itemNotFound: "errSecItemNotFound"
+        case .authFailed: "errSecAuthFailed"
+        case .interactionNotAllowed: "errSecInteractionNotAllowed"
+        case .noAccessForItem: "errSecNoAccessForItem"
+        case .missingEntitlement: "errSecMissingEntitlement"
+        }
+    }
+
+    public var description: String { "\(name) (\(rawValue))" }
+}
+
+/// Which items a query matches by their sync flag (`kSecAttrSynchronizable`).
+public enum SyncMatch: Sendable {
+    /// The attribute left out: only items that don't sync.
+    case no
+    case yes
+    /// `kSecAttrSynchronizableAny`.
+    case any
+
+    func matches(_ synchronizable: Bool) -> Bool {
+        switch self {
+        case .no: !synchronizable
+        case .yes: synchronizable
+        case .any: true
+        }
+    }
+}
+
+/// A `SecItemCopyMatching` / `SecItemUpdate` / `SecItemDelete` query for generic passwords.
+public struct KeychainQuery: Sendable {
+    public var service: String?
+    public var account: String?
+    public var accessGroup: String?
+    public var synchronizable: SyncMatch
+
+    public init(service: String?, account: String?, accessGroup: String? = nil, synchronizable: SyncMatch = .no) {
+        self.service = service
+        self.account = account
+        self.accessGroup = accessGroup
+        self.synchronizable = synchronizable
+    }
+}
+
+/// The attributes of a `SecItemAdd`.
+public struct KeychainAttributes: Sendable {
+    public var service: String
+    public var account: String
+    public var value: String
+    /// nil: the system default, WhenUnlocked (rule KC-17).
+    public var accessible: Accessibility?
+    /// nil: the app's first access group (rule KC-16).
+    public var accessGroup: String?
+    public var synchronizable: Bool
+
+    public init(service: String, account: String, value: String, accessible: Accessibility? = nil,
+                accessGroup: String? = nil, synchronizable: Bool = false) {
+        self.service = service
+        self.account = account
+        self.value = value
+        self.accessible = accessible
+        self.accessGroup = accessGroup
+        self.synchronizable = synchronizable
+    }
+}

@@ -1,0 +1,42 @@
+/// The switchable OS behaviours of `identifier-rules.md`: where sources disagree or are silent,
+/// the default follows the reference and the alternative is one switch away.
+public struct Profile: Hashable, Sendable {
+    public enum KeychainOnUninstall: String, CaseIterable, Sendable { case persist, deleteUnshared }
+    public enum BackupKeychainToNewDevice: String, CaseIterable, Sendable { case none, migratable }
+    public enum SameDeviceRestore: String, CaseIterable, Sendable { case keep, regenerate }
+    public enum TestFlightNamespace: String, CaseIterable, Sendable { case separate, sameAsAppStore }
+    public enum StatusWhenGlobalOff: String, CaseIterable, Sendable { case denied, restricted, notDetermined }
+    public enum IDFAAfterContinue: String, CaseIterable, Sendable { case real, zeros }
+    public enum IDFABeforeFirstUnlock: String, CaseIterable, Sendable { case zeros, `nil` }
+    public enum EarlyATTEraIDFA: String, CaseIterable, Sendable { case availableUnlessOptedOut, zeros }
+    public enum NotFoundBody: String, CaseIterable, Sendable {
+        case failedToFind = "Failed to find bit state"
+        case bitStateNotFound = "Bit State Not Found"
+    }
+    public enum DefaultsBeforeFirstUnlock: String, CaseIterable, Sendable { case emptyCached, error }
+    public enum ATTInBackup: String, CaseIterable, Sendable { case notRestored, restored }
+    public enum IDFVOnUpdate: String, CaseIterable, Sendable { case keep, regenerate }
+
+    public var keychainOnUninstall: KeychainOnUninstall = .persist
+    public var icloudBackupKeychainToNewDevice: BackupKeychainToNewDevice = .none
+    public var idfvSameDeviceRestore: SameDeviceRestore = .keep
+    public var idfvTestFlightNamespace: TestFlightNamespace = .separate
+    public var attStatusWhenGlobalOff: StatusWhenGlobalOff = .denied
+    public var idfaAfterGlobalOffContinue: IDFAAfterContinue = .real
+    public var idfaRegenerateOnStopTracking: Bool = true
+    public var idfaBeforeFirstUnlock: IDFABeforeFirstUnlock = .zeros
+    public var ios14_0to14_4Idfa: EarlyATTEraIDFA = .availableUnlessOptedOut
+    public var linkedSDKXcode12Plus: Bool = true
+    public var deviceCheckNotFoundBody: NotFoundBody = .failedToFind
+    public var defaultsBeforeFirstUnlock: DefaultsBeforeFirstUnlock = .emptyCached
+    public var attInBackup: ATTInBackup = .notRestored
+    public var offloadCountsAsInstalled: Bool = true
+    /// Field report B8 (rdar 22677034, iOS 8.2–8.4): IDFV changed on app update.
+    public var idfvOnUpdate: IDFVOnUpdate = .keep
+    /// Field report B22 (rdar 25342936, 31422492): some simulators gave a new IDFV on every run.
+    public var simulatorIdfvPerLaunch: Bool = false
+
+    public init() {}
+
+    public static let `default` = Profile()
+}

@@ -1,0 +1,71 @@
+/// What kind of hardware (or pretend hardware) a device is.
+public enum DeviceKind: String, CaseIterable, Sendable {
+    case iphone, ipad, simulator, mac
+
+    /// The Simulator and iOS apps on a Mac never hand out a real IDFA.
+    var alwaysZeroIDFA: Bool { self == .simulator || self == .mac }
+}
+
+/// Where an app's binary came from; it decides how iOS computes the app's vendor.
+public enum InstallSource: String, CaseIterable, Sendable {
+    case appstore, testflight, xcode
+}
+
+/// App Tracking Transparency status, with the raw values of `ATTrackingManager.AuthorizationStatus`.
+public enum ATTStatus: String, CaseIterable, Sendable {
+    case notDetermined, restricted, denied, authorized
+
+    public var rawCode: Int {
+        switch self {
+        case .notDetermined: 0
+        case .restricted: 1
+        case .denied: 2
+        case .authorized: 3
+        }
+    }
+}
+
+/// `kSecAttrAccessible*`: when a keychain item can be read, and whether it may leave the device.
+public enum Accessibility: String, CaseIterable, Sendable {
+    case whenUnlocked
+    case whenUnlockedThisDeviceOnly
+    case afterFirstUnlock
+    case afterFirstUnlockThisDeviceOnly
+    case whenPasscodeSetThisDeviceOnly
+    case always
+    case alwaysThisDeviceOnly
+
+    /// `…ThisDeviceOnly` items never migrate to other hardware and can't be synchronizable.
+    public var isThisDeviceOnly: Bool {
+        switch self {
+        case .whenUnlockedThisDeviceOnly, .afterFirstUnlockThisDeviceOnly, .whenPasscodeSetThisDeviceOnly,
+             .alwaysThisDeviceOnly: true
+        case .whenUnlocked, .afterFirstUnlock, .always: false
+        }
+    }
+
+    /// The `kSecAttrAccessible…` constant name, for display.
+    public var constantName: String {
+        "kSecAttrAccessible" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+    }
+}
+
+/// How a backup was made; it decides what of the keychain can come back on other hardware.
+public enum BackupKind: String, CaseIterable, Sendable {
+    case encrypted, unencrypted, icloud
+}
+
+/// How an app's process is started.
+public enum LaunchMode: String, CaseIterable, Sendable {
+    /// The user opens the app; it becomes active.
+    case foreground
+    /// The system starts it for background work (push, fetch); never active.
+    case background
+    /// iOS 15+ prewarming: started before the user opens it, possibly before first unlock.
+    case prewarm
+}
+
+/// An installed app's presence on a device.
+public enum AppPresence: String, Sendable {
+    case installed, offloaded, absent
+}

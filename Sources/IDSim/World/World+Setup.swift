@@ -1,0 +1,89 @@
+/// A device as a scenario declares it.
+public struct DeviceSpec: Hashable, Sendable {
+    public var name: String
+    public var kind: DeviceKind
+    public var os: OSVersion
+    public var passcode: Bool
+    /// The account it is signed in to at setup, by account ID.
+    public var appleID: String?
+
+    public init(name: String, kind: DeviceKind = .iphone, os: OSVersion, passcode: Bool = true, appleID: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.os = os
+        self.passcode = passcode
+        self.appleID = appleID
+    }
+}
+
+/// Why a world could not be set up.
+public enum SetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    case noDevices
+    case duplicateDevice(String)
+    case duplicateApp(String)
+    case duplicateAccount(String)
+    case unknownAccount(String, device: String, known: [String])
+    case passcodeOnSimulator(String)
+    case invalidBundleID(String)
+    case invalidTeamID(String, app: String)
+
+    public var description: String {
+        switch self {
+        case .noDevices: "a world needs at least one device"
+        case .duplicateDevice(let n): "two devices are named '\(n)'"
+        case .duplicateApp(let b): "app '\(b)' is declared twice"
+        case .duplicateAccount(let a): "account '\(a)' is declared twice"
+        case .unknownAccount(let a, let d, let known):
+            "device '\(d)' signs in to unknown account '\(a)'" + NameSuggester.hint(for: a, among: known)
+        case .passcodeOnSimulator(let d): "device '\(d)' is a Simulator, which has no passcode (rule SIM-32); set passcode: false"
+        case .invalidBundleID(let b): "invalid bundle ID '\(b)': use reverse-DNS letters, digits, '-' and '.'"
+        case .invalidTeamID(let t, let b): "invalid Team ID '\(t)' for \(b): use letters and digits"
+        }
+    }
+}
+
+extension World {
+    /// Sets up a world: every device freshly set up (unlocked, a new IDFA, signed in as declared).
+    /// - Throws: `SetupError` for duplicate names, unknown accounts and impossible devices.
+    public init(seed: UInt64 = 1, profile: Profile = .default, accounts: [Account] = [],
+                devices specs: [DeviceSpec], apps: [AppDeclaration]) throws(SetupError) {
+        self.init(profile: profile, seed: seed)
+        guard !specs.isEmpty else { throw .noDevices }
+        for (i, account) in accounts.enumerated() where accounts[..<i].contains(where: { $0.id == account.id }) {
+            throw .duplicateAccount(account.id)
+        }
+        for (i, app) in apps.enumerated() {
+            if apps[..<i].contains(where: { $0.bundleID == app.bundleID }) { throw .duplicateApp(app.bundleID) }
+            guard Self.isValidBundleID(app.bundleID) else { throw .invalidBundleID(app.bundleID) }
+            guard !app.teamID.isEmpty, app.teamID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw .invalidTeamID(app.teamID, app: app.bundleID)
+            }
+        }
+        self.accounts = accounts
+        self.apps = apps
+        for (i, spec) in specs.enumerated() {
+            if specs[..<i].contains(where: { $0.name == spec.name }) { throw .duplicateDevice(spec.name) }
+            if spec.kind == .simulator && spec.passcode { throw .passcodeOnSimulator(spec.name) }
+            var account: Int?
+            if let id = spec.appleID {
+                guard let index = accounts.firstIndex(where: { $0.id == id }) else {
+                    throw .unknownAccount(id, device: spec.name, known: accounts.map(\.id))
+                }
+                account = index
+            }
+            let device = Device(name: spec.name, hardwareID: rng.next(), kind: spec.kind, os: spec.os,
+                                passcodeSet: spec.passcode, declaredPasscode: spec.passcode,
+                                firstUnlockDone: true, locked: false, idfa: rng.nextUUID(),
+                                settings: TrackingSettings(), appleID: account,
+                                iCloudKeychain: account.map { accounts[$0].iCloudKeychain } == true && spec.os >= Self.iCloudKeychainMinimumOS,
+                                vendorTable: [:], keychain: [:], apps: Array(repeating: nil, count: apps.count),
+                                pasteboards: Pasteboards(), launches: [:])
+            devices.append(device)
+        }
+    }
+
+    static func isValidBundleID(_ id: String) -> Bool {
+        !id.isEmpty && !id.hasPrefix(".") && !id.hasSuffix(".") && !id.contains("..")
+            && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+    }
+}

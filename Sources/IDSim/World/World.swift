@@ -1,0 +1,60 @@
+/// The whole simulated universe at one instant: devices, apps, accounts, backups, Apple's servers.
+///
+/// A plain value. Applying an event gives the next world and the list of changes; nothing else
+/// mutates it, and the inspector never edits "the" world, it moves along a `Timeline` of them.
+public struct World: Hashable, Sendable {
+    public var profile: Profile
+    public var rng: SeededGenerator
+    /// Steps taken so far (events applied, plus steps without an event such as expectations).
+    /// A launch records the step it happened at; DeviceCheck months derive from it.
+    public var clock: Int
+    public var apps: [AppDeclaration]
+    public var devices: [Device]
+    public var accounts: [Account]
+    public var backups: [String: Backup]
+    public var deviceCheck: DeviceCheckServer
+    /// Source of installation serial numbers.
+    var installations: UInt64
+
+    public init(profile: Profile = .default, seed: UInt64 = 1) {
+        self.profile = profile
+        self.rng = SeededGenerator(seed: seed)
+        self.clock = 0
+        self.apps = []
+        self.devices = []
+        self.accounts = []
+        self.backups = [:]
+        self.deviceCheck = DeviceCheckServer()
+        self.installations = 0
+    }
+
+    // MARK: - Lookups by name
+
+    /// Counts a step that applies no event (an expectation), so step numbers stay aligned.
+    public mutating func tick() {
+        clock += 1
+    }
+
+    public func deviceIndex(named name: String) -> DeviceIndex? {
+        devices.firstIndex { $0.name == name }
+    }
+
+    public func appIndex(bundleID: String) -> AppIndex? {
+        apps.firstIndex { $0.bundleID == bundleID }
+    }
+
+    public func accountIndex(id: String) -> Int? {
+        accounts.firstIndex { $0.id == id }
+    }
+
+    /// The simulated calendar month, used for DeviceCheck's `last_update_time`.
+    ///
+    /// Time is derived from the step count (one day per event from 2025-01) so that it is as
+    /// deterministic as everything else.
+    public var currentMonth: String {
+        let months = clock / 30
+        let year = 2025 + months / 12
+        let month = months % 12 + 1
+        return "\(year)-" + (month < 10 ? "0\(month)" : "\(month)")
+    }
+}
