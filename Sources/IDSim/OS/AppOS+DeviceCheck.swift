@@ -58,6 +58,13 @@ public struct DeviceCheckToken: Hashable, Sendable {
 
     public static let lifetime = 2
 
+    public init(hardwareID: UInt64, environment: DeviceCheckServer.Environment, issuedAt: Int, nonce: SimUUID) {
+        self.hardwareID = hardwareID
+        self.environment = environment
+        self.issuedAt = issuedAt
+        self.nonce = nonce
+    }
+
     func isValid(at clock: Int) -> Bool { clock - issuedAt < Self.lifetime }
 
     /// The base64-looking form an app would send to its server.

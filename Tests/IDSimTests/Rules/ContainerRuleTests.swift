@@ -1,0 +1,89 @@
+import IDSim
+import Testing
+
+/// A program that keeps a UUID in UserDefaults: read it, or mint and store one.
+let defaultsProgram = ClosureProgram { os in
+    if let id = os.defaultsString(forKey: "uid") {
+        return LaunchReport(primaryID: id, values: [NamedValue("uid", id)], notes: ["read"])
+    }
+    let id = os.newUUID().uuidString
+    os.setDefaults(id, forKey: "uid")
+    return LaunchReport(primaryID: id, values: [NamedValue("uid", id)], notes: ["minted", "available \(os.userDefaultsAvailable)"])
+}
+
+@Suite("Container rules")
+struct ContainerRuleTests {
+    @Test("CT-23: the container dies with the app, survives updates and offloads")
+    func containerLifetime() {
+        var sim = Sim(programs: defaultsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let id = sim.lastID("shop")
+        sim.run(.update(sim.app("shop"), newTeam: nil))
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == id)
+        sim.run(.offload(sim.app("shop")))
+        #expect(sim.reject(.launch(sim.app("shop"), mode: .foreground)) == .appOffloaded(app: "com.acme.shop", device: "phone"))
+        sim.install("shop")
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == id)
+        let changes = sim.uninstall("shop")
+        #expect(changes.touching("defaults:").first?.rule == .ct23)
+        sim.install("shop")
+        sim.launch("shop")
+        #expect(sim.lastID("shop") != id)
+    }
+
+    @Test("CT-24: a restore brings the container back on the same and on another device")
+    func containerRestores() {
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0)), DeviceSpec(name: "spare", os: OSVersion(17, 0))]
+        var sim = Sim(devices: devices, programs: defaultsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        sim.run(.consent(sim.app("shop")))
+        let id = sim.lastID("shop")
+        sim.run(.backup(.unencrypted, name: "b"))
+        let changes = sim.run(.restore(backup: "b"), on: "spare")
+        #expect(changes.touching("defaults:").first?.rule == .ct24)
+        sim.launch("shop", on: "spare")
+        #expect(sim.lastID("shop", on: "spare") == id, "dup on two devices")
+        #expect(sim.dev("spare").apps[sim.app("shop")]?.container.consent == true)
+    }
+
+    @Test("CT-25: a process started before first unlock sees empty UserDefaults until it restarts")
+    func emptyDefaultsBeforeFirstUnlock() {
+        var sim = Sim(programs: defaultsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let id = sim.lastID("shop")
+        sim.run(.reboot)
+        let changes = sim.launch("shop", .prewarm)
+        #expect(changes.rules.contains(.ct25))
+        let stale = sim.lastID("shop")
+        #expect(stale != id)
+        sim.run(.unlock)
+        sim.launch("shop", .foreground)       // the prewarmed process comes forward (field report B11)
+        #expect(sim.lastID("shop") == stale, "still the in-memory empty store")
+        #expect(sim.dev().apps[sim.app("shop")]?.container.defaults["uid"] == id, "the stored value was never overwritten")
+        sim.run(.reboot)
+        sim.run(.unlock)
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == id)
+    }
+
+    @Test("CT-25: with defaultsBeforeFirstUnlock = error, reads fail and nothing is cached")
+    func errorProfile() {
+        var profile = Profile.default
+        profile.defaultsBeforeFirstUnlock = .error
+        var sim = Sim(profile: profile, programs: defaultsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let id = sim.lastID("shop")
+        sim.run(.reboot)
+        sim.launch("shop", .background)
+        #expect(sim.lastLaunch("shop")?.notes.last == "available false")
+        sim.run(.unlock)
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == id, "the same process reads the real store once unlocked")
+    }
+}
