@@ -38,8 +38,8 @@ extension World {
             let bundle = apps[index].bundleID
             log.record(.app(device: name, app: bundle), from: old.map { .presence($0.presence) },
                        to: new.map { .presence($0.presence) }, rule: rules.app)
-            if old?.process != nil, new?.process == nil {
-                log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
+            if before.processes[index] != nil, after.processes[index] == nil {
+                log.record(.process(device: name, app: bundle), from: ProcessState.running, to: nil, rule: nil)
             }
             let oldDefaults = old?.container.defaults ?? [:], newDefaults = new?.container.defaults ?? [:]
             for key in Set(oldDefaults.keys).union(newDefaults.keys).sorted() {

@@ -5,19 +5,23 @@ extension World {
         let existing = devices[d].app(app)
         if existing?.presence == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
         let key = vendorKey(for: app, source: source, on: d)
-        if var offloaded = existing {
+        if let offloaded = existing {
             // Reinstalling an offloaded app brings back its kept data and ATT decision (CT-23, ATT-15).
             let oldKey = offloaded.vendorKey
-            offloaded.presence = .installed
-            offloaded.source = source
-            offloaded.vendorKey = key
-            devices[d].apps[app] = offloaded
+            updateApp(app, on: d) {
+                $0!.presence = .installed
+                $0!.source = source
+                $0!.vendorKey = key
+            }
             log.record(.app(device: name, app: bundle), from: .presence(.offloaded), to: .presence(.installed), rule: .ct23)
             if oldKey != key { releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log) }
         } else {
             installations += 1
-            devices[d].apps[app] = InstalledApp(presence: .installed, source: source, vendorKey: key,
-                                                container: .empty, att: .notDetermined, installation: installations)
+            let installation = installations
+            updateApp(app, on: d) {
+                $0 = InstalledApp(presence: .installed, source: source, vendorKey: key,
+                                  container: .empty, att: .notDetermined, installation: installation)
+            }
             log.record(.app(device: name, app: bundle), from: .presence(.absent), to: .presence(.installed), rule: nil)
             if devices[d].os.major >= 14, trackingStatus(app: app, on: d) == .restricted {
                 log.record(.att(device: name, app: bundle), from: nil, to: .att(.restricted), rule: .att12)
@@ -47,11 +51,9 @@ extension World {
         let readStatus = trackingStatus(app: app, on: d)
         // Keychain first: under deleteUnshared the app still counts while we look for other readers.
         purgeKeychainOnUninstall(app, on: d, &log)
-        devices[d].apps[app] = nil
+        updateApp(app, on: d) { $0 = nil }
         log.record(.app(device: name, app: bundle), from: .presence(installed.presence), to: .presence(.absent), rule: nil)
-        if installed.process != nil {
-            log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
-        }
+        endProcess(app, on: d, &log)
         recordContainerDestroyed(installed.container, device: name, app: bundle, rule: .ct23, &log)
         if readStatus != .notDetermined && readStatus != .restricted {
             log.record(.att(device: name, app: bundle), from: .att(readStatus), to: nil, rule: .att15)
@@ -96,18 +98,14 @@ extension World {
 
     mutating func offload(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
-        guard var installed = devices[d].app(app), installed.presence == .installed else {
+        guard let installed = devices[d].app(app), installed.presence == .installed else {
             throw .appNotInstalled(app: bundle, device: name)
         }
         guard devices[d].os.major >= 11 else {
             throw .unsupported(what: "offloading", device: name, why: "it arrived in iOS 11")
         }
-        if installed.process != nil {
-            log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
-        }
-        installed.presence = .offloaded
-        installed.process = nil
-        devices[d].apps[app] = installed
+        endProcess(app, on: d, &log)
+        updateApp(app, on: d) { $0!.presence = .offloaded }
         log.record(.app(device: name, app: bundle), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
         if !profile.offloadCountsAsInstalled {
             releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log, rule: .idfv4)
@@ -116,26 +114,24 @@ extension World {
 
     mutating func update(_ app: AppIndex, newTeam: String?, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
-        guard var installed = devices[d].app(app), installed.presence == .installed else {
+        guard let installed = devices[d].app(app), installed.presence == .installed else {
             throw .appNotInstalled(app: bundle, device: name)
         }
         if let newTeam, newTeam.isEmpty || newTeam.contains(where: { $0.isWhitespace || $0 == "." }) {
             throw .invalidName(newTeam, what: "Team ID")
         }
-        if installed.process != nil {
-            log.record(.process(device: name, app: bundle), from: .text("running"), to: nil, rule: nil)
-            installed.process = nil
-        }
+        endProcess(app, on: d, &log)
         let oldKey = installed.vendorKey
+        var newKey = oldKey
         if let newTeam, newTeam != apps[app].teamID {
             // The app moved to another team: its old prefix's groups are no longer its own (KC-20).
             log.record(.options(app: bundle), from: .text("team \(apps[app].teamID)"), to: .text("team \(newTeam)"), rule: .kc20)
             apps[app].teamID = newTeam
-            installed.vendorKey = vendorKey(for: app, source: installed.source, on: d)
+            newKey = vendorKey(for: app, source: installed.source, on: d)
+            updateApp(app, on: d) { $0!.vendorKey = newKey }
         }
-        devices[d].apps[app] = installed
-        if installed.vendorKey != oldKey {
-            ensureVendorEntry(installed.vendorKey, on: d, &log)
+        if newKey != oldKey {
+            ensureVendorEntry(newKey, on: d, &log)
             releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log, rule: .idfv4)
         } else if profile.idfvOnUpdate == .regenerate {
             // Field report B8: some iOS 8 updates handed out a new IDFV.

@@ -71,7 +71,7 @@ extension World {
                 app.att = saved.att
                 app.trackingRequested = saved.trackingRequested
             }
-            devices[d].apps[index] = app
+            updateApp(index, on: d) { $0 = app }
             if keepVendorTable, let value = backup.vendorTable[key] {
                 devices[d].vendorTable[key] = value
             } else if devices[d].vendorTable[key] == nil {

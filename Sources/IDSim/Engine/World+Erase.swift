@@ -14,9 +14,11 @@ extension World {
     /// Factory state: no apps, data, keychain or pasteboards; default settings; signed out;
     /// set up again with the declared passcode and unlocked. Hardware, OS and IDFA stay for the caller.
     mutating func wipe(_ d: DeviceIndex) {
-        devices[d].apps = Array(repeating: nil, count: apps.count)
+        devices[d].apps = Slots(count: apps.count)
+        devices[d].processes = Slots(count: apps.count)
+        devices[d].vendorUsers = [:]
         devices[d].vendorTable = [:]
-        devices[d].keychain = [:]
+        devices[d].keychain = Keychain()
         devices[d].pasteboards = Pasteboards()
         devices[d].settings = TrackingSettings()
         devices[d].appleID = nil

@@ -3,30 +3,29 @@ extension World {
     mutating func launch(_ app: AppIndex, mode: LaunchMode, on d: DeviceIndex, programs: any AppProgramResolver,
                          _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
-        guard var installed = devices[d].app(app) else { throw .appNotInstalled(app: bundle, device: name) }
-        guard installed.presence == .installed else { throw .appOffloaded(app: bundle, device: name) }
-        if var process = installed.process {
-            if mode == .foreground && process.mode != .foreground {
+        guard let presence = devices[d].apps[app]?.presence else { throw .appNotInstalled(app: bundle, device: name) }
+        guard presence == .installed else { throw .appOffloaded(app: bundle, device: name) }
+        if let running = devices[d].processes[app]?.mode {
+            if mode == .foreground && running != .foreground {
                 // A prewarmed or background process becomes the foreground app; its caches stay.
-                log.record(.process(device: name, app: bundle), from: .text("running (\(process.mode.rawValue))"),
-                           to: .text("running (foreground)"), rule: nil)
-                process.mode = .foreground
-                installed.process = process
+                log.record(.process(device: name, app: bundle), from: ProcessState.running(running),
+                           to: ProcessState.foreground, rule: nil)
+                devices[d].processes[app]!.mode = .foreground
             }
         } else {
             let containerLocked = devices[d].os.major >= 7 && !devices[d].afterFirstUnlockAvailable
-            installed.process = AppProcess(mode: mode,
-                                           defaultsCachedEmpty: containerLocked && profile.defaultsBeforeFirstUnlock == .emptyCached)
-            log.record(.process(device: name, app: bundle), from: nil, to: .text("running (\(mode.rawValue))"),
+            devices[d].processes[app] = AppProcess(
+                mode: mode, defaultsCachedEmpty: containerLocked && profile.defaultsBeforeFirstUnlock == .emptyCached)
+            log.record(.process(device: name, app: bundle), from: nil, to: ProcessState.running(mode),
                        rule: containerLocked ? .ct25 : nil)
         }
-        devices[d].apps[app] = installed
+        let vendorKey = devices[d].apps[app]!.vendorKey
         if devices[d].kind == .simulator && profile.simulatorIdfvPerLaunch {
             // Field report B22: some simulators handed out a new IDFV on every run.
-            let old = devices[d].vendorTable[installed.vendorKey]
+            let old = devices[d].vendorTable[vendorKey]
             let value = rng.nextUUID()
-            devices[d].vendorTable[installed.vendorKey] = value
-            log.record(.idfv(device: name, vendor: installed.vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
+            devices[d].vendorTable[vendorKey] = value
+            log.record(.idfv(device: name, vendor: vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
         }
 
         let program = programs.program(for: apps[app])
@@ -37,9 +36,13 @@ extension World {
         log.append(contentsOf: os.log.changes)
         report.notes.append(contentsOf: os.notices)
 
-        let record = LaunchRecord(step: clock + 1, mode: mode, installation: installed.installation, report: report)
-        let previous = devices[d].launches[app]?.latest
-        devices[d].launches[app] = LaunchHistory(latest: record, previous: previous)
+        let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps[app]!.installation, report: report)
+        if devices[d].launches[app] == nil {
+            devices[d].launches[app] = LaunchHistory(latest: record, previous: nil)
+        } else {
+            devices[d].launches[app]!.previous = devices[d].launches[app]!.latest
+            devices[d].launches[app]!.latest = record
+        }
     }
 }
 

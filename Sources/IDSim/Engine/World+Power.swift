@@ -2,10 +2,8 @@
 extension World {
     /// Ends every app process on the device; in-process state (and iOS 10+ named pasteboards) goes with it.
     mutating func endProcesses(on d: DeviceIndex, _ log: inout ChangeLog) {
-        let name = devices[d].name
-        for index in devices[d].apps.indices where devices[d].apps[index]?.process != nil {
-            devices[d].apps[index]!.process = nil
-            log.record(.process(device: name, app: apps[index].bundleID), from: .text("running"), to: nil, rule: nil)
+        for index in devices[d].processes.presentIndices() {
+            endProcess(index, on: d, &log)
         }
     }
 

@@ -11,17 +11,19 @@ extension World {
         }
         // 13.1: no purpose string — the app crashes.
         guard apps[app].hasTrackingUsageDescription else {
-            log.record(.process(device: name, app: bundle), from: installed.process == nil ? nil : .text("running"),
-                       to: .text("crashed: NSUserTrackingUsageDescription missing"), rule: .att13)
-            installed.process = nil
-            devices[d].apps[app] = installed
+            let crash = ChangeValue.text("crashed: NSUserTrackingUsageDescription missing")
+            if devices[d].processes[app] == nil {
+                log.record(.process(device: name, app: bundle), from: nil, to: crash, rule: .att13)
+            } else {
+                endProcess(app, on: d, &log, to: crash, rule: .att13)
+            }
             return
         }
         if devices[d].kind == .mac { return }                      // always notDetermined on a Mac
         let before = trackingStatus(app: app, on: d)
         if before == .restricted { return }                          // 13.2
         if installed.att != .notDetermined { return }                // 13.3: decided; no prompt
-        if let process = installed.process, !process.isActive { return }  // 13.4: not active
+        if let running = devices[d].processes[app], !running.isActive { return }  // 13.4: not active
         if otherPromptPending { return }                             // 13.4: another prompt is up
         installed.trackingRequested = true
         if !devices[d].settings.allowTrackingRequests {

@@ -33,12 +33,12 @@ public struct AppOS: Sendable {
 
     var installed: InstalledApp {
         get { world.devices[device].apps[app]! }
-        set { world.devices[device].apps[app] = newValue }
+        _modify { yield &world.devices[device].apps[app]! }
     }
 
     var process: AppProcess {
-        get { installed.process! }
-        set { installed.process = newValue }
+        get { world.devices[device].processes[app]! }
+        _modify { yield &world.devices[device].processes[app]! }
     }
 
     var deviceName: String { world.devices[device].name }
@@ -87,7 +87,7 @@ public struct AppOS: Sendable {
         var inner = ChangeLog()
         try? world.requestTracking(app, answer: userAnswer, otherPromptPending: false, on: device, &inner)
         log.append(contentsOf: inner.changes)
-        guard world.devices[device].apps[app]?.process != nil else { return nil }  // crashed
+        guard world.devices[device].processes[app] != nil else { return nil }  // crashed
         return world.trackingStatus(app: app, on: device)
     }
 

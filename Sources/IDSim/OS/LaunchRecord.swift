@@ -1,11 +1,30 @@
 /// What happened when an app launched: the step, how it was started, and what its code reported.
-public struct LaunchRecord: Hashable, Sendable {
+///
+/// Immutable and shared: worlds on the timeline hold the same record rather than copies of it.
+public final class LaunchRecord: Hashable, Sendable {
     /// The scenario step (1-based) of the launch.
-    public var step: Int
-    public var mode: LaunchMode
+    public let step: Int
+    public let mode: LaunchMode
     /// Which installation ran (a reinstall is a new one).
-    public var installation: UInt64
-    public var report: LaunchReport
+    public let installation: UInt64
+    public let report: LaunchReport
+
+    public init(step: Int, mode: LaunchMode, installation: UInt64, report: LaunchReport) {
+        self.step = step
+        self.mode = mode
+        self.installation = installation
+        self.report = report
+    }
+
+    public static func == (a: LaunchRecord, b: LaunchRecord) -> Bool {
+        a === b || (a.step == b.step && a.mode == b.mode && a.installation == b.installation && a.report == b.report)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(step)
+        hasher.combine(installation)
+        hasher.combine(report)
+    }
 }
 
 /// What an app's ID code returned at launch, in the contract's terms.

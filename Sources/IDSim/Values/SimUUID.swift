@@ -17,15 +17,32 @@ public struct SimUUID: Hashable, Comparable, Sendable {
     public var isZero: Bool { high == 0 && low == 0 }
 
     /// Uppercase with dashes, as `UUID().uuidString` prints it.
-    public var uuidString: String {
-        let hex = Self.hex(high, 16) + Self.hex(low, 16)
-        let chars = Array(hex)
-        return String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-" + String(chars[12..<16]) + "-"
-            + String(chars[16..<20]) + "-" + String(chars[20..<32])
-    }
+    public var uuidString: String { format(dashes: true, digits: Self.upperDigits) }
 
     /// Lowercase hex without dashes: the format FCUUID and ZBUUID keep their IDs in.
-    public var compactLowercase: String { (Self.hex(high, 16) + Self.hex(low, 16)).lowercased() }
+    public var compactLowercase: String { format(dashes: false, digits: Self.lowerDigits) }
+
+    private static let upperDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowerDigits = Array("0123456789abcdef".utf8)
+
+    /// Writes the 32 hex digits straight into the string's storage: UUIDs are formatted on
+    /// every launch, so this avoids building them from pieces.
+    private func format(dashes: Bool, digits: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: dashes ? 36 : 32) { buffer in
+            var out = 0
+            for nibble in 0..<32 {
+                if dashes && (nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20) {
+                    buffer[out] = UInt8(ascii: "-")
+                    out += 1
+                }
+                let word = nibble < 16 ? high : low
+                let shift = UInt64(60 - 4 * (nibble % 16))
+                buffer[out] = digits[Int((word >> shift) & 0xF)]
+                out += 1
+            }
+            return out
+        }
+    }
 
     /// Parses `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (either case), or 32 hex digits without dashes.
     public init?(_ text: String) {

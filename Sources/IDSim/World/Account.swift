@@ -6,7 +6,7 @@ public struct Account: Hashable, Sendable {
     /// Under-18/child, managed or younger than 3 days: tracking is restricted (rule ATT-12).
     public var trackingRestricted: Bool
     /// Synchronizable keychain items as iCloud Keychain holds them.
-    public var cloudKeychain: [KeychainKey: KeychainItem]
+    public var cloudKeychain: Keychain
     /// iCloud key-value store (`NSUbiquitousKeyValueStore`), per app team + key.
     public var keyValueStore: [String: String]
 
@@ -14,7 +14,7 @@ public struct Account: Hashable, Sendable {
         self.id = id
         self.iCloudKeychain = iCloudKeychain
         self.trackingRestricted = trackingRestricted
-        self.cloudKeychain = [:]
+        self.cloudKeychain = Keychain()
         self.keyValueStore = [:]
     }
 }

@@ -7,18 +7,18 @@ public typealias DeviceIndex = Int
 ///
 /// The declaration is the same on every device; what a device holds of it lives in `InstalledApp`.
 public struct AppDeclaration: Hashable, Sendable {
-    public var bundleID: String
+    public var bundleID: String { didSet { derive() } }
     /// The Team ID, i.e. the vendor for App Store installs (rule IDFV-1).
-    public var teamID: String
+    public var teamID: String { didSet { derive() } }
     public var defaultSource: InstallSource
     /// The name of the ID strategy the app runs at launch (resolved outside `IDSim`).
     public var strategy: String
     /// Strategy options, opaque to the core.
     public var options: [String: OptionValue]
     /// The `keychain-access-groups` entitlement, in order.
-    public var keychainAccessGroups: [String]
+    public var keychainAccessGroups: [String] { didSet { derive() } }
     /// The `com.apple.security.application-groups` entitlement.
-    public var appGroups: [String]
+    public var appGroups: [String] { didSet { derive() } }
     /// Whether Info.plist has `NSUserTrackingUsageDescription` (rule ATT-13: without it, requesting crashes).
     public var hasTrackingUsageDescription: Bool
     /// A display name; may be any script (CJK names are common).
@@ -37,19 +37,43 @@ public struct AppDeclaration: Hashable, Sendable {
         self.appGroups = appGroups
         self.hasTrackingUsageDescription = hasTrackingUsageDescription
         self.displayName = displayName
+        derive()
     }
 
+    // Derived from the fields above; recomputed when they change, because launches ask for them
+    // on every keychain call.
+
     /// The application identifier, `TEAMID.bundleID`: always one of the app's keychain groups.
-    public var applicationIdentifier: String { teamID + "." + bundleID }
+    public private(set) var applicationIdentifier = ""
 
     /// The keychain access groups the app may use, in the order of rule KC-16: the
     /// `keychain-access-groups` entries that carry the team's prefix, the application identifier,
     /// then App Groups. The first is where new items go by default.
-    public var keychainGroups: [String] {
+    public private(set) var keychainGroups: [String] = []
+
+    private var prefixIOS6 = ""
+    private var prefixIOS7 = ""
+
+    /// The bundle-ID prefix that names a non-App-Store vendor (rule IDFV-1): two components on
+    /// iOS 6, all but the last from iOS 7, the whole ID when it has a single component.
+    public func bundlePrefix(os: OSVersion) -> String {
+        os.major < 7 ? prefixIOS6 : prefixIOS7
+    }
+
+    private mutating func derive() {
+        applicationIdentifier = teamID + "." + bundleID
         var groups = keychainAccessGroups.filter { $0.hasPrefix(teamID + ".") }
         if !groups.contains(applicationIdentifier) { groups.append(applicationIdentifier) }
         for group in appGroups where !groups.contains(group) { groups.append(group) }
-        return groups
+        keychainGroups = groups
+        let parts = bundleID.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            prefixIOS6 = parts.prefix(2).joined(separator: ".")
+            prefixIOS7 = parts.dropLast().joined(separator: ".")
+        } else {
+            prefixIOS6 = bundleID
+            prefixIOS7 = bundleID
+        }
     }
 
     /// Whether the app declared any `keychain-access-groups` entitlement at all.

@@ -8,7 +8,7 @@ public struct Backup: Hashable, Sendable {
     public var os: OSVersion
     public var idfa: SimUUID
     public var vendorTable: [VendorKey: SimUUID]
-    public var keychain: [KeychainKey: KeychainItem]
+    public var keychain: Keychain
     /// Installed (or offloaded) apps with their containers and ATT state.
     public var apps: [AppIndex: BackedUpApp]
     public var settings: TrackingSettings

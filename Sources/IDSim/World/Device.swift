@@ -19,12 +19,18 @@ public struct Device: Hashable, Sendable {
     /// The iCloud Keychain switch on this device (only meaningful while signed in).
     public var iCloudKeychain: Bool
     public var vendorTable: [VendorKey: SimUUID]
-    public var keychain: [KeychainKey: KeychainItem]
+    public var keychain: Keychain
     /// Indexed by `AppIndex`; nil where the app is absent.
-    public var apps: [InstalledApp?]
+    public var apps: Slots<InstalledApp>
+    /// Running app processes, by `AppIndex`. They end on reboot, update, offload, uninstall, erase.
+    public var processes: Slots<AppProcess>
+    /// How many apps keep each vendor-table entry alive (rules IDFV-4, IDFV-5): installed apps,
+    /// and offloaded ones when the profile counts them. Kept by `World.updateApp`.
+    public var vendorUsers: [VendorKey: Int]
     public var pasteboards: Pasteboards
-    /// Latest and previous launch of each app on this device (kept after uninstall, for comparisons).
-    public var launches: [AppIndex: LaunchHistory]
+    /// Latest and previous launch of each app on this device, by `AppIndex` (kept after uninstall,
+    /// for comparisons).
+    public var launches: Slots<LaunchHistory>
 
     /// Whether data protected by the passcode can be read now.
     public var protectedDataAvailable: Bool { !passcodeSet || (firstUnlockDone && !locked) }

@@ -76,8 +76,9 @@ extension World {
                                 firstUnlockDone: true, locked: false, idfa: rng.nextUUID(),
                                 settings: TrackingSettings(), appleID: account,
                                 iCloudKeychain: account.map { accounts[$0].iCloudKeychain } == true && spec.os >= Self.iCloudKeychainMinimumOS,
-                                vendorTable: [:], keychain: [:], apps: Array(repeating: nil, count: apps.count),
-                                pasteboards: Pasteboards(), launches: [:])
+                                vendorTable: [:], keychain: Keychain(), apps: Slots(count: apps.count),
+                                processes: Slots(count: apps.count), vendorUsers: [:],
+                                pasteboards: Pasteboards(), launches: Slots(count: apps.count))
             devices.append(device)
         }
     }

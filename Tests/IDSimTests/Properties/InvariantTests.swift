@@ -58,6 +58,9 @@ struct InvariantChecker {
         for (index, device) in now.devices.enumerated() {
             problems += sameVendorSameIDFV(device: index, in: now)
             problems += zerosUnlessAuthorized(device: index, in: now)
+            if device.vendorUsers != now.recountVendorUsers(on: index) {
+                problems.append("the vendor usage counts on \(device.name) drifted from the apps")
+            }
             // IDFVs never come back once erased, except by restoring onto the same hardware.
             let old = Set(before.devices[index].vendorTable.values), new = Set(device.vendorTable.values)
             retired[index, default: []].formUnion(old.subtracting(new))

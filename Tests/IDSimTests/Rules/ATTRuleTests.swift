@@ -46,7 +46,7 @@ struct ATTRuleTests {
         sim.launch("shop")
         let changes = sim.request("shop", .allow)
         #expect(changes.first?.to?.description.contains("crashed") == true)
-        #expect(sim.dev().apps[sim.app("shop")]?.process == nil)
+        #expect(sim.dev().processes[sim.app("shop")] == nil)
         #expect(sim.att("shop") == .notDetermined)
     }
 

@@ -1,0 +1,49 @@
+/// Changing an app's slot and its process, with the bookkeeping that goes with them.
+extension World {
+    /// Changes an app's slot on a device and keeps the vendor table's usage counts in step.
+    /// Every change of an app's presence or vendor goes through here.
+    mutating func updateApp(_ app: AppIndex, on d: DeviceIndex, _ body: (inout InstalledApp?) -> Void) {
+        if let old = devices[d].apps[app], keepsVendorAlive(old.presence) {
+            devices[d].vendorUsers[old.vendorKey, default: 0] -= 1
+            if devices[d].vendorUsers[old.vendorKey] == 0 { devices[d].vendorUsers[old.vendorKey] = nil }
+        }
+        body(&devices[d].apps[app])
+        if let new = devices[d].apps[app], keepsVendorAlive(new.presence) {
+            devices[d].vendorUsers[new.vendorKey, default: 0] += 1
+        }
+    }
+
+    /// Ends the app's process, if one runs, and records it.
+    mutating func endProcess(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog,
+                             to outcome: ChangeValue? = nil, rule: RuleID? = nil) {
+        guard devices[d].processes[app] != nil else { return }
+        devices[d].processes[app] = nil
+        log.record(.process(device: devices[d].name, app: apps[app].bundleID), from: ProcessState.running, to: outcome, rule: rule)
+    }
+
+    /// The usage counts recomputed from scratch, for invariant checks.
+    public func recountVendorUsers(on d: DeviceIndex) -> [VendorKey: Int] {
+        var counts: [VendorKey: Int] = [:]
+        for index in devices[d].apps.presentIndices(where: { _ in true }) {
+            let app = devices[d].apps[index]!
+            if keepsVendorAlive(app.presence) { counts[app.vendorKey, default: 0] += 1 }
+        }
+        return counts
+    }
+}
+
+/// The values a process change reports, made once.
+enum ProcessState {
+    static let running = ChangeValue.text("running")
+    static func running(_ mode: LaunchMode) -> ChangeValue {
+        switch mode {
+        case .foreground: foreground
+        case .background: background
+        case .prewarm: prewarm
+        }
+    }
+
+    static let foreground = ChangeValue.text("running (foreground)")
+    static let background = ChangeValue.text("running (background)")
+    static let prewarm = ChangeValue.text("running (prewarm)")
+}

@@ -1,0 +1,54 @@
+/// A device's keychain: generic passwords bucketed by access group.
+///
+/// Every query names or implies its groups, so a lookup hashes one group and scans the few
+/// items in it. The buckets are separate arrays, so after a timeline snapshot a write copies
+/// only its own bucket (and the small table of groups), not every item on the device.
+public struct Keychain: Hashable, Sendable {
+    private var buckets: [String: [KeychainItem]] = [:]
+
+    public init() {}
+
+    public init(_ items: some Sequence<KeychainItem>) {
+        for item in items { self[item.key] = item }
+    }
+
+    public subscript(key: KeychainKey) -> KeychainItem? {
+        get { buckets[key.group]?.first { $0.key == key } }
+        set { set(newValue, for: key) }
+    }
+
+    private mutating func set(_ item: KeychainItem?, for key: KeychainKey) {
+        var bucket = buckets.removeValue(forKey: key.group) ?? []
+        if let index = bucket.firstIndex(where: { $0.key == key }) {
+            if let item { bucket[index] = item } else { bucket.remove(at: index) }
+        } else if let item {
+            // Kept sorted so that equal keychains have equal buckets.
+            let index = bucket.firstIndex { key < $0.key } ?? bucket.endIndex
+            bucket.insert(item, at: index)
+        }
+        if !bucket.isEmpty { buckets[key.group] = bucket }
+    }
+
+    @discardableResult
+    public mutating func removeValue(forKey key: KeychainKey) -> KeychainItem? {
+        let old = self[key]
+        if old != nil { self[key] = nil }
+        return old
+    }
+
+    /// The items of one access group, in key order.
+    public func items(inGroup group: String) -> [KeychainItem] {
+        buckets[group] ?? []
+    }
+
+    /// Every item, in key order.
+    public var values: [KeychainItem] {
+        buckets.keys.sorted().flatMap { buckets[$0]! }
+    }
+
+    /// Every key, in order.
+    public var keys: [KeychainKey] { values.map(\.key) }
+
+    public var count: Int { buckets.values.reduce(0) { $0 + $1.count } }
+    public var isEmpty: Bool { buckets.isEmpty }
+}

@@ -1,0 +1,92 @@
+/// A fixed-size array of optional values, each in its own copy-on-write box.
+///
+/// Worlds are snapshotted for the timeline; a plain `[InstalledApp?]` would be copied whole
+/// (every app of the device) the first time it changes after a snapshot. Here a snapshot shares
+/// every box, and a change copies only the box it touches, so a snapshot costs about what
+/// changed since the previous one.
+///
+/// The boxes are `ManagedBuffer`s whose header is the value, reached through its pointer: a
+/// class's stored property would add a dynamic exclusivity check to every read, and reads of
+/// one field (is the app installed? which vendor?) are the hottest path of the simulator.
+public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
+    typealias Box = ManagedBuffer<Element?, UInt8>
+
+    private var boxes: [Box?]
+    /// A box holding nil, so that an empty slot can be read in place like a full one.
+    private let empty: Box
+
+    public init(count: Int) {
+        boxes = Array(repeating: nil, count: count)
+        empty = Self.makeBox(nil)
+    }
+
+    private static func makeBox(_ value: Element?) -> Box {
+        Box.create(minimumCapacity: 0) { _ in value }
+    }
+
+    private static func pointer(_ box: Box) -> UnsafeMutablePointer<Element?> {
+        // The box stays alive as long as `boxes` holds it, which outlives every access.
+        box.withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { boxes.count }
+
+    public subscript(position: Int) -> Element? {
+        unsafeAddress {
+            UnsafePointer(Self.pointer(boxes[position] ?? empty))
+        }
+        set {
+            boxes[position] = newValue.map { Self.makeBox($0) }
+        }
+        _modify {
+            if boxes[position] == nil {
+                var value: Element?
+                yield &value
+                if let value { boxes[position] = Self.makeBox(value) }
+                return
+            }
+            if !isKnownUniquelyReferenced(&boxes[position]!) {
+                boxes[position] = Self.makeBox(Self.pointer(boxes[position]!).pointee)
+            }
+            let slot = Self.pointer(boxes[position]!)
+            yield &slot.pointee
+            if slot.pointee == nil { boxes[position] = nil }
+        }
+    }
+
+    /// Whether any present element other than the one at `excluded` satisfies the predicate,
+    /// reading the elements in place.
+    public func containsPresent(excluding excluded: Int? = nil, where predicate: (borrowing Element) -> Bool) -> Bool {
+        for index in boxes.indices where index != excluded {
+            guard let box = boxes[index] else { continue }
+            let slot = Self.pointer(box)
+            if slot.pointee != nil, predicate(slot.pointee.unsafelyUnwrapped) { return true }
+        }
+        return false
+    }
+
+    /// The indices of present elements that satisfy the predicate.
+    public func presentIndices(where predicate: (borrowing Element) -> Bool = { _ in true }) -> [Int] {
+        var result: [Int] = []
+        for index in boxes.indices {
+            guard let box = boxes[index] else { continue }
+            let slot = Self.pointer(box)
+            if slot.pointee != nil, predicate(slot.pointee.unsafelyUnwrapped) { result.append(index) }
+        }
+        return result
+    }
+
+    public static func == (a: Slots, b: Slots) -> Bool {
+        guard a.boxes.count == b.boxes.count else { return false }
+        for index in a.boxes.indices where a.boxes[index] !== b.boxes[index] {
+            if a[index] != b[index] { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(boxes.count)
+        for index in boxes.indices { hasher.combine(self[index]) }
+    }
+}
