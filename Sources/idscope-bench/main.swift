@@ -1,10 +1,33 @@
 // idscope-bench: speed and memory figures for the simulation core, one `NAME: VALUE UNIT` per line.
 // Run it in release: `swift run -c release idscope-bench` (add `--quick` for a smaller history).
+import Glibc
 import IDSim
 
 let quick = CommandLine.arguments.contains("--quick")
 let historySteps = quick ? 100_000 : 1_000_000
 let programs = Workload.guidApp
+
+if CommandLine.arguments.contains("--launch-loop") {
+    // One app launched again and again: the cost of a launch and its app code alone.
+    var world = Workload.world()
+    _ = try? world.apply(Step(.install(0, source: nil), on: 1), programs: programs)
+    let n = 1_000_000
+    for (label, resolver) in [("guid", programs as any AppProgramResolver), ("basic", BasicProgram.resolver)] {
+        let start = Measure.now()
+        for _ in 0..<n { _ = try? world.apply(Step(.launch(0, mode: .foreground), on: 1), programs: resolver) }
+        print("launch_loop_\(label): \(Double(Measure.now() - start) / Double(n)) ns/launch")
+    }
+    for app in 1..<100 { _ = try? world.apply(Step(.install(app, source: nil), on: 1), programs: programs) }
+    let settingStart = Measure.now()
+    for i in 0..<100_000 {
+        _ = try? world.apply(Step(.setting(SettingsChange(allowTrackingRequests: i % 2 == 0)), on: 1), programs: programs)
+    }
+    print("setting_loop: \(Double(Measure.now() - settingStart) / 100_000) ns/event (100 apps installed)")
+    let start = Measure.now()
+    for _ in 0..<n { _ = try? world.apply(Step(.unlock, on: 1), programs: programs) }
+    print("unlock_loop: \(Double(Measure.now() - start) / Double(n)) ns/event")
+    Glibc.exit(0)
+}
 
 print("world: 10 devices, 200 apps, 40 teams; app code keeps a keychain GUID")
 
@@ -19,12 +42,38 @@ for _ in 0..<5 {
     let seconds = Double(Measure.now() - start) / 1e9
     rates.append(Double(stream.count) / seconds)
 }
-print("events_per_second: \(Int(Measure.median(rates))) events/s (median of 5 runs of \(stream.count) events)")
+print("events_per_second: \(Int(Measure.median(rates))) events/s (median of 5 runs of \(stream.count) events, changes recorded)")
+var replayRates: [Double] = []
+for _ in 0..<5 {
+    var world = initial
+    let start = Measure.now()
+    for step in stream { _ = try? world.apply(step, programs: programs, recordingChanges: false) }
+    replayRates.append(Double(stream.count) / (Double(Measure.now() - start) / 1e9))
+}
+print("replay_events_per_second: \(Int(Measure.median(replayRates))) events/s (the same, as a timeline replays them: no change list)")
+
+if CommandLine.arguments.contains("--breakdown") {
+    // Time each kind of event on its own (includes ~20 ns of clock overhead per event).
+    var totals: [String: (count: Int, nanos: UInt64)] = [:]
+    var world = initial
+    for step in stream {
+        let start = Measure.now()
+        _ = try? world.apply(step, programs: programs)
+        let spent = Measure.now() - start
+        totals[step.event.key, default: (0, 0)].count += 1
+        totals[step.event.key, default: (0, 0)].nanos += spent
+    }
+    for (key, total) in totals.sorted(by: { $0.value.nanos > $1.value.nanos }) {
+        let share = Double(total.nanos) / Double(totals.values.reduce(0) { $0 + $1.nanos }) * 100
+        print("breakdown_\(key): \(total.nanos / UInt64(total.count)) ns/event (\(total.count) events, \(Int(share))% of time)")
+    }
+}
 
 // 2. History: build a long timeline, then jump to random steps.
 let heapBefore = Measure.residentBytes()
 let buildStart = Measure.now()
-var timeline = Timeline(initial: initial, programs: programs, snapshotInterval: 1024)
+let interval = CommandLine.arguments.firstIndex(of: "--interval").map { Int(CommandLine.arguments[$0 + 1])! } ?? 1024
+var timeline = Timeline(initial: initial, programs: programs, snapshotInterval: interval)
 var rng = SeededGenerator(seed: 5)
 while timeline.count < historySteps {
     let step = Workload.randomStep(&rng, timeline.head)
@@ -36,7 +85,7 @@ print("history_build: \(Measure.format(buildSeconds, 2)) s (\(historySteps) step
 print("memory_per_step: \(Int(Double(heapAfter - heapBefore) / Double(historySteps))) bytes (resident memory growth / steps held, snapshot every \(timeline.snapshotInterval))")
 
 var jumps: [Double] = []
-for _ in 0..<2_000 {
+for _ in 0..<(interval > historySteps ? 0 : 2_000) {
     let target = Int(rng.next() % UInt64(historySteps))
     let start = Measure.now()
     timeline.jump(to: target)

@@ -17,8 +17,9 @@ struct DeviceDiffRules {
 extension World {
     /// Records the differences between `before` and the device now at `d`.
     /// - Parameter statusesBefore: the ATT statuses apps read before (they depend on the account too).
-    func recordDeviceDiff(before: Device, statusesBefore: [AppIndex: ATTStatus], device d: DeviceIndex,
+    func recordDeviceDiff(before: Device, statusesBefore: ReadStatuses, device d: DeviceIndex,
                           rules: DeviceDiffRules, _ log: inout ChangeLog) {
+        guard log.isRecording else { return }
         let after = devices[d]
         let name = after.name
         log.record(.lockState(device: name), from: .text(before.lockDescription), to: .text(after.lockDescription), rule: nil)
@@ -33,7 +34,9 @@ extension World {
             log.record(.idfv(device: name, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
                        to: after.vendorTable[key].map(ChangeValue.uuid), rule: rules.idfv)
         }
+        let context = trackingContext(on: d)
         for index in apps.indices {
+            if before.apps[index] == nil && after.apps[index] == nil && before.processes[index] == nil { continue }
             let old = before.app(index), new = after.app(index)
             let bundle = apps[index].bundleID
             log.record(.app(device: name, app: bundle), from: old.map { .presence($0.presence) },
@@ -42,14 +45,16 @@ extension World {
                 log.record(.process(device: name, app: bundle), from: ProcessState.running, to: nil, rule: nil)
             }
             let oldDefaults = old?.container.defaults ?? [:], newDefaults = new?.container.defaults ?? [:]
-            for key in Set(oldDefaults.keys).union(newDefaults.keys).sorted() {
-                log.record(.defaults(device: name, app: bundle, key: key), from: oldDefaults[key].map(ChangeValue.text),
-                           to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
+            if oldDefaults != newDefaults {
+                for key in Set(oldDefaults.keys).union(newDefaults.keys).sorted() {
+                    log.record(.defaults(device: name, app: bundle, key: key), from: oldDefaults[key].map(ChangeValue.text),
+                               to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
+                }
             }
             log.record(.consent(device: name, app: bundle), from: old?.container.consent == true ? .flag(true) : nil,
                        to: new?.container.consent == true ? .flag(true) : nil, rule: rules.container)
             let oldStatus = old == nil ? nil : statusesBefore[index]
-            let newStatus = new == nil ? nil : trackingStatus(app: index, on: d)
+            let newStatus = new == nil ? nil : trackingStatus(app: index, on: d, in: context)
             if after.os.major >= 14 {
                 log.record(.att(device: name, app: bundle), from: oldStatus.map(ChangeValue.att),
                            to: newStatus.map(ChangeValue.att), rule: rules.att)
@@ -59,9 +64,13 @@ extension World {
                            to: .text("invalid"), rule: rules.attest)
             }
         }
-        for key in Set(before.keychain.keys).union(after.keychain.keys).sorted() {
-            log.record(.keychain(device: name, item: key), from: before.keychain[key].map { .text($0.value) },
-                       to: after.keychain[key].map { .text($0.value) }, rule: rules.keychain)
+        for group in Set(before.keychain.groups).union(after.keychain.groups).sorted() {
+            let old = before.keychain.items(inGroup: group), new = after.keychain.items(inGroup: group)
+            guard old != new else { continue }
+            for key in Set(old.map(\.key)).union(new.map(\.key)).sorted() {
+                log.record(.keychain(device: name, item: key), from: before.keychain[key].map { .text($0.value) },
+                           to: after.keychain[key].map { .text($0.value) }, rule: rules.keychain)
+            }
         }
         for key in Set(before.pasteboards.named.keys).union(after.pasteboards.named.keys).sorted() {
             log.record(.pasteboard(device: name, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },

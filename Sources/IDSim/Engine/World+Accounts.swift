@@ -15,7 +15,7 @@ extension World {
             if current == account { return }
             throw .alreadySignedIn(device: name, account: accounts[current].id)
         }
-        let statuses = readStatuses(on: d)
+        let statuses = readStatuses(on: d, for: log)
         devices[d].appleID = account
         devices[d].iCloudKeychain = accounts[account].iCloudKeychain && devices[d].os >= Self.iCloudKeychainMinimumOS
         log.record(.appleID(device: name), from: nil, to: .text(accounts[account].id), rule: nil)
@@ -28,7 +28,7 @@ extension World {
 
     mutating func signOut(_ d: DeviceIndex, _ log: inout ChangeLog) {
         guard let account = devices[d].appleID else { return }
-        let statuses = readStatuses(on: d)
+        let statuses = readStatuses(on: d, for: log)
         // Synced items stay on the device ("Keep on My iPhone") but no longer sync.
         devices[d].appleID = nil
         log.record(.appleID(device: devices[d].name), from: .text(accounts[account].id), to: nil, rule: nil)

@@ -4,14 +4,18 @@ extension World {
     ///
     /// Each handler checks everything that could make the event invalid before it touches the
     /// world, so a thrown error always leaves the world exactly as it was.
-    /// - Parameter programs: resolves each app's ID strategy, which runs on `launch`.
+    /// - Parameters:
+    ///   - programs: resolves each app's ID strategy, which runs on `launch`.
+    ///   - recordingChanges: false when only the resulting world matters (timeline replays),
+    ///     which skips building the change list.
     /// - Throws: `EventError` saying what could not apply and why.
     @discardableResult
-    public mutating func apply(_ step: Step, programs: any AppProgramResolver = BasicProgram.resolver) throws(EventError) -> [Change] {
+    public mutating func apply(_ step: Step, programs: any AppProgramResolver = BasicProgram.resolver,
+                               recordingChanges: Bool = true) throws(EventError) -> [Change] {
         let d = step.device
         guard devices.indices.contains(d) else { throw .noSuchDevice(d) }
         if let app = step.event.app, !apps.indices.contains(app) { throw .noSuchApp(app) }
-        var log = ChangeLog()
+        var log = ChangeLog(recording: recordingChanges)
         switch step.event {
         case .install(let app, let source): try install(app, source: source ?? apps[app].defaultSource, on: d, &log)
         case .uninstall(let app): try uninstall(app, on: d, &log)
@@ -49,11 +53,15 @@ extension World {
 /// Collects the changes of one event in order.
 public struct ChangeLog: Sendable {
     public private(set) var changes: [Change] = []
+    /// False during replays: nothing is collected, and work done only to report changes is skipped.
+    public let isRecording: Bool
 
-    public init() {}
+    public init(recording: Bool = true) {
+        isRecording = recording
+    }
 
     mutating func record(_ subject: Subject, from: ChangeValue?, to: ChangeValue?, rule: RuleID?) {
-        guard from != to else { return }
+        guard isRecording, from != to else { return }
         changes.append(Change(subject, from: from, to: to, rule: rule))
     }
 

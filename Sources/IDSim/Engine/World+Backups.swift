@@ -14,16 +14,15 @@ extension World {
 
     /// What a backup of device `d` holds right now.
     func snapshot(of d: DeviceIndex, kind: BackupKind, name: String) -> Backup {
-        let device = devices[d]
-        var saved: [AppIndex: BackedUpApp] = [:]
-        for (index, app) in device.apps.enumerated() {
-            guard let app else { continue }
+        var saved = [BackedUpApp?](repeating: nil, count: apps.count)
+        devices[d].apps.forEachPresent { index, app in
             saved[index] = BackedUpApp(presence: app.presence, source: app.source, container: app.container,
                                        att: app.att, trackingRequested: app.trackingRequested)
         }
-        return Backup(name: name, kind: kind, sourceHardwareID: device.hardwareID, sourceDevice: device.name,
-                      os: device.os, idfa: device.idfa, vendorTable: device.vendorTable, keychain: device.keychain,
-                      apps: saved, settings: device.settings, appleID: device.appleID, iCloudKeychain: device.iCloudKeychain)
+        return Backup(name: name, kind: kind, sourceHardwareID: devices[d].hardwareID, sourceDevice: devices[d].name,
+                      os: devices[d].os, idfa: devices[d].idfa, vendorTable: devices[d].vendorTable,
+                      keychain: devices[d].keychain, apps: saved, settings: devices[d].settings,
+                      appleID: devices[d].appleID, iCloudKeychain: devices[d].iCloudKeychain)
     }
 
     mutating func restore(_ name: String, onto d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -32,7 +31,7 @@ extension World {
             throw .backupTooNew(backup: name, backupOS: backup.os, device: devices[d].name, deviceOS: devices[d].os)
         }
         let before = devices[d]
-        let statuses = readStatuses(on: d)
+        let statuses = readStatuses(on: d, for: log)
         rebuild(d, from: backup, sameHardware: backup.sourceHardwareID == devices[d].hardwareID, &log)
         recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
                          rules: DeviceDiffRules(app: .ct24, container: .ct24, att: .att15, idfv: .idfv7,
@@ -49,7 +48,7 @@ extension World {
         // Quick Start moves data like an encrypted backup restored onto other hardware (KC-22a).
         let transfer = snapshot(of: source, kind: .encrypted, name: "migration from \(devices[source].name)")
         let before = devices[d]
-        let statuses = readStatuses(on: d)
+        let statuses = readStatuses(on: d, for: log)
         rebuild(d, from: transfer, sameHardware: false, &log)
         recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
                          rules: DeviceDiffRules(app: .kc22a, container: .kc22a, att: .kc22a, idfv: .kc22a,
@@ -61,8 +60,8 @@ extension World {
     private mutating func rebuild(_ d: DeviceIndex, from backup: Backup, sameHardware: Bool, _ log: inout ChangeLog) {
         wipe(d)
         let keepVendorTable = sameHardware && profile.idfvSameDeviceRestore == .keep
-        for index in backup.apps.keys.sorted() where index < apps.count {
-            let saved = backup.apps[index]!
+        for (index, saved) in backup.apps.enumerated() where index < apps.count {
+            guard let saved else { continue }
             installations += 1
             let key = vendorKey(for: index, source: saved.source, on: d)
             var app = InstalledApp(presence: saved.presence, source: saved.source, vendorKey: key,
@@ -86,7 +85,7 @@ extension World {
         if let account = backup.appleID {
             devices[d].appleID = account
             devices[d].iCloudKeychain = backup.iCloudKeychain
-            var quiet = ChangeLog()   // the diff reports the device's items; cloud-side writes are not new
+            var quiet = ChangeLog(recording: log.isRecording)   // the diff reports the device's own items
             mergeCloudKeychain(d, &quiet)
             log.append(contentsOf: quiet.changes.filter { if case .cloudKeychain = $0.subject { true } else { false } })
         }
@@ -107,6 +106,7 @@ extension World {
 extension Backup {
     /// "encrypted backup of phone (iOS 17.5, 3 apps)"
     public var summary: String {
-        "\(kind.rawValue) backup of \(sourceDevice) (iOS \(os), \(apps.count) app\(apps.count == 1 ? "" : "s"))"
+        let count = apps.count { $0 != nil }
+        return "\(kind.rawValue) backup of \(sourceDevice) (iOS \(os), \(count) app\(count == 1 ? "" : "s"))"
     }
 }

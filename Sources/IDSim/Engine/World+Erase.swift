@@ -2,7 +2,7 @@
 extension World {
     mutating func erase(_ d: DeviceIndex, _ log: inout ChangeLog) {
         let before = devices[d]
-        let statuses = readStatuses(on: d)
+        let statuses = readStatuses(on: d, for: log)
         wipe(d)
         devices[d].idfa = rng.nextUUID()
         // DeviceCheck bits live on Apple's servers, keyed by hardware: untouched (DC-27).

@@ -29,7 +29,7 @@ extension World {
         }
 
         let program = programs.program(for: apps[app])
-        var os = AppOS(device: d, app: app)
+        var os = AppOS(device: d, app: app, recording: log.isRecording)
         swap(&os.world, &self)          // lend the world to the app without copying it
         var report = program.launch(&os)
         swap(&os.world, &self)

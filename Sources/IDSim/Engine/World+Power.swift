@@ -60,7 +60,7 @@ extension World {
         let old = devices[d].os
         guard OSVersion.supportedMajors.contains(version.major) else { throw .invalidOSVersion(version.description) }
         guard version > old else { throw .notAnUpgrade(from: old, to: version) }
-        let statusesBefore = readStatuses(on: d)
+        let statusesBefore = readStatuses(on: d, for: log)
         devices[d].os = version
         log.record(.os(device: devices[d].name), from: .version(old), to: .version(version), rule: nil)
         if old.major < 14, version.major >= 14 {

@@ -42,12 +42,30 @@ extension World {
 
     /// `ATTrackingManager.trackingAuthorizationStatus` as the app reads it now (rules ATT-12…15).
     public func trackingStatus(app: AppIndex, on device: DeviceIndex) -> ATTStatus {
+        trackingStatus(app: app, on: device, in: trackingContext(on: device))
+    }
+
+    /// The device-wide facts every app's ATT status depends on, computed once per device.
+    struct TrackingContext {
+        var mac: Bool
+        var restricted: Bool
+        /// What never-asked apps read while "Allow Apps to Request to Track" is off (nil: it is on).
+        var globalOffStatus: ATTStatus?
+    }
+
+    func trackingContext(on device: DeviceIndex) -> TrackingContext {
+        let globalOff = devices[device].os.major >= 14 && !devices[device].settings.allowTrackingRequests
+        return TrackingContext(mac: devices[device].kind == .mac, restricted: trackingRestricted(on: device),
+                               globalOffStatus: globalOff ? profile.attStatusWhenGlobalOff.status : nil)
+    }
+
+    func trackingStatus(app: AppIndex, on device: DeviceIndex, in context: TrackingContext) -> ATTStatus {
         guard let stored = devices[device].apps[app]?.att else { return .notDetermined }
-        if devices[device].kind == .mac { return .notDetermined }
-        if trackingRestricted(on: device) { return .restricted }
-        if stored == .notDetermined, devices[device].os.major >= 14, !devices[device].settings.allowTrackingRequests,
+        if context.mac { return .notDetermined }
+        if context.restricted { return .restricted }
+        if stored == .notDetermined, let offStatus = context.globalOffStatus,
            devices[device].apps[app]?.trackingRequested == false {
-            return ATTStatus(rawValue: profile.attStatusWhenGlobalOff.rawValue) ?? .denied
+            return offStatus
         }
         return stored
     }

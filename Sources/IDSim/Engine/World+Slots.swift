@@ -32,6 +32,9 @@ extension World {
     }
 }
 
+/// The ATT status each app read, by `AppIndex` (nil: absent), for reporting what an event changed.
+typealias ReadStatuses = [ATTStatus?]
+
 /// The values a process change reports, made once.
 enum ProcessState {
     static let running = ChangeValue.text("running")

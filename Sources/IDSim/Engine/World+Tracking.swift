@@ -28,7 +28,7 @@ extension World {
         installed.trackingRequested = true
         if !devices[d].settings.allowTrackingRequests {
             // 13.5: treated as "Ask App Not to Track", without a prompt.
-            installed.att = ATTStatus(rawValue: profile.attStatusWhenGlobalOff.rawValue) ?? .denied
+            installed.att = profile.attStatusWhenGlobalOff.status
         } else {
             installed.att = answer == .allow ? .authorized : .denied   // 13.6: the prompt
         }
@@ -62,7 +62,7 @@ extension World {
             throw .unsupported(what: "allowTrackingRequests/continueTracking", device: name,
                                why: "these arrived with App Tracking Transparency in iOS 14; use limitAdTracking")
         }
-        let statusesBefore = readStatuses(on: d)
+        let statusesBefore = readStatuses(on: d, for: log)
         let old = devices[d].settings
         var new = old
         if let v = change.continueTracking { new.continueTracking = v }
@@ -97,21 +97,27 @@ extension World {
                    to: .flag(new.trackingRestricted), rule: .att12)
     }
 
-    /// The ATT status every present app reads, for change reporting.
-    func readStatuses(on d: DeviceIndex) -> [AppIndex: ATTStatus] {
-        var result: [AppIndex: ATTStatus] = [:]
-        for index in devices[d].apps.indices where devices[d].apps[index] != nil {
-            result[index] = trackingStatus(app: index, on: d)
+    /// The ATT status every present app reads, for change reporting. Empty before iOS 14, and
+    /// when changes are not being recorded.
+    func readStatuses(on d: DeviceIndex, for log: ChangeLog) -> ReadStatuses {
+        var result = ReadStatuses(repeating: nil, count: apps.count)
+        guard log.isRecording, devices[d].os.major >= 14 else { return result }
+        let context = trackingContext(on: d)
+        for index in devices[d].apps.presentIndices() {
+            result[index] = trackingStatus(app: index, on: d, in: context)
         }
         return result
     }
 
     /// Records each app whose read ATT status differs from `before`.
-    func recordStatusChanges(from before: [AppIndex: ATTStatus], on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
-        guard devices[d].os.major >= 14 else { return }
-        for index in before.keys.sorted() {
-            let now = trackingStatus(app: index, on: d)
-            log.record(.att(device: devices[d].name, app: apps[index].bundleID), from: .att(before[index]!), to: .att(now), rule: rule)
+    func recordStatusChanges(from before: ReadStatuses, on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
+        guard log.isRecording, devices[d].os.major >= 14 else { return }
+        let context = trackingContext(on: d)
+        for (index, old) in before.enumerated() {
+            guard let old else { continue }
+            let now = trackingStatus(app: index, on: d, in: context)
+            guard now != old else { continue }
+            log.record(.att(device: devices[d].name, app: apps[index].bundleID), from: .att(old), to: .att(now), rule: rule)
         }
     }
 
@@ -131,7 +137,7 @@ extension World {
     }
 
     mutating func resetLocationAndPrivacy(on d: DeviceIndex, _ log: inout ChangeLog) {
-        let before = readStatuses(on: d)
+        let before = readStatuses(on: d, for: log)
         replaceIDFA(on: d, rule: .idfa10, &log)
         for index in devices[d].apps.indices where devices[d].apps[index] != nil {
             devices[d].apps[index]!.att = .notDetermined

@@ -14,8 +14,9 @@ public struct Timeline: Sendable {
     public private(set) var head: World
     /// The position shown: 0 is the initial world, `count` the latest.
     public private(set) var cursor: Int
-    /// The world at the cursor, kept so reading it costs nothing.
-    public private(set) var current: World
+    /// The world at the cursor when the cursor is not at the end. Kept apart from `head` so
+    /// that appending mutates `head` in place instead of copying storage it shares.
+    private var detached: World?
 
     public init(initial: World, programs: any AppProgramResolver = BasicProgram.resolver, snapshotInterval: Int = 256) {
         self.programs = programs
@@ -24,8 +25,11 @@ public struct Timeline: Sendable {
         self.snapshots = [initial]
         self.head = initial
         self.cursor = 0
-        self.current = initial
+        self.detached = nil
     }
+
+    /// The world at the cursor.
+    public var current: World { detached ?? head }
 
     public var count: Int { steps.count }
     public var initial: World { snapshots[0] }
@@ -38,7 +42,8 @@ public struct Timeline: Sendable {
         let base = n / snapshotInterval
         var world = snapshots[base]
         for step in steps[(base * snapshotInterval)..<n] {
-            _ = try? world.apply(step, programs: programs)   // replaying steps that applied before
+            // Replaying steps that applied before: only the world matters, not what changed.
+            _ = try? world.apply(step, programs: programs, recordingChanges: false)
         }
         return world
     }
@@ -54,14 +59,31 @@ public struct Timeline: Sendable {
     /// dropped. On error nothing changes.
     @discardableResult
     public mutating func apply(_ step: Step) throws(EventError) -> [Change] {
-        var next = cursor == count ? head : current
-        let changes = try next.apply(step, programs: programs)
-        if cursor < count { truncate(to: cursor) }
+        if cursor < count {
+            var next = current
+            let changes = try next.apply(step, programs: programs)
+            truncate(to: cursor)
+            head = next
+            return appended(step, changes)
+        }
+        // Move the head out while it changes, so its storage is not shared and is updated in place.
+        var next = World()
+        swap(&next, &head)
+        do {
+            let changes = try next.apply(step, programs: programs)
+            head = next
+            return appended(step, changes)
+        } catch {
+            swap(&next, &head)
+            throw error
+        }
+    }
+
+    private mutating func appended(_ step: Step, _ changes: [Change]) -> [Change] {
         steps.append(step)
-        head = next
-        if steps.count % snapshotInterval == 0 { snapshots.append(next) }
+        if steps.count % snapshotInterval == 0 { snapshots.append(head) }
         cursor = count
-        current = head
+        detached = nil
         return changes
     }
 
@@ -73,9 +95,9 @@ public struct Timeline: Sendable {
         steps.removeSubrange(n...)
         snapshots.removeSubrange((n / snapshotInterval + 1)...)
         head = world
-        if cursor > n {
+        if cursor >= n {
             cursor = n
-            current = world
+            detached = nil
         }
     }
 
@@ -89,7 +111,7 @@ public struct Timeline: Sendable {
     public mutating func jump(to n: Int) {
         let n = min(max(0, n), count)
         guard n != cursor else { return }
-        current = world(at: n)
+        detached = n == count ? nil : world(at: n)
         cursor = n
     }
 

@@ -8,14 +8,15 @@ public struct AppOS: Sendable {
     var world: World
     public let device: DeviceIndex
     public let app: AppIndex
-    var log = ChangeLog()
+    var log: ChangeLog
     /// Things the user would see or a log would show (paste banners, unsupported APIs).
     public private(set) var notices: [String] = []
 
-    init(device: DeviceIndex, app: AppIndex) {
+    init(device: DeviceIndex, app: AppIndex, recording: Bool) {
         self.world = World()
         self.device = device
         self.app = app
+        self.log = ChangeLog(recording: recording)
     }
 
     // MARK: - Who and where
@@ -84,7 +85,7 @@ public struct AppOS: Sendable {
     /// prompt shows (rule ATT-13). Returns the status the completion handler receives.
     public mutating func requestTrackingAuthorization(userAnswer: TrackingAnswer) -> ATTStatus? {
         guard osVersion.major >= 14 else { return nil }
-        var inner = ChangeLog()
+        var inner = ChangeLog(recording: log.isRecording)
         try? world.requestTracking(app, answer: userAnswer, otherPromptPending: false, on: device, &inner)
         log.append(contentsOf: inner.changes)
         guard world.devices[device].processes[app] != nil else { return nil }  // crashed

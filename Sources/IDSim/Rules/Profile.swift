@@ -5,7 +5,18 @@ public struct Profile: Hashable, Sendable {
     public enum BackupKeychainToNewDevice: String, CaseIterable, Sendable { case none, migratable }
     public enum SameDeviceRestore: String, CaseIterable, Sendable { case keep, regenerate }
     public enum TestFlightNamespace: String, CaseIterable, Sendable { case separate, sameAsAppStore }
-    public enum StatusWhenGlobalOff: String, CaseIterable, Sendable { case denied, restricted, notDetermined }
+    public enum StatusWhenGlobalOff: String, CaseIterable, Sendable {
+        case denied, restricted, notDetermined
+
+        /// The ATT status an app reads under this switch.
+        public var status: ATTStatus {
+            switch self {
+            case .denied: .denied
+            case .restricted: .restricted
+            case .notDetermined: .notDetermined
+            }
+        }
+    }
     public enum IDFAAfterContinue: String, CaseIterable, Sendable { case real, zeros }
     public enum IDFABeforeFirstUnlock: String, CaseIterable, Sendable { case zeros, `nil` }
     public enum EarlyATTEraIDFA: String, CaseIterable, Sendable { case availableUnlessOptedOut, zeros }

@@ -9,8 +9,8 @@ public struct Backup: Hashable, Sendable {
     public var idfa: SimUUID
     public var vendorTable: [VendorKey: SimUUID]
     public var keychain: Keychain
-    /// Installed (or offloaded) apps with their containers and ATT state.
-    public var apps: [AppIndex: BackedUpApp]
+    /// Installed (or offloaded) apps with their containers and ATT state, by `AppIndex`.
+    public var apps: [BackedUpApp?]
     public var settings: TrackingSettings
     public var appleID: Int?
     public var iCloudKeychain: Bool

@@ -60,9 +60,9 @@ public struct AppProcess: Hashable, Sendable {
         self.mode = mode
         self.cachedIDFA = nil
         self.defaultsCachedEmpty = defaultsCachedEmpty
-        self.unsavedDefaults = [:]
-        self.memory = [:]
-        self.volatilePasteboards = [:]
+        self.unsavedDefaults = Dictionary()
+        self.memory = Dictionary()
+        self.volatilePasteboards = Dictionary()
     }
 
     /// Whether the app is (or has become) the active foreground app, which ATT prompts need.

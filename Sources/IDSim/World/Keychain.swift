@@ -41,6 +41,9 @@ public struct Keychain: Hashable, Sendable {
         buckets[group] ?? []
     }
 
+    /// The access groups that hold items, in no particular order.
+    public var groups: Dictionary<String, [KeychainItem]>.Keys { buckets.keys }
+
     /// Every item, in key order.
     public var values: [KeychainItem] {
         buckets.keys.sorted().flatMap { buckets[$0]! }

@@ -57,7 +57,7 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
 
     /// Whether any present element other than the one at `excluded` satisfies the predicate,
     /// reading the elements in place.
-    public func containsPresent(excluding excluded: Int? = nil, where predicate: (borrowing Element) -> Bool) -> Bool {
+    public func containsPresent(excluding excluded: Int? = nil, where predicate: (Element) -> Bool) -> Bool {
         for index in boxes.indices where index != excluded {
             guard let box = boxes[index] else { continue }
             let slot = Self.pointer(box)
@@ -66,8 +66,17 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         return false
     }
 
+    /// Calls `body` with each present element and its index, in order, reading in place.
+    public func forEachPresent(_ body: (Int, Element) throws -> Void) rethrows {
+        for index in boxes.indices {
+            guard let box = boxes[index] else { continue }
+            let slot = Self.pointer(box)
+            if slot.pointee != nil { try body(index, slot.pointee.unsafelyUnwrapped) }
+        }
+    }
+
     /// The indices of present elements that satisfy the predicate.
-    public func presentIndices(where predicate: (borrowing Element) -> Bool = { _ in true }) -> [Int] {
+    public func presentIndices(where predicate: (Element) -> Bool = { _ in true }) -> [Int] {
         var result: [Int] = []
         for index in boxes.indices {
             guard let box = boxes[index] else { continue }

@@ -59,8 +59,8 @@ extension World {
                 throw .invalidTeamID(app.teamID, app: app.bundleID)
             }
         }
-        self.accounts = accounts
-        self.apps = apps
+        self.accounts = BoxedArray(accounts)
+        self.apps = BoxedArray(apps)
         for (i, spec) in specs.enumerated() {
             if specs[..<i].contains(where: { $0.name == spec.name }) { throw .duplicateDevice(spec.name) }
             if spec.kind == .simulator && spec.passcode { throw .passcodeOnSimulator(spec.name) }
