@@ -1,5 +1,9 @@
 // idscope-bench: speed and memory figures for the simulation core, one `NAME: VALUE UNIT` per line.
-// Run it in release: `swift run -c release idscope-bench` (add `--quick` for a smaller history).
+// Run it in release: `swift run -c release idscope-bench`.
+//   --quick          a 100,000-step history instead of 1,000,000
+//   --interval N     timeline snapshot interval (default 2048)
+//   --breakdown      time per kind of event
+//   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
 import Glibc
 import IDSim
 
@@ -72,7 +76,7 @@ if CommandLine.arguments.contains("--breakdown") {
 // 2. History: build a long timeline, then jump to random steps.
 let heapBefore = Measure.residentBytes()
 let buildStart = Measure.now()
-let interval = CommandLine.arguments.firstIndex(of: "--interval").map { Int(CommandLine.arguments[$0 + 1])! } ?? 1024
+let interval = CommandLine.arguments.firstIndex(of: "--interval").map { Int(CommandLine.arguments[$0 + 1])! } ?? 2048
 var timeline = Timeline(initial: initial, programs: programs, snapshotInterval: interval)
 var rng = SeededGenerator(seed: 5)
 while timeline.count < historySteps {

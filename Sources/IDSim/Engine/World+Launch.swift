@@ -28,7 +28,7 @@ extension World {
             log.record(.idfv(device: name, vendor: vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
         }
 
-        let program = programs.program(for: apps[app])
+        let program = programs.program(strategy: apps[app].strategy, options: apps[app].options)
         var os = AppOS(device: d, app: app, recording: log.isRecording)
         swap(&os.world, &self)          // lend the world to the app without copying it
         var report = program.launch(&os)
@@ -55,5 +55,5 @@ public struct ClosureProgram: AppProgram, AppProgramResolver {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport { body(&os) }
-    public func program(for app: AppDeclaration) -> any AppProgram { self }
+    public func program(strategy: String, options: [String: OptionValue]) -> any AppProgram { self }
 }

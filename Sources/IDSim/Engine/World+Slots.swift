@@ -24,7 +24,7 @@ extension World {
     /// The usage counts recomputed from scratch, for invariant checks.
     public func recountVendorUsers(on d: DeviceIndex) -> [VendorKey: Int] {
         var counts: [VendorKey: Int] = [:]
-        for index in devices[d].apps.presentIndices(where: { _ in true }) {
+        for index in devices[d].apps.presentIndices() {
             let app = devices[d].apps[index]!
             if keepsVendorAlive(app.presence) { counts[app.vendorKey, default: 0] += 1 }
         }

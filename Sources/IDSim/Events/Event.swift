@@ -108,10 +108,20 @@ public struct SettingsChange: Hashable, Sendable {
 /// An event aimed at one device: one step of a scenario or a session.
 public struct Step: Hashable, Sendable {
     public var event: Event
-    public var device: DeviceIndex
+    /// Stored narrow: a timeline holds one `Step` per position, so it packs into the event's
+    /// padding (32 bytes in all, instead of 40).
+    private var deviceNumber: UInt16
+
+    public var device: DeviceIndex {
+        get { Int(deviceNumber) }
+        set { deviceNumber = UInt16(clamping: newValue) }
+    }
+
+    /// The largest device index a step can address.
+    public static let maxDevice = Int(UInt16.max)
 
     public init(_ event: Event, on device: DeviceIndex = 0) {
         self.event = event
-        self.device = device
+        self.deviceNumber = UInt16(clamping: device)
     }
 }

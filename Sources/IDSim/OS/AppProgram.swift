@@ -6,9 +6,12 @@ public protocol AppProgram: Sendable {
     func launch(_ os: inout AppOS) -> LaunchReport
 }
 
-/// Finds the program an app runs, by its declaration (strategy name and options).
+/// Finds the program an app runs, by the strategy name and options it declares.
+///
+/// It gets just those two (not the whole declaration) because it runs on every launch, where a
+/// copy of a declaration would retain every string in it.
 public protocol AppProgramResolver: Sendable {
-    func program(for app: AppDeclaration) -> any AppProgram
+    func program(strategy: String, options: [String: OptionValue]) -> any AppProgram
 }
 
 /// The simplest app: it reads IDFV and IDFA and stores nothing. The core's default, so the
@@ -18,7 +21,7 @@ public struct BasicProgram: AppProgram, AppProgramResolver {
 
     public static let resolver: any AppProgramResolver = BasicProgram()
 
-    public func program(for app: AppDeclaration) -> any AppProgram { self }
+    public func program(strategy: String, options: [String: OptionValue]) -> any AppProgram { self }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
         let idfv = os.identifierForVendor()?.uuidString

@@ -75,8 +75,17 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         }
     }
 
+    /// The indices of present elements.
+    public func presentIndices() -> [Int] {
+        var result: [Int] = []
+        for index in boxes.indices {
+            if let box = boxes[index], Self.pointer(box).pointee != nil { result.append(index) }
+        }
+        return result
+    }
+
     /// The indices of present elements that satisfy the predicate.
-    public func presentIndices(where predicate: (Element) -> Bool = { _ in true }) -> [Int] {
+    public func presentIndices(where predicate: (Element) -> Bool) -> [Int] {
         var result: [Int] = []
         for index in boxes.indices {
             guard let box = boxes[index] else { continue }
