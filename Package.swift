@@ -12,9 +12,13 @@ let package = Package(
         .executable(name: "idscope-bench", targets: ["idscope-bench"]),
         .library(name: "IDSim", targets: ["IDSim"]),
     ],
+    dependencies: [
+        // SHA-256 for id-kit's hashes: the same API as CryptoKit, on Linux.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    ],
     targets: [
         .target(name: "IDSim"),
-        .target(name: "IDStrategies", dependencies: ["IDSim"]),
+        .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "IDScenario", dependencies: ["IDStrategies", "IDSim"]),
         .target(name: "IDInspector", dependencies: ["IDScenario", "IDSim"]),
         // The only target that links ncurses. Module map + shim header; no C sources.
@@ -27,5 +31,6 @@ let package = Package(
         .executableTarget(name: "idscope", dependencies: ["IDTerminal", "IDInspector", "IDScenario", "IDSim"]),
         .executableTarget(name: "idscope-bench", dependencies: ["IDSim"]),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"]),
+        .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"]),
     ]
 )

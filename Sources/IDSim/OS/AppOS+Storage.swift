@@ -41,6 +41,13 @@ extension AppOS {
         return world.accounts[account].keyValueStore[prefix + key]
     }
 
+    /// The keys of the app's iCloud key-value store that start with `prefix`, sorted.
+    public func ubiquitousKeys(withPrefix prefix: String) -> [String] {
+        guard let (account, own) = kvsKey else { return [] }
+        return world.accounts[account].keyValueStore.keys.filter { $0.hasPrefix(own + prefix) }
+            .map { String($0.dropFirst(own.count)) }.sorted()
+    }
+
     /// `NSUbiquitousKeyValueStore.default.set(_:forKey:)`; dropped when not signed in.
     public mutating func setUbiquitous(_ value: String?, forKey key: String) {
         guard let (account, prefix) = kvsKey else { return }

@@ -1,0 +1,128 @@
+import IDSim
+
+/// id-kit, the uni-app UTS plugin idscope starts from: IDFA (ATT-gated, consent-gated, all
+/// zeros counting as unavailable), IDFV, and a GUID in the keychain; a policy that orders them;
+/// each reported with availability, a salted SHA-256 and optionally the raw value.
+public struct IDKit: IDStrategy {
+    public static let name = "id-kit"
+    public static let summary = "the uni-app id-kit plugin: IDFA → IDFV → keychain GUID by policy, salted SHA-256"
+    public static let service = "uts.sdk.modules.idKit"
+    public static let account = "device.guid"
+
+    enum Policy: String, CaseIterable {
+        case global, cn, strict
+
+        /// The sources the policy allows, in the order `best` is chosen.
+        var order: [String] {
+            switch self {
+            case .global: ["idfa", "idfv", "guid"]
+            case .cn, .strict: ["idfv", "guid"]
+            }
+        }
+    }
+
+    public static let options: [StrategyOption] = [
+        StrategyOption("policy", .choice(Policy.allCases.map(\.rawValue)), default: .string("global"),
+                       "global: idfa → idfv → guid; cn and strict: idfv → guid"),
+        StrategyOption("salt", .string, default: .string(""), "prefixed as SALT: to each value before hashing (setSalt)"),
+        StrategyOption("strict", .bool, default: .bool(false), "strict mode: never read the IDFA (setStrictMode)"),
+        StrategyOption("exposeRaw", .bool, default: .bool(false), "include each raw value in the result"),
+        StrategyOption("include", .list(of: ["idfa", "idfv", "guid"]), default: nil, "the sources to read (default: the policy's)"),
+        StrategyOption("prefer", .list(of: ["idfa", "idfv", "guid"]), default: nil,
+                       "accepted like the plugin's; as in the plugin, the policy's order decides best"),
+    ]
+    public static let valueNames = ["idfa", "idfv", "guid"]
+
+    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+        [StoreDescription(.platform, "ASIdentifierManager.advertisingIdentifier"),
+         StoreDescription(.platform, "UIDevice.identifierForVendor"),
+         StoreDescription(.keychain, service, account: account, accessible: .afterFirstUnlock)]
+    }
+
+    let policy: Policy
+    let salt: String
+    let strict: Bool
+    let exposeRaw: Bool
+    let include: [String]?
+
+    public init(options: [String: OptionValue]) {
+        let reader = OptionReader(values: options)
+        policy = reader.string("policy").flatMap(Policy.init(rawValue:)) ?? .global
+        salt = reader.string("salt") ?? ""
+        strict = reader.bool("strict", default: false)
+        exposeRaw = reader.bool("exposeRaw", default: false)
+        include = reader.list("include")
+    }
+
+    public func launch(_ os: inout AppOS) -> LaunchReport {
+        var notes = LaunchNotes()
+        let consent = os.consentGiven
+        let strictMode = strict || policy == .strict
+        let sources = policy.order.filter { include?.contains($0) ?? true }
+
+        var idfa: (raw: String?, value: String?)?
+        if sources.contains("idfa") {
+            // Read only with consent and outside strict mode, and never prompting; zeros = unavailable.
+            if consent && !strictMode {
+                let raw = os.advertisingIdentifier()
+                idfa = (raw?.uuidString, raw.flatMap { $0.isZero ? nil : $0.uuidString })
+            } else {
+                idfa = (nil, nil)
+            }
+        }
+        var idfv: String?
+        if sources.contains("idfv") { idfv = os.identifierForVendor()?.uuidString }
+        var guid: String?
+        if sources.contains("guid") { guid = Self.keychainGUID(&os, &notes) }
+
+        var members: [StructuredValue.Member] = []
+        var available: [String: String] = [:]
+        if let idfa {
+            let limited: Bool? = strictMode ? true : (consent && idfa.value == nil ? true : nil)
+            members.append(.init("idfa", idValue("idfa", idfa.value, limited: limited, message: nil)))
+            if let v = idfa.value { available["idfa"] = v }
+        } else {
+            members.append(.init("idfa", .null))
+        }
+        if sources.contains("idfv") {
+            members.append(.init("idfv", idValue("idfv", idfv, limited: nil, message: idfv == nil ? "no identifierForVendor" : nil)))
+            if let idfv { available["idfv"] = idfv }
+        } else {
+            members.append(.init("idfv", .null))
+        }
+        if sources.contains("guid") {
+            members.append(.init("guid", idValue("guid", guid, limited: nil, message: nil)))
+            if let guid { available["guid"] = guid }
+        } else {
+            members.append(.init("guid", .null))
+        }
+        let best = sources.first { available[$0] != nil }
+        members.append(.init("best", .optional(best)))
+        return LaunchReport(primaryID: best.flatMap { available[$0] }, best: best ?? "none",
+                            values: [NamedValue("idfa", idfa?.raw), NamedValue("idfv", idfv), NamedValue("guid", guid)],
+                            result: .object(members), notes: notes.lines)
+    }
+
+    /// The plugin's `getKeychainUUID`: on any failure to read, a new UUID, saved if possible,
+    /// and returned even when saving failed (as before first unlock).
+    static func keychainGUID(_ os: inout AppOS, _ notes: inout LaunchNotes) -> String {
+        let (stored, status) = os.readPassword(service: service, account: account)
+        if let stored { return stored }
+        notes.keychain("read", status)
+        let fresh = os.newUUID().uuidString
+        notes.keychain("write", os.savePassword(fresh, service: service, account: account, accessible: .afterFirstUnlock))
+        return fresh
+    }
+
+    /// `{source, available, limited, value, hash, message}`.
+    func idValue(_ source: String, _ value: String?, limited: Bool?, message: String?) -> StructuredValue {
+        .object([
+            .init("source", .string(source)),
+            .init("available", .bool(value != nil)),
+            .init("limited", limited.map(StructuredValue.bool) ?? .null),
+            .init("value", exposeRaw ? .optional(value) : .null),
+            .init("hash", .optional(value.map { sha256Hex(salt.isEmpty ? $0 : salt + ":" + $0) })),
+            .init("message", .optional(message)),
+        ])
+    }
+}

@@ -1,0 +1,61 @@
+import IDSim
+
+/// OpenUDID (historical): an ID kept in UserDefaults and in up to 100 named persistent
+/// pasteboards shared by every OpenUDID app; the most frequent value across the slots wins.
+/// iOS 7 scoped named pasteboards to the team and iOS 10 ended their persistence, which is
+/// what broke it.
+public struct OpenUDID: IDStrategy {
+    public static let name = "openudid"
+    public static let summary = "OpenUDID (historical): UserDefaults + 100 named pasteboard slots, majority vote"
+    static let defaultsKey = "OpenUDID"
+    static let slotCount = 100
+
+    static func slotName(_ i: Int) -> String { "org.OpenUDID.slot.\(i)" }
+
+    public static let options: [StrategyOption] = []
+    public static let valueNames = ["openudid"]
+
+    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+        [StoreDescription(.userDefaults, defaultsKey), StoreDescription(.pasteboard, "org.OpenUDID.slot.0…99")]
+    }
+
+    public init(options: [String: OptionValue]) {}
+
+    public func launch(_ os: inout AppOS) -> LaunchReport {
+        var notes: [String] = []
+        let local = os.defaultsString(forKey: Self.defaultsKey).map(Self.parse)
+        let appUID = local?.owner ?? os.newUUID().compactLowercase
+        var counts: [String: Int] = [:]
+        var firstSeen: [String] = []
+        var mySlot: Int?
+        var emptySlot: Int?
+        for i in 0..<Self.slotCount {
+            guard let raw = os.namedPasteboardString(Self.slotName(i)) else {
+                if emptySlot == nil { emptySlot = i }
+                continue
+            }
+            let slot = Self.parse(raw)
+            if counts[slot.id] == nil { firstSeen.append(slot.id) }
+            counts[slot.id, default: 0] += 1
+            if slot.owner == appUID { mySlot = i }
+        }
+        // The value most slots agree on (the first seen wins a tie).
+        var winner: String?
+        for id in firstSeen where winner == nil || counts[id]! > counts[winner!]! { winner = id }
+        let openudid = winner ?? local?.id ?? (os.newUUID().compactLowercase + String(os.newUUID().compactLowercase.prefix(8)))
+        if let local, let winner, local.id != winner { notes.append("kOpenUDIDErrorCompromised: local copy differs from the slots") }
+        let record = openudid + "|" + appUID
+        os.setDefaults(record, forKey: Self.defaultsKey)
+        if let slot = mySlot ?? emptySlot {
+            os.setNamedPasteboard(Self.slotName(slot), value: record, persistent: true)
+        }
+        return LaunchReport(primaryID: openudid, values: [NamedValue("openudid", openudid)],
+                            result: .object([.init("openudid", .string(openudid))]), notes: notes)
+    }
+
+    /// "ID|APPUID" → its parts.
+    static func parse(_ raw: String) -> (id: String, owner: String) {
+        let parts = raw.split(separator: "|", maxSplits: 1)
+        return (String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "")
+    }
+}

@@ -1,0 +1,48 @@
+import IDSim
+
+/// SvUDIDTools: a keychain item in a shared access group, seeded from the IDFV (the Wi-Fi MAC
+/// before iOS 7). No accessibility class is given, so the item is WhenUnlocked.
+public struct SvUDID: IDStrategy {
+    public static let name = "svudid"
+    public static let summary = "SvUDIDTools: keychain item in a shared access group, seeded from IDFV (MAC on iOS 6)"
+    /// The code identifies its item by kSecAttrGeneric "UUID" and an empty account.
+    public static let service = "UUID"
+
+    public static let options: [StrategyOption] = [
+        StrategyOption("accessGroup", .string, default: nil,
+                       "the shared group (default: TEAMID.com.cnblogs.smileEvday, the shipped placeholder with the team filled in)"),
+    ]
+    public static let valueNames = ["udid"]
+
+    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+        [StoreDescription(.keychain, service, account: "", group: Self(options: app.options).group(team: app.teamID)),
+         StoreDescription(.platform, "UIDevice.identifierForVendor (Wi-Fi MAC before iOS 7)")]
+    }
+
+    let accessGroup: String?
+
+    public init(options: [String: OptionValue]) {
+        accessGroup = OptionReader(values: options).string("accessGroup")
+    }
+
+    func group(team: String) -> String {
+        accessGroup ?? team + ".com.cnblogs.smileEvday"
+    }
+
+    public func launch(_ os: inout AppOS) -> LaunchReport {
+        var notes = LaunchNotes()
+        // The code leaves the access group out on the Simulator (and so hides -34018 there).
+        let group = os.deviceKind == .simulator ? nil : self.group(team: os.teamID)
+        let (stored, status) = os.readPassword(service: Self.service, account: "", group: group)
+        var udid = stored
+        if udid == nil {
+            notes.keychain("read", status)
+            udid = os.osVersion.major < 7 ? os.wifiMACAddress() : os.identifierForVendor()?.uuidString
+            if let udid {
+                notes.keychain("write", os.savePassword(udid, service: Self.service, account: "", group: group))
+            }
+        }
+        return LaunchReport(primaryID: udid, values: [NamedValue("udid", udid)],
+                            result: .object([.init("udid", .optional(udid))]), notes: notes.lines)
+    }
+}

@@ -1,0 +1,40 @@
+import IDSim
+
+/// ZBUUID: a keychain copy (through KeychainSwift: no service, WhenUnlocked) that is
+/// overwritten by the current IDFV whenever they differ, so the ID follows the IDFV.
+public struct ZBUUID: IDStrategy {
+    public static let name = "zbuuid"
+    public static let summary = "ZBUUID: keychain copy overwritten by the current IDFV (lowercase, no dashes)"
+    public static let key = "zb_uuidForDevice"
+
+    public static let options: [StrategyOption] = []
+    public static let valueNames = ["uuidForDevice", "uuidForVendor"]
+
+    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+        [StoreDescription(.keychain, "", account: key), StoreDescription(.platform, "UIDevice.identifierForVendor")]
+    }
+
+    public init(options: [String: OptionValue]) {}
+
+    public func launch(_ os: inout AppOS) -> LaunchReport {
+        var notes = LaunchNotes()
+        let vendor = os.identifierForVendor()?.compactLowercase
+        let (stored, status) = os.readPassword(service: "", account: Self.key)
+        if stored == nil { notes.keychain("read", status) }
+        let device: String
+        if let vendor {
+            device = vendor
+            if stored != vendor {
+                // KeychainSwift's set: delete, then add.
+                os.secItemDelete(KeychainQuery(service: "", account: Self.key))
+                notes.keychain("write", os.secItemAdd(KeychainAttributes(service: "", account: Self.key, value: vendor)))
+            }
+        } else {
+            device = os.newUUID().compactLowercase       // no IDFV: a random stand-in for this launch
+            notes.add("no identifierForVendor: a random uuidForDevice for this launch")
+        }
+        return LaunchReport(primaryID: device, values: [NamedValue("uuidForDevice", device), NamedValue("uuidForVendor", vendor)],
+                            result: .object([.init("uuidForDevice", .string(device)), .init("uuidForVendor", .optional(vendor))]),
+                            notes: notes.lines)
+    }
+}

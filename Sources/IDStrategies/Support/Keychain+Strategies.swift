@@ -1,0 +1,38 @@
+import IDSim
+
+/// The keychain moves the libraries share: read one generic password, save one (add, and on a
+/// duplicate, update), delete one. Each returns the OSStatus so strategies can act on failures
+/// the way their real code does.
+extension AppOS {
+    mutating func readPassword(service: String, account: String, group: String? = nil,
+                               synchronizable: SyncMatch = .no) -> (value: String?, status: OSStatus) {
+        let (status, item) = secItemCopyMatching(KeychainQuery(service: service, account: account, accessGroup: group,
+                                                                synchronizable: synchronizable))
+        return (item.flatMap { $0.value.isEmpty ? nil : $0.value }, status)
+    }
+
+    /// SecItemAdd, and SecItemUpdate when the item exists.
+    @discardableResult
+    mutating func savePassword(_ value: String, service: String, account: String, group: String? = nil,
+                               accessible: Accessibility? = nil, synchronizable: Bool = false) -> OSStatus {
+        let added = secItemAdd(KeychainAttributes(service: service, account: account, value: value, accessible: accessible,
+                                                  accessGroup: group, synchronizable: synchronizable))
+        guard added == .duplicateItem else { return added }
+        return secItemUpdate(KeychainQuery(service: service, account: account, accessGroup: group,
+                                           synchronizable: synchronizable ? .yes : .no), value: value)
+    }
+}
+
+/// Collects the notes a launch reports: what the code ran into.
+struct LaunchNotes {
+    private(set) var lines: [String] = []
+
+    mutating func keychain(_ action: String, _ status: OSStatus) {
+        guard status != .success else { return }
+        lines.append("keychain \(action): \(status)")
+    }
+
+    mutating func add(_ line: String) {
+        lines.append(line)
+    }
+}

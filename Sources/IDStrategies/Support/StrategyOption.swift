@@ -1,0 +1,86 @@
+import IDSim
+
+/// One option a strategy accepts in a scenario's `options:` (and at run time with `configure`).
+public struct StrategyOption: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case bool
+        case string
+        /// One of a fixed set of words.
+        case choice([String])
+        /// A list whose items come from a fixed set.
+        case list(of: [String])
+
+        var description: String {
+            switch self {
+            case .bool: "true or false"
+            case .string: "a string"
+            case .choice(let values): "one of " + values.joined(separator: ", ")
+            case .list(let values): "a list of " + values.joined(separator: ", ")
+            }
+        }
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// The default, as the option's value; nil where the default depends on the app.
+    public let defaultValue: OptionValue?
+    public let help: String
+
+    public init(_ name: String, _ kind: Kind, default defaultValue: OptionValue?, _ help: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.help = help
+    }
+
+    /// Checks a value against the option's kind.
+    /// - Returns: nil when valid, else what is wrong (with the nearest valid word where one is close).
+    public func problem(with value: OptionValue) -> String? {
+        switch (kind, value) {
+        case (.bool, .bool), (.string, .string):
+            return nil
+        case (.choice(let allowed), .string(let word)):
+            return allowed.contains(word) ? nil
+                : "invalid value '\(word)' for option '\(name)'; expected \(kind.description)" + NameSuggester.hint(for: word, among: allowed)
+        case (.list(let allowed), .list(let words)):
+            for word in words where !allowed.contains(word) {
+                return "invalid item '\(word)' in option '\(name)'; expected \(kind.description)" + NameSuggester.hint(for: word, among: allowed)
+            }
+            return nil
+        default:
+            return "option '\(name)' must be \(kind.description), not \(value.kindName)"
+        }
+    }
+}
+
+extension OptionValue {
+    /// "a boolean", "a string", … for error messages.
+    public var kindName: String {
+        switch self {
+        case .bool: "a boolean"
+        case .int: "a number"
+        case .string: "a string"
+        case .list: "a list"
+        }
+    }
+}
+
+/// A strategy's options as its code reads them: the declared value, or the default.
+struct OptionReader {
+    let values: [String: OptionValue]
+
+    func bool(_ name: String, default fallback: Bool) -> Bool {
+        if case .bool(let b)? = values[name] { return b }
+        return fallback
+    }
+
+    func string(_ name: String) -> String? {
+        if case .string(let s)? = values[name] { return s }
+        return nil
+    }
+
+    func list(_ name: String) -> [String]? {
+        if case .list(let l)? = values[name] { return l }
+        return nil
+    }
+}
