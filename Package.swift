@@ -15,11 +15,19 @@ let package = Package(
     dependencies: [
         // SHA-256 for id-kit's hashes: the same API as CryptoKit, on Linux.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // YAML with source marks (line/column) for scenario files.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Commands, help, shell completion scripts and the man page.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "IDSim"),
         .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "IDScenario", dependencies: ["IDStrategies", "IDSim"]),
+        .target(
+            name: "IDScenario",
+            dependencies: ["IDStrategies", "IDSim", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Library/Scenarios")]
+        ),
         .target(name: "IDInspector", dependencies: ["IDScenario", "IDSim"]),
         // The only target that links ncurses. Module map + shim header; no C sources.
         .systemLibrary(
@@ -28,9 +36,14 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "IDTerminal", dependencies: ["IDInspector", "CNcursesw"]),
-        .executableTarget(name: "idscope", dependencies: ["IDTerminal", "IDInspector", "IDScenario", "IDSim"]),
+        .executableTarget(name: "idscope", dependencies: [
+            "IDTerminal", "IDInspector", "IDScenario", "IDStrategies", "IDSim",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "idscope-bench", dependencies: ["IDSim"]),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"]),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"]),
+        // Depends on the executable so that `swift test` builds the binary the CLI tests run.
+        .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "idscope"]),
     ]
 )

@@ -83,7 +83,8 @@ extension World {
         }
     }
 
-    static func isValidBundleID(_ id: String) -> Bool {
+    /// A reverse-DNS bundle ID: letters, digits, "-" and ".", no empty components.
+    public static func isValidBundleID(_ id: String) -> Bool {
         !id.isEmpty && !id.hasPrefix(".") && !id.hasSuffix(".") && !id.contains("..")
             && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
     }

@@ -25,7 +25,8 @@ public struct SvUDID: IDStrategy {
         accessGroup = OptionReader(values: options).string("accessGroup")
     }
 
-    func group(team: String) -> String {
+    /// The access group the code uses for an app of this team.
+    public func group(team: String) -> String {
         accessGroup ?? team + ".com.cnblogs.smileEvday"
     }
 

@@ -1,2 +1,0 @@
-// The YAML scenario format, validation, runner and output formats (issue 4).
-import IDStrategies

@@ -1,0 +1,110 @@
+import Foundation
+import IDSim
+
+/// Reads scenarios from files or the built-in library, with one clear line for anything that
+/// keeps a file from being read.
+public enum ScenarioLoader {
+    public enum LoadError: Error, Sendable, CustomStringConvertible {
+        case unreadable(String)
+        case invalid(ScenarioError)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let line): line
+            case .invalid(let error): error.description
+            }
+        }
+
+        /// Every line to print.
+        public var lines: [String] {
+            switch self {
+            case .unreadable(let line): [line]
+            case .invalid(let error): error.diagnostics.map(\.description)
+            }
+        }
+    }
+
+    /// Whether an argument names a file rather than a built-in scenario.
+    public static func isPath(_ argument: String) -> Bool {
+        argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
+            || FileManager.default.fileExists(atPath: argument)
+    }
+
+    /// Loads `argument`: a path to a .yaml/.yml file, or a built-in scenario's name.
+    public static func load(_ argument: String) throws(LoadError) -> Scenario {
+        if isPath(argument) { return try loadFile(argument) }
+        guard let text = ScenarioLibrary.text(named: argument) else {
+            let names = ScenarioLibrary.names
+            throw .unreadable("idscope: no scenario file or built-in scenario named '\(argument)'"
+                + (NameSuggester.nearestName(argument, names).map { "; did you mean '\($0)'?" } ?? "; see 'idscope scenarios'"))
+        }
+        do {
+            return try ScenarioParser.parse(text, file: "builtin:\(argument)")
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    public static func loadFile(_ path: String) throws(LoadError) -> Scenario {
+        let text = try readText(path)
+        do {
+            return try ScenarioParser.parse(text, file: path)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// The file's text, refusing directories, missing, unreadable, huge and non-UTF-8 files.
+    public static func readText(_ path: String) throws(LoadError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable("\(path): error: no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable("\(path): error: is a directory, not a scenario file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable("\(path): error: cannot be read (permission denied?)")
+        }
+        defer { try? handle.close() }
+        let limit = YAMLGuard.maxBytes
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        guard data.count <= limit else {
+            throw .unreadable("\(path): error: larger than \(limit) bytes (1 MiB); scenarios are limited to that")
+        }
+        let bytes = [UInt8](data)
+        if let offset = firstInvalidUTF8(bytes) {
+            let (line, column) = position(ofByte: offset, in: bytes)
+            throw .invalid(ScenarioError([Diagnostic(file: path, line: line, column: column, message: "invalid UTF-8 (byte \(offset))")]))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The offset of the first byte that is not valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
+
+    /// Line and column (in Unicode scalars) of a byte offset.
+    static func position(ofByte offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
+        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.count, (lines.last?.unicodeScalars.count ?? 0) + 1)
+    }
+}
+
+extension NameSuggester {
+    static func nearestName(_ name: String, _ names: [String]) -> String? {
+        nearest(to: name, among: names)
+    }
+}

@@ -1,0 +1,119 @@
+import IDSim
+
+/// A scenario as its file declares it, validated: the setup, and the steps to take.
+public struct Scenario: Sendable {
+    public var name: String
+    public var description: String?
+    /// Guidance for whoever presents it to a room.
+    public var presenterNotes: String?
+    public var seed: UInt64
+    public var profile: Profile
+    public var accounts: [Account]
+    public var devices: [DeviceSpec]
+    public var apps: [AppDeclaration]
+    public var steps: [ScenarioStep]
+    /// Where it came from, for messages.
+    public var file: String
+
+    public init(name: String, description: String? = nil, presenterNotes: String? = nil, seed: UInt64 = 1,
+                profile: Profile = .default, accounts: [Account] = [], devices: [DeviceSpec], apps: [AppDeclaration],
+                steps: [ScenarioStep] = [], file: String = "<scenario>") {
+        self.name = name
+        self.description = description
+        self.presenterNotes = presenterNotes
+        self.seed = seed
+        self.profile = profile
+        self.accounts = accounts
+        self.devices = devices
+        self.apps = apps
+        self.steps = steps
+        self.file = file
+    }
+
+    /// The world before the first step.
+    public func initialWorld(seed override: UInt64? = nil) throws(SetupError) -> World {
+        try World(seed: override ?? seed, profile: profile, accounts: accounts, devices: devices, apps: apps)
+    }
+}
+
+/// One step: an event or an expectation, aimed at a device, with its optional label and narration.
+public struct ScenarioStep: Sendable {
+    public enum Action: Sendable {
+        case event(Event)
+        case expect(Expectation)
+    }
+
+    public var action: Action
+    public var device: DeviceIndex
+    public var label: String?
+    public var note: String?
+    /// Where the step starts in its file (1-based; 0 for steps made in a session).
+    public var line: Int
+    public var column: Int
+
+    public init(_ action: Action, device: DeviceIndex = 0, label: String? = nil, note: String? = nil, line: Int = 0, column: Int = 0) {
+        self.action = action
+        self.device = device
+        self.label = label
+        self.note = note
+        self.line = line
+        self.column = column
+    }
+
+    /// The scenario key of the step: an event key, or "expect".
+    public var key: String {
+        switch action {
+        case .event(let event): event.key
+        case .expect: "expect"
+        }
+    }
+}
+
+/// What must hold after a step (`expect:`).
+public struct Expectation: Sendable, Hashable {
+    public enum ValueCheck: Sendable, Hashable, CustomStringConvertible {
+        case changed, unchanged, present, absent
+        case sameAs(String)
+        case differsFrom(String)
+
+        public var description: String {
+            switch self {
+            case .changed: "changed"
+            case .unchanged: "unchanged"
+            case .present: "present"
+            case .absent: "nil"
+            case .sameAs(let label): "sameAs \(label)"
+            case .differsFrom(let label): "differsFrom \(label)"
+            }
+        }
+    }
+
+    public enum IDFACheck: String, Sendable, Hashable, CaseIterable {
+        case zeros, present, changed, unchanged
+        case absent = "nil"
+    }
+
+    public var app: AppIndex
+    /// nil: the step's device.
+    public var device: DeviceIndex?
+    public var installed: Bool?
+    public var att: ATTStatus?
+    public var idfa: IDFACheck?
+    /// Checks of values the app read at its latest launch: `idfv`, `guid`, the primary `id`, and any
+    /// other value the strategy reports (under `values:`), in the order written.
+    public var values: [ValueExpectation]
+    public var best: String?
+    public var sameOn: [DeviceIndex]?
+
+    public init(app: AppIndex, device: DeviceIndex? = nil) {
+        self.app = app
+        self.device = device
+        self.values = []
+    }
+}
+
+/// One value check: which value (`id` for the primary ID) and how it must be.
+public struct ValueExpectation: Sendable, Hashable {
+    public var name: String
+    public var check: Expectation.ValueCheck
+}

@@ -1,0 +1,86 @@
+/// `idscope run --format table` and `--format markdown`: one row per step, for people.
+public struct TableWriter {
+    public enum Style: Sendable { case table, markdown }
+
+    let style: Style
+    let colour: Bool
+    let full: Bool
+
+    public init(style: Style, colour: Bool, full: Bool) {
+        self.style = style
+        self.colour = colour
+        self.full = full
+    }
+
+    public func header(_ scenario: Scenario, seed: UInt64) -> String {
+        switch style {
+        case .table:
+            var text = bold(scenario.name) + "  ·  seed \(seed)\n"
+            if let description = scenario.description { text += description + "\n" }
+            let switches = scenario.profile.nonDefaultSwitches
+            if !switches.isEmpty { text += "profile: " + switches.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "\n" }
+            return text
+        case .markdown:
+            var text = "## \(scenario.name)\n\n"
+            if let description = scenario.description { text += description + "\n\n" }
+            text += "Seed \(seed).\n\n| # | event | device | what happened |\n|---:|---|---|---|"
+            return text
+        }
+    }
+
+    public func row(_ outcome: StepOutcome) -> String {
+        let summary = StepSummary(outcome, full: full)
+        switch style {
+        case .table:
+            let head = pad(String(summary.number), 4, right: true) + "  " + pad(summary.event, 40) + "  " + pad(summary.device, 8)
+            let lines = summary.lines.map { line in
+                let mark = line.mark.map { paint($0.rawValue, for: $0) + " " } ?? "  "
+                return mark + line.text + (line.rule.map { "  " + dim($0.rawValue) } ?? "")
+            }
+            guard let first = lines.first else { return head }
+            let indent = String(repeating: " ", count: 58)
+            return head + "  " + first + lines.dropFirst().map { "\n" + indent + $0 }.joined()
+        case .markdown:
+            let cells = summary.lines.map { line in
+                (line.mark.map { $0.rawValue + " " } ?? "") + escape(line.text) + (line.rule.map { " `\($0.rawValue)`" } ?? "")
+            }
+            return "| \(summary.number) | \(escape(summary.event)) | \(summary.device) | \(cells.joined(separator: "<br>")) |"
+        }
+    }
+
+    public func footer(steps: Int, expectations: Int, failed: Int) -> String {
+        let verdict = expectations == 0 ? "no expectations"
+            : failed == 0 ? "all \(expectations) expectation\(expectations == 1 ? "" : "s") held"
+            : "\(failed) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed"
+        switch style {
+        case .table: return "\n\(steps) steps; " + (failed == 0 ? verdict : paint(verdict, for: .failed))
+        case .markdown: return "\n\(steps) steps; \(verdict)."
+        }
+    }
+
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let count = text.count
+        if count >= width { return text }
+        let space = String(repeating: " ", count: width - count)
+        return right ? space + text : text + space
+    }
+
+    func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    // ANSI styling, only when colour is on: the marks carry the meaning without it.
+    func paint(_ text: String, for mark: StepSummary.Mark) -> String {
+        guard colour else { return text }
+        switch mark {
+        case .new: return "\u{1B}[32m" + text + "\u{1B}[0m"
+        case .gone: return "\u{1B}[31m" + text + "\u{1B}[0m"
+        case .failed: return "\u{1B}[1;31m" + text + "\u{1B}[0m"
+        case .held: return "\u{1B}[32m" + text + "\u{1B}[0m"
+        case .kept, .note: return "\u{1B}[2m" + text + "\u{1B}[0m"
+        }
+    }
+
+    func bold(_ text: String) -> String { colour ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+}

@@ -1,0 +1,126 @@
+import IDSim
+import IDStrategies
+import Yams
+
+/// Reads `expect:` mappings, checking each key against what the app's strategy reports.
+enum ExpectationParser {
+    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "best", "sameOn", "values"]
+    static let valueWords = ["changed", "unchanged", "present", "nil"]
+
+    static func parse(_ node: Node, device stepDevice: DeviceIndex, _ context: StepContext, _ reader: inout NodeReader) -> Expectation? {
+        guard let pairs = reader.mapping(node, "expect") else { return nil }
+        reader.checkKeys(pairs, known: keys, in: "expect")
+        let fields = Dictionary(pairs.map { ($0.key, ($0.keyNode, $0.value)) }, uniquingKeysWith: { a, _ in a })
+        guard let (_, appNode) = fields["app"] else {
+            reader.error("expect needs 'app: BUNDLE'", at: node)
+            return nil
+        }
+        guard let app = StepParser.app(appNode, "expect", context, &reader) else { return nil }
+        let strategy = StrategyLibrary.strategy(named: context.apps[app].strategy)
+        let reported = strategy?.valueNames ?? ["idfv", "idfa"]
+        var expectation = Expectation(app: app)
+        if let (_, n) = fields["device"], let name = reader.string(n, "device") {
+            if let index = context.devices.firstIndex(of: name) {
+                expectation.device = index
+            } else {
+                reader.error("unknown device '\(name)'" + NameSuggester.hint(for: name, among: context.devices), at: n)
+            }
+        }
+        if let (_, n) = fields["installed"] { expectation.installed = reader.bool(n, "installed") }
+        if let (_, n) = fields["att"], let word = reader.choice(n, "att", ATTStatus.allCases.map(\.rawValue)) {
+            expectation.att = ATTStatus(rawValue: word)
+        }
+        if let (keyNode, n) = fields["idfa"] {
+            if !reported.contains("idfa") {
+                reader.error(notReported("idfa", strategy: context.apps[app].strategy, reported: reported), at: keyNode)
+            } else if let word = reader.choice(n, "idfa expectation", Expectation.IDFACheck.allCases.map(\.rawValue)) {
+                expectation.idfa = Expectation.IDFACheck(rawValue: word)
+            }
+        }
+        for name in ["idfv", "guid"] {
+            guard let (keyNode, n) = fields[name] else { continue }
+            guard reported.contains(name) else {
+                reader.error(notReported(name, strategy: context.apps[app].strategy, reported: reported), at: keyNode)
+                continue
+            }
+            if let check = valueCheck(n, name, context, &reader) { expectation.values.append(ValueExpectation(name: name, check: check)) }
+        }
+        if let (keyNode, n) = fields["id"] {
+            if strategy == DeviceCheckStrategy.self {
+                reader.error("strategy devicecheck has no primary id; expect its values instead, like values: {bit0: present}", at: keyNode)
+            } else if let check = valueCheck(n, "id", context, &reader) {
+                expectation.values.append(ValueExpectation(name: "id", check: check))
+            }
+        }
+        if let (_, n) = fields["values"], let valuePairs = reader.mapping(n, "values") {
+            for pair in valuePairs {
+                guard reported.contains(pair.key) else {
+                    reader.error(notReported(pair.key, strategy: context.apps[app].strategy, reported: reported), at: pair.keyNode)
+                    continue
+                }
+                if let check = valueCheck(pair.value, pair.key, context, &reader) {
+                    expectation.values.append(ValueExpectation(name: pair.key, check: check))
+                }
+            }
+        }
+        if let (keyNode, n) = fields["best"] {
+            if context.apps[app].strategy != IDKit.name {
+                reader.error("'best' is id-kit's; strategy \(context.apps[app].strategy) has no best source", at: keyNode)
+            } else if let word = reader.choice(n, "best", ["idfa", "idfv", "guid", "none"]) {
+                expectation.best = word
+            }
+        }
+        if let (_, n) = fields["sameOn"], let items = reader.sequence(n, "sameOn") {
+            var devices: [DeviceIndex] = []
+            for item in items {
+                guard let name = reader.string(item, "a device in sameOn") else { continue }
+                if let index = context.devices.firstIndex(of: name) {
+                    devices.append(index)
+                } else {
+                    reader.error("unknown device '\(name)'" + NameSuggester.hint(for: name, among: context.devices), at: item)
+                }
+            }
+            if devices.count < 2 { reader.error("sameOn needs at least two devices", at: n) }
+            expectation.sameOn = devices
+        }
+        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "best", "sameOn", "values"]
+        if !checks.contains(where: { fields[$0] != nil }) {
+            reader.error("expect needs something to check: " + checks.joined(separator: ", "), at: node)
+        }
+        return expectation
+    }
+
+    static func notReported(_ name: String, strategy: String, reported: [String]) -> String {
+        "strategy \(strategy) does not report '\(name)'; it reports " + reported.joined(separator: ", ")
+            + NameSuggester.hint(for: name, among: reported)
+    }
+
+    /// `changed | unchanged | present | nil | {sameAs: LABEL} | {differsFrom: LABEL}`.
+    static func valueCheck(_ node: Node, _ what: String, _ context: StepContext, _ reader: inout NodeReader) -> Expectation.ValueCheck? {
+        if case .mapping = node {
+            guard let pairs = reader.mapping(node, what), pairs.count == 1 else {
+                reader.error("\(what) takes one of \(valueWords.joined(separator: ", ")), {sameAs: LABEL} or {differsFrom: LABEL}", at: node)
+                return nil
+            }
+            let pair = pairs[0]
+            guard pair.key == "sameAs" || pair.key == "differsFrom" else {
+                reader.error("unknown comparison '\(pair.key)'" + NameSuggester.hint(for: pair.key, among: ["sameAs", "differsFrom"]), at: pair.keyNode)
+                return nil
+            }
+            guard let label = reader.string(pair.value, "label") else { return nil }
+            guard context.labels.contains(label) else {
+                reader.error("unknown label '\(label)'" + NameSuggester.hint(for: label, among: context.labels)
+                             + (context.labels.isEmpty ? "; no earlier step has a label" : ""), at: pair.value)
+                return nil
+            }
+            return pair.key == "sameAs" ? .sameAs(label) : .differsFrom(label)
+        }
+        guard let word = reader.choice(node, "\(what) expectation", valueWords) else { return nil }
+        switch word {
+        case "changed": return .changed
+        case "unchanged": return .unchanged
+        case "present": return .present
+        default: return .absent
+        }
+    }
+}

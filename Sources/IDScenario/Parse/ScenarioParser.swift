@@ -1,0 +1,215 @@
+import IDSim
+import IDStrategies
+import Yams
+
+/// Turns scenario YAML into a validated `Scenario`, reporting every problem with its position.
+public enum ScenarioParser {
+    /// The most steps a scenario may have.
+    public static let maxSteps = 100_000
+
+    static let topKeys = ["name", "description", "presenterNotes", "seed", "profile", "accounts", "devices", "apps", "steps"]
+
+    /// Parses and validates a scenario.
+    /// - Throws: `ScenarioError` with every problem found, each located in `file`.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+        let root = try YAMLGuard.compose(text, file: file)
+        var reader = NodeReader(file: file)
+        guard let top = reader.mapping(root, "a scenario") else { throw ScenarioError(reader.diagnostics) }
+        reader.checkKeys(top, known: topKeys, in: "the scenario")
+        func value(_ key: String) -> Node? { top.first { $0.key == key }?.value }
+
+        var name = ""
+        if let node = value("name") {
+            name = reader.string(node, "name") ?? ""
+        } else {
+            reader.error("missing key 'name': every scenario needs a name", at: root)
+        }
+        let description = value("description").flatMap { reader.string($0, "description") }
+        let presenterNotes = value("presenterNotes").flatMap { reader.string($0, "presenterNotes") }
+        let seed = value("seed").flatMap { reader.integer($0, "seed", range: 0...Int.max) }.map(UInt64.init) ?? 1
+        let profile = value("profile").map { parseProfile($0, &reader) } ?? .default
+        let accounts = value("accounts").map { parseAccounts($0, &reader) } ?? []
+        var devices: [DeviceSpec] = []
+        if let node = value("devices") {
+            devices = parseDevices(node, accounts: accounts, &reader)
+        } else {
+            reader.error("missing key 'devices': a scenario needs at least one device", at: root)
+        }
+        var apps: [AppDeclaration] = []
+        if let node = value("apps") {
+            apps = parseApps(node, &reader)
+        } else {
+            reader.error("missing key 'apps': a scenario needs at least one app", at: root)
+        }
+        var steps: [ScenarioStep] = []
+        if let node = value("steps") {
+            var context = StepContext(devices: devices.map(\.name), apps: apps, accounts: accounts.map(\.id))
+            steps = StepParser.parseSteps(node, &context, &reader)
+        } else {
+            reader.error("missing key 'steps'", at: root)
+        }
+        guard reader.diagnostics.isEmpty else { throw ScenarioError(reader.diagnostics) }
+        return Scenario(name: name, description: description, presenterNotes: presenterNotes, seed: seed, profile: profile,
+                        accounts: accounts, devices: devices, apps: apps, steps: steps, file: file)
+    }
+
+    static func parseProfile(_ node: Node, _ reader: inout NodeReader) -> Profile {
+        var profile = Profile.default
+        guard let pairs = reader.mapping(node, "profile") else { return profile }
+        for pair in pairs {
+            guard case .scalar(let scalar) = pair.value else {
+                reader.error("profile switch '\(pair.key)' takes a single value", at: pair.value)
+                continue
+            }
+            do {
+                try profile.set(pair.key, to: scalar.string)
+            } catch {
+                switch error {
+                case .unknownSwitch: reader.error(error.description, at: pair.keyNode)
+                case .invalidValue: reader.error(error.description, at: pair.value)
+                }
+            }
+        }
+        return profile
+    }
+
+    static func parseAccounts(_ node: Node, _ reader: inout NodeReader) -> [Account] {
+        guard let items = reader.sequence(node, "accounts") else { return [] }
+        var accounts: [Account] = []
+        for item in items {
+            guard let pairs = reader.mapping(item, "an account") else { continue }
+            reader.checkKeys(pairs, known: ["id", "iCloudKeychain", "trackingRestricted"], in: "an account")
+            guard let idNode = pairs.first(where: { $0.key == "id" })?.value else {
+                reader.error("an account needs an 'id'", at: item)
+                continue
+            }
+            guard let id = reader.string(idNode, "account id") else { continue }
+            if accounts.contains(where: { $0.id == id }) { reader.error("account '\(id)' is declared twice", at: idNode) }
+            var account = Account(id: id)
+            if let n = pairs.first(where: { $0.key == "iCloudKeychain" })?.value { account.iCloudKeychain = reader.bool(n, "iCloudKeychain") ?? true }
+            if let n = pairs.first(where: { $0.key == "trackingRestricted" })?.value {
+                account.trackingRestricted = reader.bool(n, "trackingRestricted") ?? false
+            }
+            accounts.append(account)
+        }
+        return accounts
+    }
+
+    static func parseDevices(_ node: Node, accounts: [Account], _ reader: inout NodeReader) -> [DeviceSpec] {
+        guard let items = reader.sequence(node, "devices") else { return [] }
+        if items.isEmpty { reader.error("a scenario needs at least one device", at: node) }
+        var devices: [DeviceSpec] = []
+        for item in items {
+            guard let pairs = reader.mapping(item, "a device") else { continue }
+            reader.checkKeys(pairs, known: ["name", "os", "kind", "passcode", "appleID"], in: "a device")
+            func field(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+            guard let nameNode = field("name"), let name = reader.string(nameNode, "device name") else {
+                if field("name") == nil { reader.error("a device needs a 'name'", at: item) }
+                continue
+            }
+            if devices.contains(where: { $0.name == name }) { reader.error("two devices are named '\(name)'", at: nameNode) }
+            var kind = DeviceKind.iphone
+            if let n = field("kind"), let word = reader.choice(n, "device kind", DeviceKind.allCases.map(\.rawValue)) {
+                kind = DeviceKind(rawValue: word)!
+            }
+            var os = OSVersion(17, 5)
+            if let n = field("os") {
+                if case .scalar(let s) = n, let version = OSVersion(parsing: s.string) {
+                    os = version
+                } else {
+                    reader.error("invalid iOS version \(NodeReader.describe(n)) for device '\(name)'; expected 6.0 to 18.x, like \"17.5\"", at: n)
+                }
+            } else {
+                reader.error("device '\(name)' needs an 'os', like os: \"17.5\"", at: item)
+            }
+            var passcode = kind != .simulator
+            if let n = field("passcode"), let value = reader.bool(n, "passcode") {
+                if value && kind == .simulator {
+                    reader.error("device '\(name)' is a Simulator, which has no passcode (rule SIM-32)", at: n)
+                }
+                passcode = value
+            }
+            var appleID: String?
+            if let n = field("appleID"), let id = reader.string(n, "appleID") {
+                if accounts.contains(where: { $0.id == id }) {
+                    appleID = id
+                } else {
+                    reader.error("unknown account '\(id)'" + NameSuggester.hint(for: id, among: accounts.map(\.id))
+                                 + (accounts.isEmpty ? "; declare it under 'accounts'" : ""), at: n)
+                }
+            }
+            devices.append(DeviceSpec(name: name, kind: kind, os: os, passcode: passcode, appleID: appleID))
+        }
+        return devices
+    }
+
+    static let appKeys = ["bundle", "team", "source", "strategy", "options", "accessGroups", "appGroups",
+                          "trackingUsageDescription", "name"]
+
+    static func parseApps(_ node: Node, _ reader: inout NodeReader) -> [AppDeclaration] {
+        guard let items = reader.sequence(node, "apps") else { return [] }
+        if items.isEmpty { reader.error("a scenario needs at least one app", at: node) }
+        var apps: [AppDeclaration] = []
+        for item in items {
+            guard let pairs = reader.mapping(item, "an app") else { continue }
+            reader.checkKeys(pairs, known: appKeys, in: "an app")
+            func field(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+            guard let bundleNode = field("bundle"), let bundle = reader.string(bundleNode, "bundle") else {
+                if field("bundle") == nil { reader.error("an app needs a 'bundle' ID", at: item) }
+                continue
+            }
+            if !World.isValidBundleID(bundle) {
+                reader.error("invalid bundle ID '\(bundle)': use reverse-DNS letters, digits, '-' and '.'", at: bundleNode)
+            }
+            if apps.contains(where: { $0.bundleID == bundle }) { reader.error("app '\(bundle)' is declared twice", at: bundleNode) }
+            var team = ""
+            if let n = field("team"), let t = reader.string(n, "team") {
+                if t.isEmpty || !t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                    reader.error("invalid Team ID '\(t)': use letters and digits, like ACME1234", at: n)
+                }
+                team = t
+            } else if field("team") == nil {
+                reader.error("app '\(bundle)' needs a 'team' (its Team ID, the vendor)", at: item)
+            }
+            var app = AppDeclaration(bundleID: bundle, teamID: team.isEmpty ? "TEAM" : team)
+            if let n = field("source"), let word = reader.choice(n, "install source", InstallSource.allCases.map(\.rawValue)) {
+                app.defaultSource = InstallSource(rawValue: word)!
+            }
+            if let n = field("strategy"), let name = reader.string(n, "strategy") {
+                if StrategyLibrary.strategy(named: name) == nil {
+                    reader.error(StrategyProblem.unknownStrategy(name, known: StrategyLibrary.names).description, at: n)
+                }
+                app.strategy = name
+            }
+            if let n = field("options"), let pairs = reader.mapping(n, "options") {
+                var options: [String: OptionValue] = [:]
+                for pair in pairs {
+                    guard let value = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
+                    options[pair.key] = value
+                    for problem in StrategyLibrary.problems(strategy: app.strategy, options: [pair.key: value]) {
+                        if case .unknownStrategy = problem { continue }   // reported at 'strategy'
+                        if case .unknownOption = problem {
+                            reader.error(problem.description, at: pair.keyNode)
+                        } else {
+                            reader.error(problem.description, at: pair.value)
+                        }
+                    }
+                }
+                app.options = options
+            }
+            if let n = field("accessGroups") { app.keychainAccessGroups = stringList(n, "accessGroups", &reader) }
+            if let n = field("appGroups") { app.appGroups = stringList(n, "appGroups", &reader) }
+            if let n = field("trackingUsageDescription") {
+                app.hasTrackingUsageDescription = reader.bool(n, "trackingUsageDescription") ?? true
+            }
+            if let n = field("name") { app.displayName = reader.string(n, "name") }
+            apps.append(app)
+        }
+        return apps
+    }
+
+    static func stringList(_ node: Node, _ what: String, _ reader: inout NodeReader) -> [String] {
+        guard let items = reader.sequence(node, what) else { return [] }
+        return items.compactMap { reader.string($0, "an entry of \(what)") }
+    }
+}

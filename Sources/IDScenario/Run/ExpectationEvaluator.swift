@@ -1,0 +1,99 @@
+import IDSim
+import IDStrategies
+
+/// Checks an expectation against the world after its step.
+struct ExpectationEvaluator {
+    let world: World
+    /// The world at each labelled step.
+    let labelled: [String: World]
+
+    func failures(_ expectation: Expectation, device: DeviceIndex) -> [ExpectationFailure] {
+        var failures: [ExpectationFailure] = []
+        let app = expectation.app
+        let history = world.devices[device].launches[app]
+        let latest = history?.latest.report
+        func fail(_ key: String, _ expected: String, _ actual: String) {
+            failures.append(ExpectationFailure(key: key, expected: expected, actual: actual))
+        }
+
+        if let installed = expectation.installed {
+            let presence = world.presence(of: app, on: device)
+            if (presence == .installed) != installed { fail("installed", String(installed), presence.rawValue) }
+        }
+        if let att = expectation.att {
+            let actual = world.trackingStatus(app: app, on: device)
+            if actual != att { fail("att", att.rawValue, actual.rawValue) }
+        }
+        if let check = expectation.idfa {
+            let now = latest?.value("idfa")
+            let before = history?.previous?.report.value("idfa")
+            let zeros = SimUUID.zero.uuidString
+            let holds: Bool
+            switch check {
+            case .zeros: holds = now == zeros
+            case .present: holds = now != nil && now != zeros
+            case .absent: holds = now == nil
+            case .changed: holds = history?.previous != nil && now != before
+            case .unchanged: holds = history?.previous != nil && now == before
+            }
+            if !holds { fail("idfa", check.rawValue, describe(now, launched: latest != nil, previous: before, check: check.rawValue)) }
+        }
+        for value in expectation.values {
+            let now = Self.read(value.name, latest)
+            let holds: Bool
+            var actual = describe(now, launched: latest != nil, previous: nil, check: "")
+            switch value.check {
+            case .present: holds = now != nil
+            case .absent: holds = now == nil
+            case .changed, .unchanged:
+                guard let previous = history?.previous else {
+                    holds = false
+                    actual = latest == nil ? "no launch yet" : "only one launch, nothing to compare with"
+                    break
+                }
+                let before = Self.read(value.name, previous.report)
+                holds = value.check == .changed ? now != before : now == before
+                actual = value.check == .changed ? "unchanged (\(short(now)))" : "changed from \(short(before)) to \(short(now))"
+            case .sameAs(let label), .differsFrom(let label):
+                let then = labelled[label].flatMap { Self.read(value.name, $0.devices[device].launches[app]?.latest.report) }
+                let same = then != nil && now == then
+                if case .sameAs = value.check {
+                    holds = same
+                    actual = "\(short(now)), at \(label) it was \(short(then))"
+                } else {
+                    holds = now != nil && now != then
+                    actual = "\(short(now)), the same as at \(label)"
+                }
+            }
+            if !holds { fail(value.name, value.check.description, actual) }
+        }
+        if let best = expectation.best {
+            let actual = latest?.best ?? "no launch yet"
+            if actual != best { fail("best", best, actual) }
+        }
+        if let devices = expectation.sameOn {
+            let ids = devices.map { world.devices[$0].launches[app]?.latest.report.primaryID }
+            if ids.contains(where: { $0 == nil }) || Set(ids.compactMap { $0 }).count != 1 {
+                let listing = zip(devices, ids).map { "\(world.devices[$0].name) \(short($1))" }.joined(separator: ", ")
+                fail("sameOn", "the same id on " + devices.map { world.devices[$0].name }.joined(separator: ", "), listing)
+            }
+        }
+        return failures
+    }
+
+    /// A named value of a launch: `id` is the primary ID.
+    static func read(_ name: String, _ report: LaunchReport?) -> String? {
+        guard let report else { return nil }
+        return name == "id" ? report.primaryID : report.value(name)
+    }
+
+    func describe(_ value: String?, launched: Bool, previous: String?, check: String) -> String {
+        guard launched else { return "no launch yet" }
+        if (check == "changed" || check == "unchanged") { return "\(short(previous)) → \(short(value))" }
+        return value.map(short) ?? "nil"
+    }
+
+    func short(_ value: String?) -> String {
+        value.map { ShortID.shorten($0) } ?? "nil"
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import IDSim
+
+extension IDScope {
+    struct Rules: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the lifecycle rules: id, statement, iOS versions, confidence, source."
+        )
+
+        @Argument(help: "A rule ID, like IDFV-5 or KC-19.")
+        var rule: String?
+
+        func run() throws {
+            guard let rule else {
+                for entry in RuleRegistry.all {
+                    print(entry.id.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                          + entry.confidence.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + entry.title)
+                }
+                return
+            }
+            guard let id = RuleID(parsing: rule) else {
+                Console.error("idscope: unknown rule '\(rule)'" + NameSuggester.hint(for: rule, among: RuleID.allCases.map(\.rawValue)))
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            let entry = id.rule
+            print("\(entry.id.rawValue): \(entry.title)\n\n\(entry.statement)\n")
+            print("iOS: \(entry.versions)\nconfidence: \(entry.confidence.rawValue)")
+            if !entry.switches.isEmpty { print("profile switches: " + entry.switches.joined(separator: ", ")) }
+            for source in entry.sources { print("source: \(source)") }
+        }
+    }
+}
