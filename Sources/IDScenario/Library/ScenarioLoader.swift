@@ -66,7 +66,12 @@ public enum ScenarioLoader {
         }
         defer { try? handle.close() }
         let limit = YAMLGuard.maxBytes
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw .unreadable("\(path): error: cannot be read (\(error.localizedDescription))")
+        }
         guard data.count <= limit else {
             throw .unreadable("\(path): error: larger than \(limit) bytes (1 MiB); scenarios are limited to that")
         }

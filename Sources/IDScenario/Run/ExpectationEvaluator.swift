@@ -5,7 +5,7 @@ import IDStrategies
 struct ExpectationEvaluator {
     let world: World
     /// The world at each labelled step.
-    let labelled: [String: World]
+    let labelled: [String: LabelledStep]
 
     func failures(_ expectation: Expectation, device: DeviceIndex) -> [ExpectationFailure] {
         var failures: [ExpectationFailure] = []
@@ -55,7 +55,9 @@ struct ExpectationEvaluator {
                 holds = value.check == .changed ? now != before : now == before
                 actual = value.check == .changed ? "unchanged (\(short(now)))" : "changed from \(short(before)) to \(short(now))"
             case .sameAs(let label), .differsFrom(let label):
-                let then = labelled[label].flatMap { Self.read(value.name, $0.devices[device].launches[app]?.latest.report) }
+                // A labelled launch is the reference itself; any other labelled step means this app's
+                // latest launch as of then, on that step's device.
+                let then = labelled[label].flatMap { Self.read(value.name, $0.world.devices[$0.device].launches[$0.launched ?? app]?.latest.report) }
                 let same = then != nil && now == then
                 if case .sameAs = value.check {
                     holds = same

@@ -28,6 +28,15 @@ public struct RunError: Error, Sendable, CustomStringConvertible {
     public var description: String { diagnostic.description }
 }
 
+/// The world at a labelled step, and the device the step was on: `sameAs: LABEL` compares with
+/// what the app reported there.
+struct LabelledStep {
+    var world: World
+    var device: DeviceIndex
+    /// When the labelled step is a launch: the app it launched, whose report is the reference.
+    var launched: AppIndex?
+}
+
 /// Runs a scenario step by step with the strategy library, handing each outcome on as it comes.
 public struct ScenarioRunner {
     public let scenario: Scenario
@@ -50,7 +59,7 @@ public struct ScenarioRunner {
         } catch {
             throw RunError(diagnostic: Diagnostic(file: scenario.file, line: 1, column: 1, message: error.description))
         }
-        var labelled: [String: World] = [:]
+        var labelled: [String: LabelledStep] = [:]
         for (index, step) in scenario.steps.enumerated() {
             var changes: [Change] = []
             var failures: [ExpectationFailure] = []
@@ -67,7 +76,11 @@ public struct ScenarioRunner {
                 failures = ExpectationEvaluator(world: world, labelled: labelled)
                     .failures(expectation, device: expectation.device ?? step.device)
             }
-            if let label = step.label { labelled[label] = world }
+            if let label = step.label {
+                var launched: AppIndex?
+                if case .event(.launch(let app, _)) = step.action { launched = app }
+                labelled[label] = LabelledStep(world: world, device: step.device, launched: launched)
+            }
             try onStep(StepOutcome(number: index + 1, step: step, changes: changes, world: world, failures: failures))
         }
         return world
