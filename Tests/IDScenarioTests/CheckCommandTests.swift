@@ -1,0 +1,106 @@
+import Foundation
+@testable import IDScenario
+import Testing
+
+@Suite("idscope check, run, scenarios, rules, matrix (the built binary)", .serialized)
+struct CheckCommandTests {
+    @Test("check on the whole library exits 0")
+    func wholeLibraryPasses() throws {
+        let result = try CLI.run(["check"] + ScenarioLibrary.names)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == ScenarioLibrary.names.count)
+    }
+
+    @Test("check on a copy with one expectation flipped exits 1 and names it; JUnit records it")
+    func flippedExpectationFails() throws {
+        let dir = CLI.temporaryDirectory()
+        let text = ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!
+        let flipped = text.replacingOccurrences(of: "idfv: changed", with: "idfv: unchanged")
+        #expect(flipped != text)
+        let file = dir.appendingPathComponent("flipped.yaml")
+        try flipped.write(to: file, atomically: true, encoding: .utf8)
+        let junit = dir.appendingPathComponent("report.xml")
+        let result = try CLI.run(["check", file.path, "tour", "--junit", junit.path])
+        #expect(result.status == 1)
+        let line = flipped.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("idfv: unchanged") }! + 1
+        #expect(result.stdout.contains("FAIL \(file.path): 1 check failed"))
+        #expect(result.stdout.contains("\(file.path):\(line):5: step 7: idfv: expected unchanged, got changed from"), "\(result.stdout)")
+        #expect(result.stdout.contains("PASS tour"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuites name=\"idscope check\" tests=\"9\" failures=\"1\" errors=\"0\">"))
+        #expect(xml.contains("<failure message=\"idfv: expected unchanged, got changed from"))
+    }
+
+    @Test("an invalid scenario exits 2 with FILE:LINE:COLUMN lines; a missing file or a directory is one clear line")
+    func invalidInput() throws {
+        let dir = CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("bad.yaml")
+        try "name: x\ndevices:\n  - { name: phone, os: \"17.5\" }\napps:\n  - { bundle: com.a.b, team: T1 }\nsteps:\n  - instal: com.a.b\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", file.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\(file.path):7:5: error: unknown event 'instal'; did you mean 'install'?"))
+        let missing = try CLI.run(["run", dir.appendingPathComponent("nope.yaml").path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.trimmingCharacters(in: .whitespacesAndNewlines) == "\(dir.path)/nope.yaml: error: no such file")
+        let directory = try CLI.run(["run", dir.path + "/"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("is a directory"))
+        let unknown = try CLI.run(["run", "tuor"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'tour'?"))
+    }
+
+    @Test("run prints a table, markdown or jsonl; the same seed gives the same bytes")
+    func runFormats() throws {
+        let table = try CLI.run(["run", "b01-reinstall-resets-idfv"])
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("▲ idfv:phone:team:ACME1234"))
+        #expect(table.stdout.contains("✔ holds"))
+        #expect(!table.stdout.contains("\u{1B}["), "no colour when piped or with NO_COLOR")
+        let markdown = try CLI.run(["run", "b01-reinstall-resets-idfv", "--format", "markdown"])
+        #expect(markdown.stdout.contains("| # | event | device | what happened |"))
+        let a = try CLI.run(["run", "tour", "--format", "jsonl", "--seed", "42"])
+        let b = try CLI.run(["run", "tour", "--format", "jsonl", "--seed", "42"])
+        #expect(a.status == 0 && a.stdout == b.stdout && !a.stdout.isEmpty)
+        let c = try CLI.run(["run", "tour", "--format", "jsonl"])
+        #expect(c.stdout != a.stdout, "another seed gives other IDs")
+        let full = try CLI.run(["run", "b01-reinstall-resets-idfv", "--full"])
+        #expect(full.stdout.range(of: "[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}", options: .regularExpression) != nil)
+    }
+
+    @Test("scenarios lists the library and prints one; rules lists and explains rules")
+    func listings() throws {
+        let list = try CLI.run(["scenarios"])
+        #expect(list.stdout.hasPrefix("tour"))
+        let one = try CLI.run(["scenarios", "tour"])
+        #expect(one.stdout == ScenarioLibrary.text(named: "tour"))
+        let rules = try CLI.run(["rules"])
+        #expect(rules.stdout.split(separator: "\n").count == 33)
+        let rule = try CLI.run(["rules", "kc-19"])
+        #expect(rule.stdout.hasPrefix("KC-19: keychain items outlive the app"))
+        #expect(rule.stdout.contains("source: https://developer.apple.com/forums/thread/36442"))
+        let wrong = try CLI.run(["rules", "KC-91"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("did you mean"))
+    }
+
+    @Test("matrix prints the strategies × cases table and accepts scenario columns")
+    func matrix() throws {
+        let all = try CLI.run(["matrix"])
+        #expect(all.status == 0)
+        #expect(all.stdout.contains("keychain-idfv  =          ="))
+        let some = try CLI.run(["matrix", "--strategy", "zbuuid", "--scenario", "erase", "--scenario", "b01-reinstall-resets-idfv",
+                                "--format", "jsonl"])
+        #expect(some.stdout == "{\"strategy\": \"zbuuid\", \"cells\": {\"erase\": \"Δ\", \"b01-reinstall-resets-idfv\": \"Δ\"}}\n")
+        let bad = try CLI.run(["matrix", "--strategy", "zbuid"])
+        #expect(bad.status == 64 && bad.stderr.contains("did you mean 'zbuuid'?"))
+    }
+
+    @Test("completion scripts come from the argument parser")
+    func completions() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try CLI.run(["--generate-completion-script", shell])
+            #expect(script.status == 0 && script.stdout.contains("idscope"), "\(shell)")
+        }
+    }
+}
