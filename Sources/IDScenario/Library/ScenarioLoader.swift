@@ -75,10 +75,14 @@ public enum ScenarioLoader {
         guard data.count <= limit else {
             throw .unreadable("\(path): error: larger than \(limit) bytes (1 MiB); scenarios are limited to that")
         }
-        let bytes = [UInt8](data)
+        return try decode([UInt8](data), file: path)
+    }
+
+    /// The bytes as text; invalid UTF-8 is an error at its line and column.
+    public static func decode(_ bytes: [UInt8], file: String) throws(LoadError) -> String {
         if let offset = firstInvalidUTF8(bytes) {
             let (line, column) = position(ofByte: offset, in: bytes)
-            throw .invalid(ScenarioError([Diagnostic(file: path, line: line, column: column, message: "invalid UTF-8 (byte \(offset))")]))
+            throw .invalid(ScenarioError([Diagnostic(file: file, line: line, column: column, message: "invalid UTF-8 (byte \(offset))")]))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
