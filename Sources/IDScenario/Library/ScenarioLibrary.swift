@@ -50,3 +50,38 @@ public enum ScenarioLibrary {
         }
     }
 }
+
+extension ScenarioLibrary {
+    /// `docs/scenarios.md`: the library, one line each; kept in step with the files by a test.
+    public static func markdownIndex() throws -> String {
+        var out = """
+        # Built-in scenarios
+
+        `idscope scenarios` lists them, `idscope scenarios NAME` prints one, `idscope run NAME` runs it and
+        `idscope check NAME` checks its expectations. Each cites the field report it reproduces
+        (see the project's `field-reports.md`). Generated from the files in `Sources/IDScenario/Library/Scenarios`:
+        run `IDSCOPE_RECORD_DOCS=1 swift test --filter scenarioIndexIsCurrent` after changing one.
+
+        | name | what it shows | steps | expectations |
+        |---|---|---:|---:|
+
+        """
+        for (name, scenario) in try all() {
+            let expectations = scenario.steps.filter { if case .expect = $0.action { true } else { false } }.count
+            out += "| `\(name)` | \(scenario.name) | \(scenario.steps.count) | \(expectations) |\n"
+        }
+        out += """
+
+        ## What is not modelled
+
+        Every field report B1–B24 has a scenario. One part of one report is left out:
+
+        - **B23, concurrent first calls.** Mappls 2.1.4 also fixed two threads racing to create the ID on
+          first launch, each saving its own. The simulator runs an app's code as one sequence of calls per
+          launch, with no threads, so the race cannot happen in it; the scenario reproduces the report's
+          other half (the service named after the localizable bundle name).
+
+        """
+        return out
+    }
+}

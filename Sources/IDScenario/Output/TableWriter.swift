@@ -16,13 +16,13 @@ public struct TableWriter {
         switch style {
         case .table:
             var text = bold(scenario.name) + "  ·  seed \(seed)\n"
-            if let description = scenario.description { text += description + "\n" }
+            if let description = scenario.description { text += Self.trimmed(description) + "\n" }
             let switches = scenario.profile.nonDefaultSwitches
             if !switches.isEmpty { text += "profile: " + switches.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "\n" }
             return text
         case .markdown:
             var text = "## \(scenario.name)\n\n"
-            if let description = scenario.description { text += description + "\n\n" }
+            if let description = scenario.description { text += Self.trimmed(description) + "\n\n" }
             text += "Seed \(seed).\n\n| # | event | device | what happened |\n|---:|---|---|---|"
             return text
         }
@@ -56,6 +56,10 @@ public struct TableWriter {
         case .table: return "\n\(steps) steps; " + (failed == 0 ? verdict : paint(verdict, for: .failed))
         case .markdown: return "\n\(steps) steps; \(verdict)."
         }
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.reversed().drop { $0.isWhitespace }.reversed())
     }
 
     func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
