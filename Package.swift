@@ -43,7 +43,8 @@ let package = Package(
         .executableTarget(name: "idscope-bench", dependencies: ["IDSim"]),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"]),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"]),
+        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDSim"]),
         // Depends on the executable so that `swift test` builds the binary the CLI tests run.
-        .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "idscope"]),
+        .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "idscope"], exclude: ["Golden"]),
     ]
 )

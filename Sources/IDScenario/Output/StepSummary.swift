@@ -1,7 +1,7 @@
 import IDSim
 
 /// One step in words, for the table and markdown formats.
-struct StepSummary {
+public struct StepSummary {
     enum Mark: String {
         case new = "▲"
         case gone = "▼"
@@ -63,7 +63,8 @@ struct StepSummary {
         failed = !outcome.failures.isEmpty
     }
 
-    static func describe(_ event: Event, in world: World) -> String {
+    /// An event in words: "install com.acme.shop", "restore nightly".
+    public static func describe(_ event: Event, in world: World) -> String {
         func app(_ a: AppIndex) -> String { world.apps[a].bundleID }
         switch event {
         case .install(let a, let source): return "install \(app(a))" + (source.map { " (\($0.rawValue))" } ?? "")

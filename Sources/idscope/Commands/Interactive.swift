@@ -1,5 +1,8 @@
 import ArgumentParser
+import Foundation
+import IDInspector
 import IDScenario
+import IDTerminal
 
 extension IDScope {
     /// The interactive inspector (the default command).
@@ -22,15 +25,68 @@ extension IDScope {
         var ascii = false
 
         func run() throws {
-            // Validate the scenario first, so a bad file is reported the same way everywhere.
+            let name = scenario ?? "tour"
+            let loaded: Scenario
             do {
-                _ = try ScenarioLoader.load(scenario ?? "tour")
+                loaded = try ScenarioLoader.load(name)
             } catch {
                 for line in error.lines { Console.error(line) }
                 throw ExitCode(ExitStatus.invalidScenario)
             }
-            Console.error("idscope: the interactive inspector is not built yet; use 'idscope run \(scenario ?? "tour")' to print the scenario step by step")
-            throw ExitCode(1)
+            if let problem = TerminalCheck.problem() {
+                Console.error(problem)
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            let session: Session
+            do {
+                session = try Session(loaded)
+            } catch {
+                Console.error("\(loaded.file): error: \(error)")
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            let colour = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
+                                       path: ScenarioLoader.isPath(name) ? name : nil)
+            let backend = CursesBackend(mouse: !noMouse, colour: colour)
+            let loop = AppLoop(inspector: Inspector(state: state, files: DiskFiles()), backend: backend)
+            loop.run()
+            backend.close()
+            if let status = CursesBackend.signalExitStatus { throw ExitCode(status) }
         }
+    }
+}
+
+/// Scenario files on disk; writes go to a temporary file that is synced and renamed over the target.
+struct DiskFiles: ScenarioFiles {
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    func read(_ path: String) throws -> String {
+        do {
+            return try ScenarioLoader.readText(path)
+        } catch {
+            throw DiskError(description: error.description)
+        }
+    }
+
+    func write(_ text: String, to path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw DiskError(description: String(cString: strerror(errno))) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd)
+        close(fd)
+        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw DiskError(description: reason)
+        }
+    }
+
+    struct DiskError: Error, CustomStringConvertible {
+        var description: String
     }
 }

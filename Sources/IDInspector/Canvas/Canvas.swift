@@ -1,0 +1,166 @@
+/// A colour of the terminal's basic palette.
+public enum Color: UInt8, Sendable, CaseIterable {
+    case black, red, green, yellow, blue, magenta, cyan, white
+}
+
+/// How a cell is drawn. Meaning never rests on colour alone: marks and bold carry it too.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color?
+    public var background: Color?
+    public var bold = false
+    public var dim = false
+    public var reverse = false
+    public var underline = false
+
+    public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
+                reverse: Bool = false, underline: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.underline = underline
+    }
+
+    public static let plain = Style()
+}
+
+/// One terminal cell: a character (or the right half of a wide one) and its style.
+public struct Cell: Hashable, Sendable {
+    public var character: Character
+    public var style: Style
+    /// The right half of a wide character drawn in the cell to the left.
+    public var isContinuation: Bool
+
+    public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+}
+
+/// A rectangle of cells.
+public struct Rect: Hashable, Sendable {
+    public var x, y, width, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    /// The inside of a box drawn on this rectangle.
+    public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+}
+
+/// The screen in memory: every view draws here; only the terminal backend turns it into ncurses
+/// calls. Screens are tested by printing a canvas as text.
+public struct Canvas: Hashable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+        return cells[y * width + x]
+    }
+
+    private mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        cells[y * width + x] = cell
+    }
+
+    /// Writes text from (x, y), at most `limit` cells (to the canvas edge by default).
+    /// A wide character that would not fit whole becomes a space, so columns never shift.
+    /// - Returns: the cells used.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+        guard y >= 0, y < height else { return 0 }
+        let end = min(width, x + (limit ?? width))
+        var column = x
+        for character in text {
+            if character == "\n" || character == "\t" { continue }
+            let w = DisplayWidth.of(character)
+            if w == 0 { continue }
+            if column + w > end {
+                if column < end { set(column, y, Cell(character: " ", style: style, isContinuation: false)) }
+                column = end
+                break
+            }
+            if column >= 0 {
+                set(column, y, Cell(character: character, style: style, isContinuation: false))
+                if w == 2 { set(column + 1, y, Cell(character: " ", style: style, isContinuation: true)) }
+            }
+            column += w
+        }
+        return column - x
+    }
+
+    /// Paints a style over cells, keeping their characters (a selection bar, a highlight).
+    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+        for y in rect.y..<min(rect.maxY, height) where y >= 0 {
+            for x in rect.x..<min(rect.maxX, width) where x >= 0 {
+                var cell = self[x, y]
+                transform(&cell.style)
+                set(x, y, cell)
+            }
+        }
+    }
+
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        for y in rect.y..<min(rect.maxY, height) where y >= 0 {
+            for x in rect.x..<min(rect.maxX, width) where x >= 0 {
+                set(x, y, Cell(character: " ", style: style, isContinuation: false))
+            }
+        }
+    }
+
+    /// A box with a title in its top border.
+    public mutating func box(_ rect: Rect, title: String, glyphs: Glyphs, style: Style = .plain, titleStyle: Style = .plain) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        for x in rect.x + 1..<rect.maxX - 1 {
+            write(glyphs.horizontal, x: x, y: rect.y, style: style)
+            write(glyphs.horizontal, x: x, y: rect.maxY - 1, style: style)
+        }
+        for y in rect.y + 1..<rect.maxY - 1 {
+            write(glyphs.vertical, x: rect.x, y: y, style: style)
+            write(glyphs.vertical, x: rect.maxX - 1, y: y, style: style)
+        }
+        write(glyphs.topLeft, x: rect.x, y: rect.y, style: style)
+        write(glyphs.topRight, x: rect.maxX - 1, y: rect.y, style: style)
+        write(glyphs.bottomLeft, x: rect.x, y: rect.maxY - 1, style: style)
+        write(glyphs.bottomRight, x: rect.maxX - 1, y: rect.maxY - 1, style: style)
+        if !title.isEmpty, rect.width > 4 {
+            write(" " + DisplayWidth.fit(title, to: rect.width - 4) + " ", x: rect.x + 1, y: rect.y, style: titleStyle, limit: rect.width - 2)
+        }
+    }
+
+    /// The rows as plain text, wide characters once (for snapshots and tests).
+    public var lines: [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where !self[x, y].isContinuation { line.append(self[x, y].character) }
+            return line
+        }
+    }
+
+    /// The rows with trailing spaces removed.
+    public var text: String {
+        lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
+    public var description: String { text }
+
+    /// Whether some visible text contains `needle`.
+    public func contains(_ needle: String) -> Bool {
+        lines.contains { $0.contains(needle) }
+    }
+}

@@ -1,0 +1,44 @@
+/// The characters boxes and marks are drawn with: Unicode, or plain ASCII (`--ascii`).
+public struct Glyphs: Sendable {
+    public var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+    public var new, gone, kept, cursor, expanded, collapsed, installed, offloaded, absent, arrow, ellipsis: String
+    public var back, forward, passed, failed, duplicate, note: String
+
+    public static let unicode = Glyphs(
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+        new: "▲", gone: "▼", kept: "=", cursor: "▶", expanded: "▾", collapsed: "▸", installed: "●", offloaded: "◐",
+        absent: "○", arrow: "→", ellipsis: "…", back: "◀", forward: "▶", passed: "✔", failed: "✘", duplicate: "⚠", note: "»")
+
+    public static let ascii = Glyphs(
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+        new: "^", gone: "v", kept: "=", cursor: ">", expanded: "v", collapsed: ">", installed: "*", offloaded: "~",
+        absent: "o", arrow: "->", ellipsis: "...", back: "<", forward: ">", passed: "ok", failed: "X", duplicate: "!!", note: ">>")
+}
+
+/// Colours and glyphs for one run: with or without colour, Unicode or ASCII.
+public struct Theme: Sendable {
+    public var colour: Bool
+    public var glyphs: Glyphs
+
+    public init(colour: Bool, ascii: Bool) {
+        self.colour = colour
+        self.glyphs = ascii ? .ascii : .unicode
+    }
+
+    func tint(_ color: Color, bold: Bool = false) -> Style {
+        Style(foreground: colour ? color : nil, bold: bold || !colour && color != .white)
+    }
+
+    public var title: Style { Style(foreground: colour ? .cyan : nil, bold: true) }
+    public var border: Style { Style(foreground: colour ? .blue : nil) }
+    public var focusedBorder: Style { Style(foreground: colour ? .cyan : nil, bold: true) }
+    public var new: Style { tint(.green, bold: true) }
+    public var gone: Style { tint(.red, bold: true) }
+    public var kept: Style { Style(dim: true) }
+    public var rule: Style { Style(foreground: colour ? .yellow : nil, underline: !colour) }
+    public var selection: Style { Style(reverse: true) }
+    public var dim: Style { Style(dim: true) }
+    public var warning: Style { tint(.red, bold: true) }
+    public var hint: Style { Style(foreground: colour ? .cyan : nil, bold: true) }
+    public var header: Style { Style(bold: true, reverse: true) }
+}

@@ -1,0 +1,53 @@
+/// A key as the inspector understands it, whatever the terminal sent.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    case up, down, left, right, home, end, pageUp, pageDown
+    case enter, escape, tab, backTab, backspace, delete
+    case function(Int)
+    /// Ctrl and a letter (lowercase).
+    case control(Character)
+}
+
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case press, release, wheelUp, wheelDown }
+
+    public var x: Int
+    public var y: Int
+    public var kind: Kind
+
+    public init(x: Int, y: Int, kind: Kind) {
+        self.x = x
+        self.y = y
+        self.kind = kind
+    }
+}
+
+/// Everything the app loop reacts to.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(width: Int, height: Int)
+    /// Time passed without input (drives auto-advance in presenter mode).
+    case tick
+    /// The terminal went away or a signal asked us to stop.
+    case hangup
+}
+
+/// The small surface the inspector needs from a terminal. The ncurses backend lives in
+/// IDTerminal; tests use `TestBackend`.
+public protocol TerminalBackend: AnyObject {
+    var size: (width: Int, height: Int) { get }
+    /// Shows the canvas (a real terminal sends only what changed).
+    func draw(_ canvas: Canvas)
+    /// The next event, or `.tick` after `timeoutMilliseconds` (nil: wait indefinitely).
+    func nextEvent(timeoutMilliseconds: Int?) -> InputEvent
+}
+
+/// Reading and writing scenario files, kept behind a protocol so the inspector core does no I/O
+/// of its own and tests can use a dictionary.
+public protocol ScenarioFiles: Sendable {
+    func exists(_ path: String) -> Bool
+    func read(_ path: String) throws -> String
+    /// Writes atomically (temporary file, fsync, rename).
+    func write(_ text: String, to path: String) throws
+}

@@ -1,0 +1,38 @@
+/// Where each pane goes at a given terminal size. The smallest supported size is 80×24.
+public struct Layout: Sendable {
+    public static let minimumWidth = 80
+    public static let minimumHeight = 24
+
+    public let width: Int
+    public let height: Int
+    public let header: Rect
+    public let world: Rect
+    public let keychain: Rect
+    public let identity: Rect
+    public let history: Rect
+    public let timeline: Rect
+    public let status: Rect
+    public let footer: Rect
+
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let bodyTop = 1, bodyHeight = max(0, height - 3)
+        let left = max(34, width * 32 / 100)
+        let keychainHeight = max(6, bodyHeight * 34 / 100)
+        header = Rect(x: 0, y: 0, width: width, height: 1)
+        world = Rect(x: 0, y: bodyTop, width: left, height: bodyHeight - keychainHeight)
+        keychain = Rect(x: 0, y: bodyTop + bodyHeight - keychainHeight, width: left, height: keychainHeight)
+        let right = width - left
+        let identityHeight = min(10, max(8, bodyHeight * 30 / 100))
+        let historyHeight = 7
+        identity = Rect(x: left, y: bodyTop, width: right, height: identityHeight)
+        history = Rect(x: left, y: bodyTop + identityHeight, width: right, height: historyHeight)
+        timeline = Rect(x: left, y: bodyTop + identityHeight + historyHeight, width: right,
+                        height: bodyHeight - identityHeight - historyHeight)
+        status = Rect(x: 0, y: height - 2, width: width, height: 1)
+        footer = Rect(x: 0, y: height - 1, width: width, height: 1)
+    }
+}

@@ -1,0 +1,151 @@
+import IDSim
+
+/// Writes a scenario as YAML that `ScenarioParser` reads back to the same scenario, so a
+/// session saved from the inspector replays to the same identifiers with `idscope run`.
+public enum ScenarioWriter {
+    public static func yaml(_ scenario: Scenario) -> String {
+        var out = "name: \(quote(scenario.name))\n"
+        if let d = scenario.description { out += "description: \(quote(d))\n" }
+        if let n = scenario.presenterNotes { out += "presenterNotes: \(quote(n))\n" }
+        out += "seed: \(scenario.seed)\n"
+        let switches = scenario.profile.nonDefaultSwitches
+        if !switches.isEmpty {
+            out += "profile: { " + switches.map { "\($0.name): \(quote($0.value))" }.joined(separator: ", ") + " }\n"
+        }
+        if !scenario.accounts.isEmpty {
+            out += "accounts:\n"
+            for a in scenario.accounts {
+                out += "  - { id: \(quote(a.id)), iCloudKeychain: \(a.iCloudKeychain)"
+                    + (a.trackingRestricted ? ", trackingRestricted: true" : "") + " }\n"
+            }
+        }
+        out += "devices:\n"
+        for d in scenario.devices {
+            out += "  - { name: \(quote(d.name)), os: \"\(d.os)\", kind: \(d.kind.rawValue), passcode: \(d.passcode)"
+                + (d.appleID.map { ", appleID: \(quote($0))" } ?? "") + " }\n"
+        }
+        out += "apps:\n"
+        for app in scenario.apps {
+            out += "  - bundle: \(quote(app.bundleID))\n    team: \(quote(app.teamID))\n"
+            if app.defaultSource != .appstore { out += "    source: \(app.defaultSource.rawValue)\n" }
+            out += "    strategy: \(app.strategy)\n"
+            if !app.options.isEmpty { out += "    options: \(options(app.options))\n" }
+            if !app.keychainAccessGroups.isEmpty { out += "    accessGroups: [" + app.keychainAccessGroups.map(quote).joined(separator: ", ") + "]\n" }
+            if !app.appGroups.isEmpty { out += "    appGroups: [" + app.appGroups.map(quote).joined(separator: ", ") + "]\n" }
+            if !app.hasTrackingUsageDescription { out += "    trackingUsageDescription: false\n" }
+            if let name = app.displayName { out += "    name: \(quote(name))\n" }
+        }
+        out += scenario.steps.isEmpty ? "steps: []\n" : "steps:\n"
+        let world = try? scenario.initialWorld()
+        for step in scenario.steps {
+            out += "  - " + stepLine(step, scenario: scenario, world: world) + "\n"
+        }
+        return out
+    }
+
+    /// One step as a flow mapping: `{ install: com.acme.shop, device: tablet, label: first }`.
+    static func stepLine(_ step: ScenarioStep, scenario: Scenario, world: World?) -> String {
+        var parts = [body(step.action, scenario: scenario)]
+        if step.device != 0 { parts.append("device: \(quote(scenario.devices[step.device].name))") }
+        if let label = step.label { parts.append("label: \(quote(label))") }
+        if let note = step.note { parts.append("note: \(quote(note))") }
+        return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    static func body(_ action: ScenarioStep.Action, scenario: Scenario) -> String {
+        func app(_ a: AppIndex) -> String { quote(scenario.apps[a].bundleID) }
+        switch action {
+        case .expect(let e): return "expect: " + expectation(e, scenario: scenario)
+        case .event(let event):
+            switch event {
+            case .install(let a, let source): return "install: { app: \(app(a))" + (source.map { ", source: \($0.rawValue)" } ?? "") + " }"
+            case .uninstall(let a): return "uninstall: \(app(a))"
+            case .offload(let a): return "offload: \(app(a))"
+            case .update(let a, let team): return "update: { app: \(app(a))" + (team.map { ", team: \(quote($0))" } ?? "") + " }"
+            case .launch(let a, let mode): return "launch: { app: \(app(a)), mode: \(mode.rawValue) }"
+            case .requestTracking(let a, let answer, let pending):
+                return "requestTracking: { app: \(app(a)), answer: \(answer.rawValue)" + (pending ? ", otherPromptPending: true" : "") + " }"
+            case .trackingToggle(let a, let on): return "trackingToggle: { app: \(app(a)), on: \(on) }"
+            case .setting(let s):
+                let fields = [("allowTrackingRequests", s.allowTrackingRequests), ("continueTracking", s.continueTracking),
+                              ("limitAdTracking", s.limitAdTracking), ("trackingRestricted", s.trackingRestricted)]
+                    .compactMap { name, v in v.map { "\(name): \($0)" } }
+                return "setting: { " + fields.joined(separator: ", ") + " }"
+            case .resetAdvertisingID: return "resetAdvertisingId: "
+            case .resetLocationAndPrivacy: return "resetLocationAndPrivacy: "
+            case .consent(let a): return "consent: \(app(a))"
+            case .configure(let a, let o):
+                return "configure: { app: \(app(a)), " + o.keys.sorted().map { "\($0): \(optionValue(o[$0]!))" }.joined(separator: ", ") + " }"
+            case .deviceCheck(let a, let b0, let b1):
+                return "deviceCheck: { app: \(app(a))" + (b0.map { ", bit0: \($0)" } ?? "") + (b1.map { ", bit1: \($0)" } ?? "") + " }"
+            case .reboot: return "reboot: "
+            case .unlock: return "unlock: "
+            case .lock: return "lock: "
+            case .passcode(let on): return "passcode: \(on ? "on" : "off")"
+            case .upgrade(let v): return "upgrade: \"\(v)\""
+            case .erase: return "erase: "
+            case .signIn(let account): return "signIn: \(quote(scenario.accounts[account].id))"
+            case .signOut: return "signOut: "
+            case .iCloudKeychain(let on): return "iCloudKeychain: \(on ? "on" : "off")"
+            case .backup(let kind, let name): return "backup: { kind: \(kind.rawValue), as: \(quote(name)) }"
+            case .restore(let name): return "restore: { backup: \(quote(name)) }"
+            case .migrate(let from): return "migrate: { from: \(quote(scenario.devices[from].name)) }"
+            case .note(let text): return "note: \(quote(text))"
+            }
+        }
+    }
+
+    static func expectation(_ e: Expectation, scenario: Scenario) -> String {
+        var parts = ["app: \(quote(scenario.apps[e.app].bundleID))"]
+        if let d = e.device { parts.append("device: \(quote(scenario.devices[d].name))") }
+        if let i = e.installed { parts.append("installed: \(i)") }
+        if let a = e.att { parts.append("att: \(a.rawValue)") }
+        if let f = e.idfa { parts.append("idfa: \(f.rawValue)") }
+        var others: [String] = []
+        for value in e.values {
+            let check: String
+            switch value.check {
+            case .changed: check = "changed"
+            case .unchanged: check = "unchanged"
+            case .present: check = "present"
+            case .absent: check = "nil"
+            case .sameAs(let l): check = "{ sameAs: \(quote(l)) }"
+            case .differsFrom(let l): check = "{ differsFrom: \(quote(l)) }"
+            }
+            if ["idfv", "guid", "id"].contains(value.name) { parts.append("\(value.name): \(check)") } else { others.append("\(value.name): \(check)") }
+        }
+        if !others.isEmpty { parts.append("values: { " + others.joined(separator: ", ") + " }") }
+        if let b = e.best { parts.append("best: \(b)") }
+        if let s = e.sameOn { parts.append("sameOn: [" + s.map { quote(scenario.devices[$0].name) }.joined(separator: ", ") + "]") }
+        return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    static func options(_ options: [String: OptionValue]) -> String {
+        "{ " + options.keys.sorted().map { "\($0): \(optionValue(options[$0]!))" }.joined(separator: ", ") + " }"
+    }
+
+    static func optionValue(_ value: OptionValue) -> String {
+        switch value {
+        case .bool(let b): String(b)
+        case .int(let i): String(i)
+        case .string(let s): quote(s)
+        case .list(let l): "[" + l.map(quote).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// A double-quoted YAML string.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

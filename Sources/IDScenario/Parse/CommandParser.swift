@@ -1,0 +1,78 @@
+import IDSim
+import Yams
+
+/// Reads a step typed at the inspector's `:` prompt, in the scenario's YAML form:
+/// `install com.acme.news`, `launch {app: com.acme.shop, mode: background}`, `restore b1 to tablet`,
+/// `reboot on tablet`. A trailing `to DEVICE` or `on DEVICE` picks the device.
+public enum CommandParser {
+    /// - Parameters:
+    ///   - backups, labels: the names earlier steps made, which the command may refer to.
+    /// - Throws: `ScenarioError` with the problems, located in the command text (line 1).
+    public static func step(_ command: String, scenario: Scenario, device: DeviceIndex, backups: [String],
+                            labels: [String]) throws(ScenarioError) -> ScenarioStep {
+        var text = command.trimmingCharacters(in: .whitespaces)
+        var deviceName: String?
+        for marker in [" to ", " on "] {
+            if let range = text.range(of: marker, options: .backwards) {
+                let candidate = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+                if scenario.devices.contains(where: { $0.name == candidate }) {
+                    deviceName = candidate
+                    text = String(text[..<range.lowerBound])
+                    break
+                }
+            }
+        }
+        let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard let first = words.first else { throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "type an event, like install com.example.app")]) }
+        var key = String(first)
+        if key.hasSuffix(":") { key.removeLast() }
+        let argument = words.count > 1 ? String(words[1]) : ""
+        let targetDevice = deviceName ?? scenario.devices[device].name
+        let yaml = "- { \(key): \(argument.isEmpty ? "" : argument), device: \(ScenarioWriter.quote(targetDevice)) }"
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml), case .sequence(let items) = node, let item = items.first else {
+                throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "could not read that")])
+            }
+            root = item
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "could not read '\(command)' as an event")])
+        }
+        var reader = NodeReader(file: "command")
+        var context = StepContext(devices: scenario.devices.map(\.name), apps: scenario.apps, accounts: scenario.accounts.map(\.id))
+        context.backups = backups
+        context.labels = labels
+        let step = StepParser.parseStep(root, &context, &reader)
+        guard reader.diagnostics.isEmpty, var step else {
+            throw ScenarioError(reader.diagnostics.isEmpty ? [Diagnostic(file: "command", line: 1, column: 1, message: "not a step")] : reader.diagnostics)
+        }
+        step.line = 0
+        step.column = 0
+        return step
+    }
+
+    /// Completions for the word being typed: event keys first, then the names an argument takes.
+    public static func completions(for command: String, scenario: Scenario, backups: [String]) -> [String] {
+        let parts = command.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if parts.count <= 1 {
+            let prefix = parts.first ?? ""
+            return (Event.keys + ["expect"]).filter { $0.hasPrefix(prefix) }
+        }
+        let key = parts[0], last = parts.last ?? ""
+        if parts.count >= 3, ["to", "on"].contains(parts[parts.count - 2]) {
+            return scenario.devices.map(\.name).filter { $0.hasPrefix(last) }
+        }
+        let names: [String]
+        switch key {
+        case "restore": names = backups
+        case "signIn": names = scenario.accounts.map(\.id)
+        case "migrate": names = scenario.devices.map(\.name)
+        case "passcode", "iCloudKeychain": names = ["on", "off"]
+        case "upgrade": names = ["16.7", "17.5", "18.1"]
+        default: names = scenario.apps.map(\.bundleID)
+        }
+        return names.filter { $0.hasPrefix(last) }
+    }
+}
