@@ -159,6 +159,19 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// Replaces the typographic symbols views use (arrows, dots, marks, box lines) with ASCII of
+    /// the same width, for `--ascii`; text from scenarios (app names in any script) is left alone.
+    public mutating func asciiOnly() {
+        let map: [Character: Character] = [
+            "·": ".", "→": ">", "…": "~", "∅": "-", "×": "x", "█": "_", "▲": "^", "▼": "v", "✔": "+", "✘": "X",
+            "⚠": "!", "◀": "<", "▶": ">", "▾": "v", "▸": ">", "●": "*", "○": "o", "◐": "~", "»": ">", "─": "-",
+            "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "↑": "^", "↓": "v", "←": "<", "≠": "#", "›": ">",
+        ]
+        for i in cells.indices {
+            if let replacement = map[cells[i].character] { cells[i].character = replacement }
+        }
+    }
+
     /// Whether some visible text contains `needle`.
     public func contains(_ needle: String) -> Bool {
         lines.contains { $0.contains(needle) }

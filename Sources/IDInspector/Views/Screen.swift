@@ -22,6 +22,7 @@ public enum Screen {
         StatusView.draw(state, layout.status, into: &canvas)
         FooterView.draw(state, layout.footer, into: &canvas)
         if let overlay = state.overlay { OverlayView.draw(overlay, state, layout, into: &canvas) }
+        if state.theme.glyphs.horizontal == Glyphs.ascii.horizontal { canvas.asciiOnly() }
         return canvas
     }
 }

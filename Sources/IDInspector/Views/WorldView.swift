@@ -31,13 +31,11 @@ enum WorldView {
                 let mark = presence == .installed ? g.installed : presence == .offloaded ? g.offloaded : g.absent
                 let name = world.apps[a].displayName.map { "\(world.apps[a].bundleID) \($0)" } ?? world.apps[a].bundleID
                 x += canvas.write("    \(mark) ", x: x, y: y, style: presence == .installed ? theme.new : theme.dim)
-                x += canvas.write(name, x: x, y: y, style: presence == .absent ? theme.dim : .plain, limit: inner.maxX - x - 10)
-                if presence != .absent, world.devices[d].os.major >= 14 {
-                    let att = world.trackingStatus(app: a, on: d)
-                    canvas.write("  ATT " + attShort(att), x: x, y: y, style: theme.dim, limit: inner.maxX - x)
-                } else if presence == .absent {
-                    canvas.write("  deleted", x: x, y: y, style: theme.dim, limit: inner.maxX - x)
-                }
+                let tail = presence == .absent ? " deleted"
+                    : world.devices[d].os.major >= 14 ? " ATT " + attShort(world.trackingStatus(app: a, on: d)) : ""
+                x += canvas.write(DisplayWidth.fit(name, to: inner.maxX - x - DisplayWidth.of(tail)), x: x, y: y,
+                                  style: presence == .absent ? theme.dim : .plain)
+                canvas.write(tail, x: x, y: y, style: theme.dim, limit: inner.maxX - x)
             case .info(let text):
                 canvas.write(text, x: x, y: y, style: theme.dim, limit: inner.width)
             }
@@ -50,9 +48,9 @@ enum WorldView {
     static func attShort(_ status: ATTStatus) -> String {
         switch status {
         case .notDetermined: "?"
-        case .authorized: "allowed"
-        case .denied: "denied"
-        case .restricted: "restricted"
+        case .authorized: "yes"
+        case .denied: "no"
+        case .restricted: "mdm"
         }
     }
 

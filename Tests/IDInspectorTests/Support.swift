@@ -1,0 +1,48 @@
+import Foundation
+import IDInspector
+import IDScenario
+import IDSim
+import Testing
+
+/// An inspector on a built-in scenario, driven by events, read as text.
+struct Harness {
+    var inspector: Inspector
+    var width: Int
+    var height: Int
+    let files: MemoryFiles
+
+    init(_ scenario: String = "tour", width: Int = 120, height: Int = 36, colour: Bool = false, ascii: Bool = false,
+         files: MemoryFiles = MemoryFiles()) throws {
+        let session = try Session(try ScenarioLoader.load(scenario))
+        inspector = Inspector(state: InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii)), files: files)
+        self.width = width
+        self.height = height
+        self.files = files
+    }
+
+    mutating func send(_ events: InputEvent...) { for e in events { inspector.handle(e) } }
+    mutating func type(_ text: String) { for c in text { inspector.handle(.key(.character(c))) } }
+    mutating func press(_ key: Key, times: Int = 1) { for _ in 0..<times { inspector.handle(.key(key)) } }
+
+    var canvas: Canvas { Screen.render(inspector.state, width: width, height: height) }
+    var screen: String { canvas.text }
+    var state: InspectorState { inspector.state }
+    var world: World { inspector.state.session.world }
+
+    /// The IDFV the first app reads on the first device at the cursor.
+    var idfv: SimUUID? { world.identifierForVendor(app: 0, on: 0) }
+}
+
+/// Compares a screen with a snapshot file; `IDSCOPE_RECORD_SNAPSHOTS=1` (or a missing file) records it.
+func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    let url = folder.appendingPathComponent(name + ".txt")
+    if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_SNAPSHOTS"] != nil || !FileManager.default.fileExists(atPath: url.path) {
+        try (text + "\n").write(to: url, atomically: true, encoding: .utf8)
+        Issue.record("recorded snapshot \(name); run again to compare", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(text + "\n" == expected, "screen differs from Snapshots/\(name).txt (IDSCOPE_RECORD_SNAPSHOTS=1 to re-record)",
+            sourceLocation: sourceLocation)
+}
