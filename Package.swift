@@ -43,7 +43,9 @@ let package = Package(
         .executableTarget(name: "idscope-bench", dependencies: ["IDSim"]),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"]),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"]),
-        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDSim"]),
+        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDSim"], exclude: ["Snapshots"]),
+        // Drives the built binary in tmux; depends on it so `swift test` builds it.
+        .testTarget(name: "EndToEndTests", dependencies: ["idscope"]),
         // Depends on the executable so that `swift test` builds the binary the CLI tests run.
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "idscope"], exclude: ["Golden"]),
     ]
