@@ -40,7 +40,7 @@ let package = Package(
             "IDTerminal", "IDInspector", "IDScenario", "IDStrategies", "IDSim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "idscope-bench", dependencies: ["IDSim"]),
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDScenario", "IDInspector"]),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"]),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"]),
         .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDSim"], exclude: ["Snapshots"]),

@@ -4,6 +4,7 @@
 //   --interval N     timeline snapshot interval (default 2048)
 //   --breakdown      time per kind of event
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
+// The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
 import IDSim
 
@@ -98,3 +99,5 @@ for _ in 0..<(interval > historySteps ? 0 : 2_000) {
 print("jump_median: \(Measure.format(Measure.median(jumps))) ms (2000 random jumps in a \(historySteps)-step history)")
 print("jump_p99: \(Measure.format(Measure.percentile(jumps, 0.99))) ms")
 print("step_size: \(MemoryLayout<Step>.stride) bytes (one stored step)")
+
+InspectorBench.run(quick: quick)

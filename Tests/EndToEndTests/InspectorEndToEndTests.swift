@@ -114,6 +114,32 @@ struct InspectorEndToEndTests {
         #expect(t.format("#{alternate_on}") == "0")
     }
 
+    @Test("SIGHUP leaves the terminal sane, with exit status 129")
+    func sighupRestores() throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        let pid = try #require(t.appPID())
+        kill(pid, SIGHUP)
+        t.waitFor("[exit 129]")
+        t.waitFor("speed")
+        #expect(!t.screen().contains("-icanon") && !t.screen().contains("-echo "))
+        #expect(t.format("#{alternate_on}") == "0")
+    }
+
+    @Test("a crash leaves the terminal sane and its message readable")
+    func crashRestores() throws {
+        let t = try Tmux(command: "IDSCOPE_TEST_CRASH_KEY=1 " + Tmux.binary)
+        t.waitFor("step 0/32")
+        t.keys("F12")
+        t.waitFor("[exit ")
+        t.waitFor("speed")
+        let screen = t.history()
+        #expect(screen.contains("deliberate crash for the end-to-end test"), "the fatal error message survives")
+        #expect(!screen.contains("-icanon") && !screen.contains("-echo "))
+        #expect(t.format("#{alternate_on}") == "0")
+        #expect(t.format("#{cursor_flag}") == "1")
+    }
+
     @Test("without a terminal: one clear line pointing to idscope run, and a non-zero exit")
     func noTerminal() throws {
         let t = try Tmux(command: "TERM=dumb " + Tmux.binary)

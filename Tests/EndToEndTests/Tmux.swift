@@ -44,6 +44,8 @@ final class Tmux {
     }
 
     func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "" }
+    /// The screen and the scrollback above it.
+    func history() -> String { (try? tmux(["capture-pane", "-p", "-S", "-", "-t", "e2e"])) ?? "" }
     func keys(_ keys: String...) { _ = try? tmux(["send-keys", "-t", "e2e"] + keys) }
     func literal(_ text: String) { _ = try? tmux(["send-keys", "-t", "e2e", "-l", text]) }
     func resize(width: Int, height: Int) { _ = try? tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"]) }

@@ -48,11 +48,33 @@ extension IDScope {
             let state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
                                        path: ScenarioLoader.isPath(name) ? name : nil)
             let backend = CursesBackend(mouse: !noMouse, colour: colour)
-            let loop = AppLoop(inspector: Inspector(state: state, files: DiskFiles()), backend: backend)
+            // A deliberate crash on F12, only when the end-to-end tests ask for it, to prove a crash
+            // leaves the terminal usable.
+            let crashKey = ProcessInfo.processInfo.environment["IDSCOPE_TEST_CRASH_KEY"] == "1"
+            let loop = AppLoop(inspector: Inspector(state: state, files: DiskFiles()),
+                               backend: crashKey ? CrashOnF12(backend) : backend)
             loop.run()
             backend.close()
             if let status = CursesBackend.signalExitStatus { throw ExitCode(status) }
         }
+    }
+}
+
+/// Passes everything through, but crashes on F12 (test hook, see IDSCOPE_TEST_CRASH_KEY).
+final class CrashOnF12: TerminalBackend {
+    let inner: TerminalBackend
+
+    init(_ inner: TerminalBackend) {
+        self.inner = inner
+    }
+
+    var size: (width: Int, height: Int) { inner.size }
+    func draw(_ canvas: Canvas) { inner.draw(canvas) }
+
+    func nextEvent(timeoutMilliseconds: Int?) -> InputEvent {
+        let event = inner.nextEvent(timeoutMilliseconds: timeoutMilliseconds)
+        if event == .key(.function(12)) { fatalError("deliberate crash for the end-to-end test") }
+        return event
     }
 }
 
