@@ -75,12 +75,3 @@ enum TimelineView {
         return n >= first && n <= last ? n : nil
     }
 }
-
-extension Array where Element == Change {
-    /// The rule IDs of the changes, in order, without repeats.
-    var rules: [RuleID] {
-        var seen: [RuleID] = []
-        for change in self { if let rule = change.rule, !seen.contains(rule) { seen.append(rule) } }
-        return seen
-    }
-}

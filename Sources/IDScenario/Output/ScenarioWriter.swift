@@ -133,19 +133,8 @@ public enum ScenarioWriter {
         }
     }
 
-    /// A double-quoted YAML string.
+    /// A double-quoted YAML string: JSON's string syntax, which YAML's double quotes accept.
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        JSONText.string(text)
     }
 }

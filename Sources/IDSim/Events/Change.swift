@@ -106,3 +106,12 @@ public enum ChangeValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension Array where Element == Change {
+    /// The rule IDs of the changes, in order, without repeats.
+    public var rules: [RuleID] {
+        var seen: [RuleID] = []
+        for change in self { if let rule = change.rule, !seen.contains(rule) { seen.append(rule) } }
+        return seen
+    }
+}

@@ -124,13 +124,6 @@ func guidProgram(service: String = "guid", account: String = "device", accessibl
 }
 
 extension Array where Element == Change {
-    /// The rule IDs of the changes, in order, without repeats.
-    var rules: [RuleID] {
-        var seen: [RuleID] = []
-        for change in self { if let r = change.rule, !seen.contains(r) { seen.append(r) } }
-        return seen
-    }
-
     func touching(_ prefix: String) -> [Change] {
         filter { $0.subject.description.hasPrefix(prefix) }
     }
