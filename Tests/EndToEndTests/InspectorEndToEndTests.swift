@@ -114,6 +114,17 @@ struct InspectorEndToEndTests {
         #expect(t.format("#{alternate_on}") == "0")
     }
 
+    @Test("Ctrl-C leaves the terminal sane, with exit status 130")
+    func controlC() throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        t.keys("C-c")
+        t.waitFor("[exit 130]")
+        t.waitFor("speed")
+        #expect(!t.screen().contains("-icanon") && !t.screen().contains("-echo "))
+        #expect(t.format("#{alternate_on}") == "0")
+    }
+
     @Test("SIGHUP leaves the terminal sane, with exit status 129")
     func sighupRestores() throws {
         let t = try Tmux(command: Tmux.binary)
@@ -145,6 +156,9 @@ struct InspectorEndToEndTests {
         let t = try Tmux(command: "TERM=dumb " + Tmux.binary)
         t.waitFor("[exit 2]")
         #expect(t.screen().contains("idscope: TERM is 'dumb', which cannot position the cursor; use 'idscope run SCENARIO'"))
+        let unset = try Tmux(command: "env -u TERM " + Tmux.binary)
+        unset.waitFor("[exit 2]")
+        #expect(unset.screen().contains("idscope: TERM is not set"))
         let piped = try Tmux(command: Tmux.binary + " | cat")
         piped.waitFor("[exit 0]")   // the pipeline's status is cat's; the message is what matters
         #expect(piped.screen().contains("standard output is not one (piped or redirected)"))
