@@ -2,7 +2,7 @@
 // Run it in release: `swift run -c release idscope-bench`.
 //   --quick          a 100,000-step history instead of 1,000,000
 //   --interval N     timeline snapshot interval (default 2048)
-//   --breakdown      time per kind of event
+//   --breakdown      time per kind of event (add --replay to time them without change lists)
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
@@ -61,9 +61,10 @@ if CommandLine.arguments.contains("--breakdown") {
     // Time each kind of event on its own (includes ~20 ns of clock overhead per event).
     var totals: [String: (count: Int, nanos: UInt64)] = [:]
     var world = initial
+    let recording = !CommandLine.arguments.contains("--replay")
     for step in stream {
         let start = Measure.now()
-        _ = try? world.apply(step, programs: programs)
+        _ = try? world.apply(step, programs: programs, recordingChanges: recording)
         let spent = Measure.now() - start
         totals[step.event.key, default: (0, 0)].count += 1
         totals[step.event.key, default: (0, 0)].nanos += spent

@@ -31,36 +31,40 @@ extension World {
         log.record(.idfa(device: name), from: .uuid(before.idfa), to: .uuid(after.idfa), rule: rules.idfa)
 
         for key in Set(before.vendorTable.keys).union(after.vendorTable.keys).sorted() {
-            log.record(.idfv(device: name, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
-                       to: after.vendorTable[key].map(ChangeValue.uuid), rule: rules.idfv)
+            log.recordIfChanged(from: before.vendorTable[key].map(ChangeValue.uuid), to: after.vendorTable[key].map(ChangeValue.uuid),
+                                rule: rules.idfv) { .idfv(device: name, vendor: key) }
         }
         let context = trackingContext(on: d)
+        let oldApps = before.apps, newApps = after.apps
         for index in apps.indices {
-            if before.apps[index] == nil && after.apps[index] == nil && before.processes[index] == nil { continue }
-            let old = before.app(index), new = after.app(index)
-            let bundle = apps[index].bundleID
-            log.record(.app(device: name, app: bundle), from: old.map { .presence($0.presence) },
-                       to: new.map { .presence($0.presence) }, rule: rules.app)
-            if before.processes[index] != nil, after.processes[index] == nil {
-                log.record(.process(device: name, app: bundle), from: ProcessState.running, to: nil, rule: nil)
+            if !oldApps.isPresent(index) && !newApps.isPresent(index) && !before.processes.isPresent(index) { continue }
+            // Fields read one at a time: a whole InstalledApp copy would retain every collection in it.
+            let oldPresence = oldApps[index]?.presence, newPresence = newApps[index]?.presence
+            log.recordIfChanged(from: oldPresence.map(ChangeValue.presence), to: newPresence.map(ChangeValue.presence),
+                                rule: rules.app) { .app(device: name, app: apps[index].bundleID) }
+            if before.processes.isPresent(index), !after.processes.isPresent(index) {
+                log.record(.process(device: name, app: apps[index].bundleID), from: ProcessState.running, to: nil, rule: nil)
             }
-            let oldDefaults = old?.container.defaults ?? [:], newDefaults = new?.container.defaults ?? [:]
+            let oldDefaults = oldApps[index]?.container.defaults ?? [:], newDefaults = newApps[index]?.container.defaults ?? [:]
             if oldDefaults != newDefaults {
                 for key in Set(oldDefaults.keys).union(newDefaults.keys).sorted() {
-                    log.record(.defaults(device: name, app: bundle, key: key), from: oldDefaults[key].map(ChangeValue.text),
-                               to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
+                    log.recordIfChanged(from: oldDefaults[key].map(ChangeValue.text), to: newDefaults[key].map(ChangeValue.text),
+                                        rule: rules.container) { .defaults(device: name, app: apps[index].bundleID, key: key) }
                 }
             }
-            log.record(.consent(device: name, app: bundle), from: old?.container.consent == true ? .flag(true) : nil,
-                       to: new?.container.consent == true ? .flag(true) : nil, rule: rules.container)
-            let oldStatus = old == nil ? nil : statusesBefore[index]
-            let newStatus = new == nil ? nil : trackingStatus(app: index, on: d, in: context)
+            log.recordIfChanged(from: oldApps[index]?.container.consent == true ? .flag(true) : nil,
+                                to: newApps[index]?.container.consent == true ? .flag(true) : nil,
+                                rule: rules.container) { .consent(device: name, app: apps[index].bundleID) }
             if after.os.major >= 14 {
-                log.record(.att(device: name, app: bundle), from: oldStatus.map(ChangeValue.att),
-                           to: newStatus.map(ChangeValue.att), rule: rules.att)
+                let oldStatus = oldPresence == nil ? nil : statusesBefore[index]
+                let newStatus = newPresence == nil ? nil : trackingStatus(app: index, on: d, in: context)
+                log.recordIfChanged(from: oldStatus.map(ChangeValue.att), to: newStatus.map(ChangeValue.att), rule: rules.att) {
+                    .att(device: name, app: apps[index].bundleID)
+                }
             }
-            if let old, !old.attestKeys.isEmpty, old.installation != new?.installation {
-                log.record(.appAttest(device: name, app: bundle), from: .text("\(old.attestKeys.count) key(s)"),
+            let oldKeys = oldApps[index]?.attestKeys.count ?? 0
+            if oldKeys > 0, oldApps[index]?.installation != newApps[index]?.installation {
+                log.record(.appAttest(device: name, app: apps[index].bundleID), from: .text("\(oldKeys) key(s)"),
                            to: .text("invalid"), rule: rules.attest)
             }
         }

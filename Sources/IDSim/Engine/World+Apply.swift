@@ -62,7 +62,20 @@ public struct ChangeLog: Sendable {
 
     mutating func record(_ subject: Subject, from: ChangeValue?, to: ChangeValue?, rule: RuleID?) {
         guard isRecording, from != to else { return }
+        if changes.isEmpty { changes.reserveCapacity(4) }   // most events make a few changes: one allocation
         changes.append(Change(subject, from: from, to: to, rule: rule))
+    }
+
+    /// Like `record`, but builds the subject only when something changed: the device-wide
+    /// comparisons check hundreds of values that mostly did not.
+    mutating func recordIfChanged(from: ChangeValue?, to: ChangeValue?, rule: RuleID?, _ subject: () -> Subject) {
+        guard isRecording, from != to else { return }
+        if changes.isEmpty { changes.reserveCapacity(4) }
+        changes.append(Change(subject(), from: from, to: to, rule: rule))
+    }
+
+    mutating func reserve(_ count: Int) {
+        if isRecording { changes.reserveCapacity(changes.count + count) }
     }
 
     mutating func append(contentsOf other: [Change]) {

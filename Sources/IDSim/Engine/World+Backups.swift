@@ -78,9 +78,7 @@ extension World {
             }
         }
         devices[d].idfa = sameHardware ? backup.idfa : rng.nextUUID()
-        for item in backup.keychain.values where restores(item, from: backup, sameHardware: sameHardware) {
-            devices[d].keychain[item.key] = item
-        }
+        devices[d].keychain = backup.keychain.filter { restores($0, from: backup, sameHardware: sameHardware) }
         devices[d].settings = backup.settings
         if let account = backup.appleID {
             devices[d].appleID = account

@@ -37,7 +37,7 @@ extension World {
         report.notes.append(contentsOf: os.notices)
 
         let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps[app]!.installation, report: report)
-        if devices[d].launches[app] == nil {
+        if !devices[d].launches.isPresent(app) {
             devices[d].launches[app] = LaunchHistory(latest: record, previous: nil)
         } else {
             devices[d].launches[app]!.previous = devices[d].launches[app]!.latest

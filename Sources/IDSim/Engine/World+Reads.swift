@@ -61,12 +61,14 @@ extension World {
 
     func trackingStatus(app: AppIndex, on device: DeviceIndex, in context: TrackingContext) -> ATTStatus {
         guard let stored = devices[device].apps[app]?.att else { return .notDetermined }
+        return Self.trackingStatus(stored: stored, requested: devices[device].apps[app]?.trackingRequested ?? false, context)
+    }
+
+    /// The status an app reads, from its stored decision and the device's context.
+    static func trackingStatus(stored: ATTStatus, requested: Bool, _ context: TrackingContext) -> ATTStatus {
         if context.mac { return .notDetermined }
         if context.restricted { return .restricted }
-        if stored == .notDetermined, let offStatus = context.globalOffStatus,
-           devices[device].apps[app]?.trackingRequested == false {
-            return offStatus
-        }
+        if stored == .notDetermined, let offStatus = context.globalOffStatus, !requested { return offStatus }
         return stored
     }
 

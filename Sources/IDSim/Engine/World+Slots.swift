@@ -16,7 +16,7 @@ extension World {
     /// Ends the app's process, if one runs, and records it.
     mutating func endProcess(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog,
                              to outcome: ChangeValue? = nil, rule: RuleID? = nil) {
-        guard devices[d].processes[app] != nil else { return }
+        guard devices[d].processes.isPresent(app) else { return }
         devices[d].processes[app] = nil
         log.record(.process(device: devices[d].name, app: apps[app].bundleID), from: ProcessState.running, to: outcome, rule: rule)
     }

@@ -12,7 +12,7 @@ extension World {
         // 13.1: no purpose string — the app crashes.
         guard apps[app].hasTrackingUsageDescription else {
             let crash = ChangeValue.text("crashed: NSUserTrackingUsageDescription missing")
-            if devices[d].processes[app] == nil {
+            if !devices[d].processes.isPresent(app) {
                 log.record(.process(device: name, app: bundle), from: nil, to: crash, rule: .att13)
             } else {
                 endProcess(app, on: d, &log, to: crash, rule: .att13)
@@ -75,9 +75,9 @@ extension World {
         if old.allowTrackingRequests && !new.allowTrackingRequests {
             // Global switch on → off: authorized apps keep tracking only if the user says "continue".
             if !new.continueTracking {
-                for index in devices[d].apps.indices where devices[d].apps[index]?.att == .authorized {
-                    devices[d].apps[index]!.att = .denied
-                }
+                var authorized: [AppIndex] = []
+                devices[d].apps.withEachPresent { index, app in if app.pointee.att == .authorized { authorized.append(index) } }
+                for index in authorized { devices[d].apps[index]!.att = .denied }
                 if profile.idfaRegenerateOnStopTracking {
                     replaceIDFA(on: d, rule: .idfa10, &log)
                 }
@@ -103,8 +103,8 @@ extension World {
         var result = ReadStatuses(repeating: nil, count: apps.count)
         guard log.isRecording, devices[d].os.major >= 14 else { return result }
         let context = trackingContext(on: d)
-        for index in devices[d].apps.presentIndices() {
-            result[index] = trackingStatus(app: index, on: d, in: context)
+        devices[d].apps.withEachPresent { index, app in
+            result[index] = Self.trackingStatus(stored: app.pointee.att, requested: app.pointee.trackingRequested, context)
         }
         return result
     }
@@ -113,11 +113,15 @@ extension World {
     func recordStatusChanges(from before: ReadStatuses, on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
         guard log.isRecording, devices[d].os.major >= 14 else { return }
         let context = trackingContext(on: d)
+        let name = devices[d].name
+        var now = ReadStatuses(repeating: nil, count: before.count)
+        devices[d].apps.withEachPresent { index, app in
+            now[index] = Self.trackingStatus(stored: app.pointee.att, requested: app.pointee.trackingRequested, context)
+        }
+        log.reserve(before.count)
         for (index, old) in before.enumerated() {
-            guard let old else { continue }
-            let now = trackingStatus(app: index, on: d, in: context)
-            guard now != old else { continue }
-            log.record(.att(device: devices[d].name, app: apps[index].bundleID), from: .att(old), to: .att(now), rule: rule)
+            guard let old, let new = now[index] ?? Optional(.notDetermined), new != old else { continue }
+            log.record(.att(device: name, app: apps[index].bundleID), from: .att(old), to: .att(new), rule: rule)
         }
     }
 
@@ -139,7 +143,7 @@ extension World {
     mutating func resetLocationAndPrivacy(on d: DeviceIndex, _ log: inout ChangeLog) {
         let before = readStatuses(on: d, for: log)
         replaceIDFA(on: d, rule: .idfa10, &log)
-        for index in devices[d].apps.indices where devices[d].apps[index] != nil {
+        for index in devices[d].apps.presentIndices() {
             devices[d].apps[index]!.att = .notDetermined
             devices[d].apps[index]!.trackingRequested = false
         }

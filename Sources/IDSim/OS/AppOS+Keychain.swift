@@ -3,10 +3,11 @@ extension AppOS {
     /// The groups a query may search, or the error the entitlement check gives (rule KC-16).
     /// The Simulator does not enforce access groups (rule SIM-32).
     private func groups(for requested: String?) -> Result<[String], KeychainError> {
-        let allowed = declaration.keychainGroups
+        // Read through `world.apps[app]` field by field: `declaration` would copy the whole app.
+        let allowed = world.apps[app].keychainGroups
         guard let requested else { return .success(allowed) }
         if allowed.contains(requested) || deviceKind == .simulator { return .success([requested]) }
-        return .failure(KeychainError(status: declaration.hasKeychainSharingEntitlement ? .noAccessForItem : .missingEntitlement))
+        return .failure(KeychainError(status: world.apps[app].hasKeychainSharingEntitlement ? .noAccessForItem : .missingEntitlement))
     }
 
     private struct KeychainError: Error {
@@ -51,7 +52,7 @@ extension AppOS {
     public mutating func secItemAdd(_ attributes: KeychainAttributes) -> OSStatus {
         let group: String
         switch groups(for: attributes.accessGroup) {
-        case .success(let g): group = g.first ?? declaration.applicationIdentifier
+        case .success(let g): group = g.first ?? world.apps[app].applicationIdentifier
         case .failure(let e): return e.status
         }
         let accessible = attributes.accessible ?? .whenUnlocked

@@ -32,7 +32,7 @@ extension AppOS {
     // MARK: - iCloud key-value store
 
     private var kvsKey: (account: Int, prefix: String)? {
-        world.devices[device].appleID.map { ($0, declaration.applicationIdentifier + ":") }
+        world.devices[device].appleID.map { ($0, world.apps[app].applicationIdentifier + ":") }
     }
 
     /// `NSUbiquitousKeyValueStore.default.string(forKey:)`; nil when not signed in to iCloud.

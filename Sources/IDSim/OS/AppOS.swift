@@ -88,7 +88,7 @@ public struct AppOS: Sendable {
         var inner = ChangeLog(recording: log.isRecording)
         try? world.requestTracking(app, answer: userAnswer, otherPromptPending: false, on: device, &inner)
         log.append(contentsOf: inner.changes)
-        guard world.devices[device].processes[app] != nil else { return nil }  // crashed
+        guard world.devices[device].processes.isPresent(app) else { return nil }  // crashed
         return world.trackingStatus(app: app, on: device)
     }
 

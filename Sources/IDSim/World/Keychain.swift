@@ -13,20 +13,36 @@ public struct Keychain: Hashable, Sendable {
     }
 
     public subscript(key: KeychainKey) -> KeychainItem? {
-        get { buckets[key.group]?.first { $0.key == key } }
+        get { buckets[key.group]?.first { $0.matches(key) } }
         set { set(newValue, for: key) }
     }
 
     private mutating func set(_ item: KeychainItem?, for key: KeychainKey) {
-        var bucket = buckets.removeValue(forKey: key.group) ?? []
-        if let index = bucket.firstIndex(where: { $0.key == key }) {
-            if let item { bucket[index] = item } else { bucket.remove(at: index) }
-        } else if let item {
+        // Changed in place through the dictionary's defaulting subscript: no removal and re-insertion.
+        let existing = buckets[key.group]?.firstIndex { $0.matches(key) }
+        switch (item, existing) {
+        case (let item?, let index?):
+            buckets[key.group, default: []][index] = item
+        case (let item?, nil):
             // Kept sorted so that equal keychains have equal buckets.
-            let index = bucket.firstIndex { key < $0.key } ?? bucket.endIndex
-            bucket.insert(item, at: index)
+            let index = buckets[key.group]?.firstIndex { key < $0.key } ?? buckets[key.group]?.endIndex ?? 0
+            buckets[key.group, default: []].insert(item, at: index)
+        case (nil, let index?):
+            buckets[key.group, default: []].remove(at: index)
+            if buckets[key.group]?.isEmpty == true { buckets[key.group] = nil }
+        case (nil, nil):
+            break
         }
-        if !bucket.isEmpty { buckets[key.group] = bucket }
+    }
+
+    /// The items that satisfy the predicate, bucket by bucket.
+    public func filter(_ isIncluded: (KeychainItem) -> Bool) -> Keychain {
+        var result = Keychain()
+        for (group, items) in buckets {
+            let kept = items.filter(isIncluded)
+            if !kept.isEmpty { result.buckets[group] = kept }
+        }
+        return result
     }
 
     @discardableResult

@@ -20,6 +20,11 @@ public struct KeychainItem: Hashable, Sendable {
         self.creator = creator
     }
 
+    /// Whether this item has the key, without building one (lookups compare many items).
+    func matches(_ key: KeychainKey) -> Bool {
+        synchronizable == key.synchronizable && account == key.account && service == key.service && group == key.group
+    }
+
     public var key: KeychainKey {
         KeychainKey(group: group, service: service, account: account, synchronizable: synchronizable)
     }

@@ -11,6 +11,8 @@
 public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
     typealias Box = ManagedBuffer<Element?, UInt8>
 
+    /// A box exists exactly when its slot holds a value: `set` and `_modify` drop the box of a
+    /// slot that becomes nil, so scans test the box alone.
     private var boxes: [Box?]
     /// A box holding nil, so that an empty slot can be read in place like a full one.
     private let empty: Box
@@ -60,27 +62,38 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
     public func containsPresent(excluding excluded: Int? = nil, where predicate: (Element) -> Bool) -> Bool {
         for index in boxes.indices where index != excluded {
             guard let box = boxes[index] else { continue }
-            let slot = Self.pointer(box)
-            if slot.pointee != nil, predicate(slot.pointee.unsafelyUnwrapped) { return true }
+            if predicate(Self.pointer(box).pointee.unsafelyUnwrapped) { return true }
         }
         return false
+    }
+
+    /// Calls `body` with the address of each present element, in order: reading fields through it
+    /// copies (and retains) nothing else of the element. The pointer is valid only inside `body`.
+    public func withEachPresent(_ body: (Int, UnsafePointer<Element>) throws -> Void) rethrows {
+        for index in boxes.indices {
+            guard let box = boxes[index] else { continue }
+            // A present Optional's payload sits at its start.
+            try body(index, UnsafeRawPointer(Self.pointer(box)).assumingMemoryBound(to: Element.self))
+        }
     }
 
     /// Calls `body` with each present element and its index, in order, reading in place.
     public func forEachPresent(_ body: (Int, Element) throws -> Void) rethrows {
         for index in boxes.indices {
             guard let box = boxes[index] else { continue }
-            let slot = Self.pointer(box)
-            if slot.pointee != nil { try body(index, slot.pointee.unsafelyUnwrapped) }
+            try body(index, Self.pointer(box).pointee.unsafelyUnwrapped)
         }
+    }
+
+    /// Whether a slot holds a value, without reading (and copying) the value.
+    public func isPresent(_ position: Int) -> Bool {
+        boxes[position] != nil
     }
 
     /// The indices of present elements.
     public func presentIndices() -> [Int] {
         var result: [Int] = []
-        for index in boxes.indices {
-            if let box = boxes[index], Self.pointer(box).pointee != nil { result.append(index) }
-        }
+        for index in boxes.indices where boxes[index] != nil { result.append(index) }
         return result
     }
 
@@ -89,8 +102,7 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         var result: [Int] = []
         for index in boxes.indices {
             guard let box = boxes[index] else { continue }
-            let slot = Self.pointer(box)
-            if slot.pointee != nil, predicate(slot.pointee.unsafelyUnwrapped) { result.append(index) }
+            if predicate(Self.pointer(box).pointee.unsafelyUnwrapped) { result.append(index) }
         }
         return result
     }
