@@ -102,6 +102,18 @@ struct FuzzTests {
         }
     }
 
+    @Test("a file whose reading fails is one clear line (works as root too)")
+    func readFails() {
+        // /proc/self/mem opens but reading its first page fails (nothing is mapped at address 0).
+        do {
+            _ = try ScenarioLoader.loadFile("/proc/self/mem")
+            Issue.record("read a file that cannot be read")
+        } catch {
+            #expect(error.lines.count == 1)
+            #expect(error.lines.first?.hasPrefix("/proc/self/mem: error: cannot be read") == true, "\(error.lines)")
+        }
+    }
+
     @Test("unreadable files are one clear line", .enabled(if: getuid() != 0, "running as root, who can read any file"))
     func unreadable() throws {
         let dir = CLI.temporaryDirectory()
