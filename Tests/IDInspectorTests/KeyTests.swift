@@ -195,3 +195,20 @@ struct KeyTests {
         #expect(c.state.quit)
     }
 }
+
+@Suite("Identity pane")
+struct IdentityPaneTests {
+    @Test("a GUID minted because the keychain was locked names KC-17; a vendor's new IDFV names IDFV-2")
+    func rulesOnRows() throws {
+        var h = try Harness()
+        h.press(.down)                       // select com.acme.shop on the phone
+        h.type("23")
+        h.press(.enter)
+        #expect(h.screen.contains("guid   E12E…26C7  ▲ new  KC-17: accessibility classes gate reads"))
+        h.type("19")
+        h.press(.enter)
+        #expect(h.screen.contains("IDFV   DD2F…85F8  ▲ new  IDFV-2: first app of a vendor gets a new IDFV"))
+        h.press(.left)
+        #expect(h.screen.contains("IDFV   ∅  ▼ gone IDFV-5"))
+    }
+}

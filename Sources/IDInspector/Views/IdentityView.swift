@@ -54,7 +54,9 @@ enum IdentityView {
             for value in latest.report.values where value.name != "idfv" && value.name != "idfa" {
                 let old = previous?.value(value.name)
                 let m: Mark = freshLaunch && previous != nil ? (old == value.value ? .kept : (value.value == nil ? .gone : .new)) : (freshLaunch ? .new : .none)
-                rows.append(Row(label: value.name, value: value.value, mark: m, rule: nil, detail: nil))
+                // A value the app code changed because the OS refused it something: name that rule.
+                let rule = m == .new || m == .gone ? failureRule(latest.report.notes) : nil
+                rows.append(Row(label: value.name, value: value.value, mark: m, rule: rule, detail: nil))
             }
             if world.apps[app].strategy == "id-kit" {
                 let best = latest.report.best ?? "none"
@@ -68,6 +70,13 @@ enum IdentityView {
             rows.append(Row(label: "launch", value: nil, mark: .none, rule: nil, detail: "not launched yet (L launches it)"))
         }
         return rows
+    }
+
+    /// The rule behind a keychain failure the launch ran into, if any.
+    static func failureRule(_ notes: [String]) -> RuleID? {
+        if notes.contains(where: { $0.contains("errSecInteractionNotAllowed") }) { return .kc17 }
+        if notes.contains(where: { $0.contains("errSecMissingEntitlement") || $0.contains("errSecNoAccessForItem") }) { return .kc16 }
+        return nil
     }
 
     static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {

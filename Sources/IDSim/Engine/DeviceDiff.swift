@@ -35,6 +35,8 @@ extension World {
                                 rule: rules.idfv) { .idfv(device: name, vendor: key) }
         }
         let context = trackingContext(on: d)
+        // Local copies: optional chains through `before.apps[i]` on the parameter itself crashed the
+        // Swift 6.3.1 optimizer (CopyPropagation) in release builds.
         let oldApps = before.apps, newApps = after.apps
         for index in apps.indices {
             if !oldApps.isPresent(index) && !newApps.isPresent(index) && !before.processes.isPresent(index) { continue }
