@@ -30,9 +30,13 @@ extension World {
                    to: after.appleID == nil ? nil : .flag(after.iCloudKeychain), rule: nil)
         log.record(.idfa(device: name), from: .uuid(before.idfa), to: .uuid(after.idfa), rule: rules.idfa)
 
-        for key in Set(before.vendorTable.keys).union(after.vendorTable.keys).sorted() {
-            log.recordIfChanged(from: before.vendorTable[key].map(ChangeValue.uuid), to: after.vendorTable[key].map(ChangeValue.uuid),
-                                rule: rules.idfv) { .idfv(device: name, vendor: key) }
+        // Only the vendors whose IDFV differs are sorted (for a stable report order).
+        var changedVendors: [VendorKey] = []
+        for (key, old) in before.vendorTable where after.vendorTable[key] != old { changedVendors.append(key) }
+        for key in after.vendorTable.keys where before.vendorTable[key] == nil { changedVendors.append(key) }
+        for key in changedVendors.sorted() {
+            log.record(.idfv(device: name, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
+                       to: after.vendorTable[key].map(ChangeValue.uuid), rule: rules.idfv)
         }
         let context = trackingContext(on: d)
         // Local copies: optional chains through `before.apps[i]` on the parameter itself crashed the
@@ -70,13 +74,14 @@ extension World {
                            to: .text("invalid"), rule: rules.attest)
             }
         }
-        for group in Set(before.keychain.groups).union(after.keychain.groups).sorted() {
-            let old = before.keychain.items(inGroup: group), new = after.keychain.items(inGroup: group)
-            guard old != new else { continue }
-            for key in Set(old.map(\.key)).union(new.map(\.key)).sorted() {
-                log.record(.keychain(device: name, item: key), from: before.keychain[key].map { .text($0.value) },
-                           to: after.keychain[key].map { .text($0.value) }, rule: rules.keychain)
-            }
+        var changedGroups: [String] = []
+        for group in before.keychain.groups where before.keychain.items(inGroup: group) != after.keychain.items(inGroup: group) {
+            changedGroups.append(group)
+        }
+        for group in after.keychain.groups where before.keychain.items(inGroup: group).isEmpty { changedGroups.append(group) }
+        for group in changedGroups.sorted() {
+            recordKeychainGroupDiff(before.keychain.items(inGroup: group), after.keychain.items(inGroup: group),
+                                    device: name, rule: rules.keychain, &log)
         }
         for key in Set(before.pasteboards.named.keys).union(after.pasteboards.named.keys).sorted() {
             log.record(.pasteboard(device: name, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
@@ -84,6 +89,31 @@ extension World {
         }
         log.record(.pasteboard(device: name, name: "general"), from: before.pasteboards.general.map(ChangeValue.text),
                    to: after.pasteboards.general.map(ChangeValue.text), rule: rules.pasteboard)
+    }
+}
+
+extension World {
+    /// Walks two buckets of one access group side by side: both are kept in key order, so one
+    /// pass finds every item that appeared, went, or changed its value, already in report order.
+    private func recordKeychainGroupDiff(_ old: [KeychainItem], _ new: [KeychainItem], device name: String,
+                                         rule: RuleID, _ log: inout ChangeLog) {
+        var i = old.startIndex, j = new.startIndex
+        while i < old.endIndex || j < new.endIndex {
+            let oldKey = i < old.endIndex ? old[i].key : nil, newKey = j < new.endIndex ? new[j].key : nil
+            if let oldKey, newKey.map({ oldKey < $0 }) ?? true {
+                log.record(.keychain(device: name, item: oldKey), from: .text(old[i].value), to: nil, rule: rule)
+                i += 1
+            } else if let newKey, oldKey.map({ newKey < $0 }) ?? true {
+                log.record(.keychain(device: name, item: newKey), from: nil, to: .text(new[j].value), rule: rule)
+                j += 1
+            } else {
+                log.recordIfChanged(from: .text(old[i].value), to: .text(new[j].value), rule: rule) {
+                    .keychain(device: name, item: old[i].key)
+                }
+                i += 1
+                j += 1
+            }
+        }
     }
 }
 
