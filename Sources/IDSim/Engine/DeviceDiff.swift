@@ -30,11 +30,7 @@ extension World {
                    to: after.appleID == nil ? nil : .flag(after.iCloudKeychain), rule: nil)
         log.record(.idfa(device: name), from: .uuid(before.idfa), to: .uuid(after.idfa), rule: rules.idfa)
 
-        // Only the vendors whose IDFV differs are sorted (for a stable report order).
-        var changedVendors: [VendorKey] = []
-        for (key, old) in before.vendorTable where after.vendorTable[key] != old { changedVendors.append(key) }
-        for key in after.vendorTable.keys where before.vendorTable[key] == nil { changedVendors.append(key) }
-        for key in changedVendors.sorted() {
+        for key in before.vendorTable.keysWithChangedValues(comparedTo: after.vendorTable) {
             log.record(.idfv(device: name, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
                        to: after.vendorTable[key].map(ChangeValue.uuid), rule: rules.idfv)
         }
@@ -52,11 +48,9 @@ extension World {
                 log.record(.process(device: name, app: apps[index].bundleID), from: ProcessState.running, to: nil, rule: nil)
             }
             let oldDefaults = oldApps[index]?.container.defaults ?? [:], newDefaults = newApps[index]?.container.defaults ?? [:]
-            if oldDefaults != newDefaults {
-                for key in Set(oldDefaults.keys).union(newDefaults.keys).sorted() {
-                    log.recordIfChanged(from: oldDefaults[key].map(ChangeValue.text), to: newDefaults[key].map(ChangeValue.text),
-                                        rule: rules.container) { .defaults(device: name, app: apps[index].bundleID, key: key) }
-                }
+            for key in oldDefaults.keysWithChangedValues(comparedTo: newDefaults) {
+                log.record(.defaults(device: name, app: apps[index].bundleID, key: key), from: oldDefaults[key].map(ChangeValue.text),
+                           to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
             }
             log.recordIfChanged(from: oldApps[index]?.container.consent == true ? .flag(true) : nil,
                                 to: newApps[index]?.container.consent == true ? .flag(true) : nil,
@@ -83,7 +77,7 @@ extension World {
             recordKeychainGroupDiff(before.keychain.items(inGroup: group), after.keychain.items(inGroup: group),
                                     device: name, rule: rules.keychain, &log)
         }
-        for key in Set(before.pasteboards.named.keys).union(after.pasteboards.named.keys).sorted() {
+        for key in before.pasteboards.named.keysWithChangedValues(comparedTo: after.pasteboards.named) {
             log.record(.pasteboard(device: name, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
                        to: after.pasteboards.named[key].map { .text($0.value) }, rule: rules.pasteboard)
         }
@@ -114,6 +108,19 @@ extension World {
                 j += 1
             }
         }
+    }
+}
+
+extension Dictionary where Key: Comparable, Value: Equatable {
+    /// The keys whose value differs from `other`'s, counting a key present on one side only, in key
+    /// order (the order changes are reported in). Only the differing keys are sorted: a device-wide
+    /// comparison mostly finds nothing, and equal dictionaries return at once.
+    func keysWithChangedValues(comparedTo other: Self) -> [Key] {
+        guard self != other else { return [] }
+        var changed: [Key] = []
+        for (key, value) in self where other[key] != value { changed.append(key) }
+        for key in other.keys where self[key] == nil { changed.append(key) }
+        return changed.sorted()
     }
 }
 
