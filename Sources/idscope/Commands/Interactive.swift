@@ -26,13 +26,7 @@ extension IDScope {
 
         func run() throws {
             let name = scenario ?? "tour"
-            let loaded: Scenario
-            do {
-                loaded = try ScenarioLoader.load(name)
-            } catch {
-                for line in error.lines { Console.error(line) }
-                throw ExitCode(ExitStatus.invalidScenario)
-            }
+            let loaded = try ScenarioArgument.loadOrExit(name)
             if let problem = TerminalCheck.problem() {
                 Console.error(problem)
                 throw ExitCode(ExitStatus.invalidScenario)

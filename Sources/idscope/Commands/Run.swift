@@ -28,13 +28,7 @@ extension IDScope {
         var noColor = false
 
         func run() throws {
-            let loaded: Scenario
-            do {
-                loaded = try ScenarioLoader.load(scenario)
-            } catch {
-                for line in error.lines { Console.error(line) }
-                throw ExitCode(ExitStatus.invalidScenario)
-            }
+            let loaded = try ScenarioArgument.loadOrExit(scenario)
             let runner = ScenarioRunner(loaded, seed: seed)
             var expectations = 0, failed = 0
             do {
