@@ -91,14 +91,7 @@ struct InspectorEndToEndTests {
         t.waitFor("step 0/32")
         #expect(t.format("#{alternate_on}") == "1")
         t.keys("q")
-        t.waitFor("[exit 0]")
-        t.waitFor("speed")                               // stty -a printed
-        let screen = t.screen()
-        #expect(screen.contains(" echo ") || screen.contains(" echo\n"), "echo is on")
-        #expect(screen.contains(" icanon "), "icanon is on")
-        #expect(!screen.contains("-echo ") && !screen.contains("-icanon"))
-        #expect(t.format("#{alternate_on}") == "0")
-        #expect(t.format("#{cursor_flag}") == "1")
+        expectRestored(t, exitStatus: 0)
     }
 
     @Test("SIGTERM leaves the terminal sane too, with exit status 143")
@@ -107,11 +100,7 @@ struct InspectorEndToEndTests {
         t.waitFor("step 0/32")
         let pid = try #require(t.appPID())
         kill(pid, SIGTERM)
-        t.waitFor("[exit 143]")
-        t.waitFor("speed")
-        let screen = t.screen()
-        #expect(screen.contains(" icanon ") && !screen.contains("-icanon") && !screen.contains("-echo "))
-        #expect(t.format("#{alternate_on}") == "0")
+        expectRestored(t, exitStatus: 143)
     }
 
     @Test("Ctrl-C leaves the terminal sane, with exit status 130")
@@ -119,10 +108,7 @@ struct InspectorEndToEndTests {
         let t = try Tmux(command: Tmux.binary)
         t.waitFor("step 0/32")
         t.keys("C-c")
-        t.waitFor("[exit 130]")
-        t.waitFor("speed")
-        #expect(!t.screen().contains("-icanon") && !t.screen().contains("-echo "))
-        #expect(t.format("#{alternate_on}") == "0")
+        expectRestored(t, exitStatus: 130)
     }
 
     @Test("SIGHUP leaves the terminal sane, with exit status 129")
@@ -131,10 +117,7 @@ struct InspectorEndToEndTests {
         t.waitFor("step 0/32")
         let pid = try #require(t.appPID())
         kill(pid, SIGHUP)
-        t.waitFor("[exit 129]")
-        t.waitFor("speed")
-        #expect(!t.screen().contains("-icanon") && !t.screen().contains("-echo "))
-        #expect(t.format("#{alternate_on}") == "0")
+        expectRestored(t, exitStatus: 129)
     }
 
     @Test("a crash leaves the terminal sane and its message readable")
@@ -142,13 +125,8 @@ struct InspectorEndToEndTests {
         let t = try Tmux(command: "IDSCOPE_TEST_CRASH_KEY=1 " + Tmux.binary)
         t.waitFor("step 0/32")
         t.keys("F12")
-        t.waitFor("[exit ")
-        t.waitFor("speed")
-        let screen = t.history()
-        #expect(screen.contains("deliberate crash for the end-to-end test"), "the fatal error message survives")
-        #expect(!screen.contains("-icanon") && !screen.contains("-echo "))
-        #expect(t.format("#{alternate_on}") == "0")
-        #expect(t.format("#{cursor_flag}") == "1")
+        expectRestored(t, exitStatus: nil)
+        #expect(t.history().contains("deliberate crash for the end-to-end test"), "the fatal error message survives")
     }
 
     @Test("without a terminal: one clear line pointing to idscope run, and a non-zero exit")
@@ -162,5 +140,19 @@ struct InspectorEndToEndTests {
         let piped = try Tmux(command: Tmux.binary + " | cat")
         piped.waitFor("[exit 0]")   // the pipeline's status is cat's; the message is what matters
         #expect(piped.screen().contains("standard output is not one (piped or redirected)"))
+    }
+
+    /// After the app has exited, the shell's `stty -a` (run by the tmux command) shows cooked mode
+    /// again, the main screen is back and the cursor shows: what every way out must leave behind.
+    /// - Parameter exitStatus: the status the shell reports, or nil when it varies (a crash).
+    private func expectRestored(_ t: Tmux, exitStatus: Int?, sourceLocation: SourceLocation = #_sourceLocation) {
+        t.waitFor("[exit " + (exitStatus.map { "\($0)]" } ?? ""))
+        t.waitFor("speed")                               // stty -a printed
+        let screen = t.screen()
+        #expect(screen.contains(" echo ") || screen.contains(" echo\n"), "echo is on", sourceLocation: sourceLocation)
+        #expect(screen.contains(" icanon "), "icanon is on", sourceLocation: sourceLocation)
+        #expect(!screen.contains("-echo ") && !screen.contains("-icanon"), sourceLocation: sourceLocation)
+        #expect(t.format("#{alternate_on}") == "0", "the alternate screen is closed", sourceLocation: sourceLocation)
+        #expect(t.format("#{cursor_flag}") == "1", "the cursor shows", sourceLocation: sourceLocation)
     }
 }
