@@ -4,6 +4,7 @@
 //   --interval N     timeline snapshot interval (default 2048)
 //   --breakdown      time per kind of event (add --replay to time them without change lists)
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
+//   --events-only    stop after the events-per-second figures (for profiling them)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
 import IDSim
@@ -59,21 +60,27 @@ print("replay_events_per_second: \(Int(Measure.median(replayRates))) events/s (t
 
 if CommandLine.arguments.contains("--breakdown") {
     // Time each kind of event on its own (includes ~20 ns of clock overhead per event).
-    var totals: [String: (count: Int, nanos: UInt64)] = [:]
+    var totals: [String: (count: Int, nanos: UInt64, changes: Int)] = [:]
     var world = initial
     let recording = !CommandLine.arguments.contains("--replay")
     for step in stream {
         let start = Measure.now()
-        _ = try? world.apply(step, programs: programs, recordingChanges: recording)
+        let changes = (try? world.apply(step, programs: programs, recordingChanges: recording))?.count ?? 0
         let spent = Measure.now() - start
-        totals[step.event.key, default: (0, 0)].count += 1
-        totals[step.event.key, default: (0, 0)].nanos += spent
+        totals[step.event.key, default: (0, 0, 0)].count += 1
+        totals[step.event.key, default: (0, 0, 0)].nanos += spent
+        totals[step.event.key, default: (0, 0, 0)].changes += changes
     }
+    let allNanos = totals.values.reduce(0) { $0 + $1.nanos }
     for (key, total) in totals.sorted(by: { $0.value.nanos > $1.value.nanos }) {
-        let share = Double(total.nanos) / Double(totals.values.reduce(0) { $0 + $1.nanos }) * 100
-        print("breakdown_\(key): \(total.nanos / UInt64(total.count)) ns/event (\(total.count) events, \(Int(share))% of time)")
+        let share = Double(total.nanos) / Double(allNanos) * 100
+        let perEvent = Double(total.changes) / Double(total.count)
+        print("breakdown_\(key): \(total.nanos / UInt64(total.count)) ns/event (\(total.count) events, "
+              + "\(Int(share))% of time, \(Measure.format(perEvent, 1)) changes/event)")
     }
 }
+
+if CommandLine.arguments.contains("--events-only") { Glibc.exit(0) }
 
 // 2. History: build a long timeline, then jump to random steps.
 let heapBefore = Measure.residentBytes()
