@@ -38,45 +38,39 @@ extension World {
         // Local copies: optional chains through `before.apps[i]` on the parameter itself crashed the
         // Swift 6.3.1 optimizer (CopyPropagation) in release builds.
         let oldApps = before.apps, newApps = after.apps
-        for index in apps.indices {
+        // The subjects' closures capture this local rather than `self`, which would copy the world.
+        let declarations = apps
+        for index in declarations.indices {
             if !oldApps.isPresent(index) && !newApps.isPresent(index) && !before.processes.isPresent(index) { continue }
             // Fields read one at a time: a whole InstalledApp copy would retain every collection in it.
             let oldPresence = oldApps[index]?.presence, newPresence = newApps[index]?.presence
             log.recordIfChanged(from: oldPresence.map(ChangeValue.presence), to: newPresence.map(ChangeValue.presence),
-                                rule: rules.app) { .app(device: name, app: apps[index].bundleID) }
+                                rule: rules.app) { .app(device: name, app: declarations[index].bundleID) }
             if before.processes.isPresent(index), !after.processes.isPresent(index) {
-                log.record(.process(device: name, app: apps[index].bundleID), from: ProcessState.running, to: nil, rule: nil)
+                log.record(.process(device: name, app: declarations[index].bundleID), from: ProcessState.running, to: nil, rule: nil)
             }
             let oldDefaults = oldApps[index]?.container.defaults ?? [:], newDefaults = newApps[index]?.container.defaults ?? [:]
             for key in oldDefaults.keysWithChangedValues(comparedTo: newDefaults) {
-                log.record(.defaults(device: name, app: apps[index].bundleID, key: key), from: oldDefaults[key].map(ChangeValue.text),
+                log.record(.defaults(device: name, app: declarations[index].bundleID, key: key), from: oldDefaults[key].map(ChangeValue.text),
                            to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
             }
             log.recordIfChanged(from: oldApps[index]?.container.consent == true ? .flag(true) : nil,
                                 to: newApps[index]?.container.consent == true ? .flag(true) : nil,
-                                rule: rules.container) { .consent(device: name, app: apps[index].bundleID) }
+                                rule: rules.container) { .consent(device: name, app: declarations[index].bundleID) }
             if after.os.major >= 14 {
                 let oldStatus = oldPresence == nil ? nil : statusesBefore[index]
                 let newStatus = newPresence == nil ? nil : trackingStatus(app: index, on: d, in: context)
                 log.recordIfChanged(from: oldStatus.map(ChangeValue.att), to: newStatus.map(ChangeValue.att), rule: rules.att) {
-                    .att(device: name, app: apps[index].bundleID)
+                    .att(device: name, app: declarations[index].bundleID)
                 }
             }
             let oldKeys = oldApps[index]?.attestKeys.count ?? 0
             if oldKeys > 0, oldApps[index]?.installation != newApps[index]?.installation {
-                log.record(.appAttest(device: name, app: apps[index].bundleID), from: .text("\(oldKeys) key(s)"),
+                log.record(.appAttest(device: name, app: declarations[index].bundleID), from: .text("\(oldKeys) key(s)"),
                            to: .text("invalid"), rule: rules.attest)
             }
         }
-        var changedGroups: [String] = []
-        for group in before.keychain.groups where before.keychain.items(inGroup: group) != after.keychain.items(inGroup: group) {
-            changedGroups.append(group)
-        }
-        for group in after.keychain.groups where before.keychain.items(inGroup: group).isEmpty { changedGroups.append(group) }
-        for group in changedGroups.sorted() {
-            recordKeychainGroupDiff(before.keychain.items(inGroup: group), after.keychain.items(inGroup: group),
-                                    device: name, rule: rules.keychain, &log)
-        }
+        recordKeychainDiff(before.keychain, after.keychain, device: name, rule: rules.keychain, &log)
         for key in before.pasteboards.named.keysWithChangedValues(comparedTo: after.pasteboards.named) {
             log.record(.pasteboard(device: name, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
                        to: after.pasteboards.named[key].map { .text($0.value) }, rule: rules.pasteboard)
@@ -87,6 +81,30 @@ extension World {
 }
 
 extension World {
+    /// Walks the two keychains' access groups side by side (both lists are kept in order), and
+    /// within each group that differs, its items: the report comes out in key order, unsorted.
+    private func recordKeychainDiff(_ old: Keychain, _ new: Keychain, device name: String, rule: RuleID,
+                                    _ log: inout ChangeLog) {
+        let oldGroups = old.groups, newGroups = new.groups
+        var i = oldGroups.startIndex, j = newGroups.startIndex
+        while i < oldGroups.endIndex || j < newGroups.endIndex {
+            let oldGroup = i < oldGroups.endIndex ? oldGroups[i] : nil, newGroup = j < newGroups.endIndex ? newGroups[j] : nil
+            if let oldGroup, newGroup.map({ oldGroup < $0 }) ?? true {
+                recordKeychainGroupDiff(old.items(inGroup: oldGroup), [], device: name, rule: rule, &log)
+                i += 1
+            } else if let newGroup, oldGroup.map({ newGroup < $0 }) ?? true {
+                recordKeychainGroupDiff([], new.items(inGroup: newGroup), device: name, rule: rule, &log)
+                j += 1
+            } else {
+                let oldItems = old.items(inGroup: oldGroups[i]), newItems = new.items(inGroup: newGroups[j])
+                // Buckets a rebuild carried over unchanged share storage, so this is mostly a pointer check.
+                if oldItems != newItems { recordKeychainGroupDiff(oldItems, newItems, device: name, rule: rule, &log) }
+                i += 1
+                j += 1
+            }
+        }
+    }
+
     /// Walks two buckets of one access group side by side: both are kept in key order, so one
     /// pass finds every item that appeared, went, or changed its value, already in report order.
     private func recordKeychainGroupDiff(_ old: [KeychainItem], _ new: [KeychainItem], device name: String,

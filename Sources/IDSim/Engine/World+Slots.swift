@@ -3,14 +3,23 @@ extension World {
     /// Changes an app's slot on a device and keeps the vendor table's usage counts in step.
     /// Every change of an app's presence or vendor goes through here.
     mutating func updateApp(_ app: AppIndex, on d: DeviceIndex, _ body: (inout InstalledApp?) -> Void) {
-        if let old = devices[d].apps[app], keepsVendorAlive(old.presence) {
-            devices[d].vendorUsers[old.vendorKey, default: 0] -= 1
-            if devices[d].vendorUsers[old.vendorKey] == 0 { devices[d].vendorUsers[old.vendorKey] = nil }
-        }
+        // Only the vendor a slot keeps alive matters here; reading it field by field avoids copying
+        // (and retaining) the whole app, and an unchanged vendor skips the counts altogether.
+        let oldVendor = vendorKeptAlive(by: app, on: d)
         body(&devices[d].apps[app])
-        if let new = devices[d].apps[app], keepsVendorAlive(new.presence) {
-            devices[d].vendorUsers[new.vendorKey, default: 0] += 1
+        let newVendor = vendorKeptAlive(by: app, on: d)
+        guard oldVendor != newVendor else { return }
+        if let oldVendor {
+            let remaining = (devices[d].vendorUsers[oldVendor] ?? 1) - 1
+            devices[d].vendorUsers[oldVendor] = remaining == 0 ? nil : remaining
         }
+        if let newVendor { devices[d].vendorUsers[newVendor, default: 0] += 1 }
+    }
+
+    /// The vendor-table key an app's slot keeps alive, if it keeps one (rules IDFV-4, IDFV-5).
+    private func vendorKeptAlive(by app: AppIndex, on d: DeviceIndex) -> VendorKey? {
+        guard let presence = devices[d].apps[app]?.presence, keepsVendorAlive(presence) else { return nil }
+        return devices[d].apps[app]?.vendorKey
     }
 
     /// Ends the app's process, if one runs, and records it.

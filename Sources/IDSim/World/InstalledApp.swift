@@ -85,5 +85,9 @@ public struct VendorKey: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var description: String { namespace.rawValue + ":" + value }
 
-    public static func < (a: VendorKey, b: VendorKey) -> Bool { a.description < b.description }
+    /// The order of the text form (`namespace:value`) without building it: the namespace names are
+    /// never prefixes of one another, so comparing them first, then the values, gives the same order.
+    public static func < (a: VendorKey, b: VendorKey) -> Bool {
+        a.namespace == b.namespace ? a.value < b.value : a.namespace.rawValue < b.namespace.rawValue
+    }
 }

@@ -5,6 +5,10 @@
 /// only its own bucket (and the small table of groups), not every item on the device.
 public struct Keychain: Hashable, Sendable {
     private var buckets: [String: [KeychainItem]] = [:]
+    /// The access groups that hold items, in order. Kept beside the buckets (groups come and go
+    /// far less often than items change) so that walks in key order, such as the device-wide
+    /// diff of erase and restore, need no sorting.
+    public private(set) var groups: [String] = []
 
     public init() {}
 
@@ -24,23 +28,44 @@ public struct Keychain: Hashable, Sendable {
         case (let item?, let index?):
             buckets[key.group, default: []][index] = item
         case (let item?, nil):
+            guard let bucket = buckets[key.group] else {
+                buckets[key.group] = [item]
+                groups.insert(key.group, at: groupPosition(key.group))
+                return
+            }
             // Kept sorted so that equal keychains have equal buckets.
-            let index = buckets[key.group]?.firstIndex { key < $0.key } ?? buckets[key.group]?.endIndex ?? 0
+            let index = bucket.firstIndex { key < $0.key } ?? bucket.endIndex
             buckets[key.group, default: []].insert(item, at: index)
         case (nil, let index?):
             buckets[key.group, default: []].remove(at: index)
-            if buckets[key.group]?.isEmpty == true { buckets[key.group] = nil }
+            if buckets[key.group]?.isEmpty == true {
+                buckets[key.group] = nil
+                groups.remove(at: groupPosition(key.group))
+            }
         case (nil, nil):
             break
         }
     }
 
+    /// Where `group` is or would go in `groups` (binary search).
+    private func groupPosition(_ group: String) -> Int {
+        var low = 0, high = groups.count
+        while low < high {
+            let middle = (low + high) / 2
+            if groups[middle] < group { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The items that satisfy the predicate, bucket by bucket.
     public func filter(_ isIncluded: (KeychainItem) -> Bool) -> Keychain {
         var result = Keychain()
-        for (group, items) in buckets {
-            let kept = items.filter(isIncluded)
-            if !kept.isEmpty { result.buckets[group] = kept }
+        for group in groups {
+            let kept = buckets[group, default: []].filter(isIncluded)
+            if !kept.isEmpty {
+                result.buckets[group] = kept
+                result.groups.append(group)
+            }
         }
         return result
     }
@@ -57,12 +82,9 @@ public struct Keychain: Hashable, Sendable {
         buckets[group] ?? []
     }
 
-    /// The access groups that hold items, in no particular order.
-    public var groups: Dictionary<String, [KeychainItem]>.Keys { buckets.keys }
-
     /// Every item, in key order.
     public var values: [KeychainItem] {
-        buckets.keys.sorted().flatMap { buckets[$0]! }
+        groups.flatMap { buckets[$0]! }
     }
 
     /// Every key, in order.

@@ -99,7 +99,8 @@ struct DeviceDiffTests {
     }
 
     static func idfvChanges(_ old: Device, _ new: Device, _ name: String) -> [String] {
-        Set(old.vendorTable.keys).union(new.vendorTable.keys).sorted().compactMap { key in
+        // Sorted by text form, independently of `VendorKey.<`, which promises that same order.
+        Set(old.vendorTable.keys).union(new.vendorTable.keys).sorted { $0.description < $1.description }.compactMap { key in
             guard old.vendorTable[key] != new.vendorTable[key] else { return nil }
             let subject = Subject.idfv(device: name, vendor: key).description
             return "\(subject): \(old.vendorTable[key]?.uuidString ?? "∅") → \(new.vendorTable[key]?.uuidString ?? "∅")"

@@ -61,6 +61,12 @@ struct InvariantChecker {
             if device.vendorUsers != now.recountVendorUsers(on: index) {
                 problems.append("the vendor usage counts on \(device.name) drifted from the apps")
             }
+            // The keychain's ordered group list is bookkeeping beside its buckets: it must name
+            // exactly the groups that hold items, in order (device diffs walk it unsorted).
+            let holding = Set(device.keychain.values.map(\.group)).sorted()
+            if device.keychain.groups != holding || device.keychain.values.count != device.keychain.count {
+                problems.append("the keychain's group list on \(device.name) is \(device.keychain.groups), not \(holding)")
+            }
             // IDFVs never come back once erased, except by restoring onto the same hardware.
             let old = Set(before.devices[index].vendorTable.values), new = Set(device.vendorTable.values)
             retired[index, default: []].formUnion(old.subtracting(new))
