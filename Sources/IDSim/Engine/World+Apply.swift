@@ -60,7 +60,9 @@ public struct ChangeLog: Sendable {
         isRecording = recording
     }
 
-    mutating func record(_ subject: Subject, from: ChangeValue?, to: ChangeValue?, rule: RuleID?) {
+    // The values are taken `consuming` so they move into the change: borrowed, each would be
+    // copied (a retain per string in it) and the caller's temporary released right after.
+    mutating func record(_ subject: consuming Subject, from: consuming ChangeValue?, to: consuming ChangeValue?, rule: RuleID?) {
         guard isRecording, from != to else { return }
         if changes.isEmpty { changes.reserveCapacity(4) }   // most events make a few changes: one allocation
         changes.append(Change(subject, from: from, to: to, rule: rule))
@@ -68,7 +70,8 @@ public struct ChangeLog: Sendable {
 
     /// Like `record`, but builds the subject only when something changed: the device-wide
     /// comparisons check hundreds of values that mostly did not.
-    mutating func recordIfChanged(from: ChangeValue?, to: ChangeValue?, rule: RuleID?, _ subject: () -> Subject) {
+    mutating func recordIfChanged(from: consuming ChangeValue?, to: consuming ChangeValue?, rule: RuleID?,
+                                  _ subject: () -> Subject) {
         guard isRecording, from != to else { return }
         if changes.isEmpty { changes.reserveCapacity(4) }
         changes.append(Change(subject(), from: from, to: to, rule: rule))

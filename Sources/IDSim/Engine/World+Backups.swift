@@ -9,19 +9,16 @@ extension World {
         let old = backups[name]
         let backup = snapshot(of: d, kind: kind, name: name)
         backups[name] = backup
-        log.record(.backup(name: name), from: old.map { .text($0.summary) }, to: .text(backup.summary), rule: nil)
+        if log.isRecording {
+            log.record(.backup(name: name), from: old.map { .text($0.summary) }, to: .text(backup.summary), rule: nil)
+        }
     }
 
     /// What a backup of device `d` holds right now.
     func snapshot(of d: DeviceIndex, kind: BackupKind, name: String) -> Backup {
-        var saved = [BackedUpApp?](repeating: nil, count: apps.count)
-        devices[d].apps.forEachPresent { index, app in
-            saved[index] = BackedUpApp(presence: app.presence, source: app.source, container: app.container,
-                                       att: app.att, trackingRequested: app.trackingRequested)
-        }
         return Backup(name: name, kind: kind, sourceHardwareID: devices[d].hardwareID, sourceDevice: devices[d].name,
                       os: devices[d].os, idfa: devices[d].idfa, vendorTable: devices[d].vendorTable,
-                      keychain: devices[d].keychain, apps: saved, settings: devices[d].settings,
+                      keychain: devices[d].keychain, apps: devices[d].apps, settings: devices[d].settings,
                       appleID: devices[d].appleID, iCloudKeychain: devices[d].iCloudKeychain)
     }
 
@@ -60,8 +57,8 @@ extension World {
     private mutating func rebuild(_ d: DeviceIndex, from backup: Backup, sameHardware: Bool, _ log: inout ChangeLog) {
         wipe(d)
         let keepVendorTable = sameHardware && profile.idfvSameDeviceRestore == .keep
-        for (index, saved) in backup.apps.enumerated() where index < apps.count {
-            guard let saved else { continue }
+        for index in backup.apps.presentIndices() where index < apps.count {
+            let saved = backup.apps[index]!
             installations += 1
             let key = vendorKey(for: index, source: saved.source, on: d)
             var app = InstalledApp(presence: saved.presence, source: saved.source, vendorKey: key,
@@ -104,7 +101,7 @@ extension World {
 extension Backup {
     /// "encrypted backup of phone (iOS 17.5, 3 apps)"
     public var summary: String {
-        let count = apps.count { $0 != nil }
+        let count = apps.presentCount
         return "\(kind.rawValue) backup of \(sourceDevice) (iOS \(os), \(count) app\(count == 1 ? "" : "s"))"
     }
 }

@@ -9,17 +9,13 @@ public struct Backup: Hashable, Sendable {
     public var idfa: SimUUID
     public var vendorTable: [VendorKey: SimUUID]
     public var keychain: Keychain
-    /// Installed (or offloaded) apps with their containers and ATT state, by `AppIndex`.
-    public var apps: [BackedUpApp?]
+    /// Installed (or offloaded) apps with their containers and ATT state, by `AppIndex`: the
+    /// device's own slots, shared until either side changes, so a backup copies nothing up front.
+    /// A restore takes presence, source, container and ATT state from them; the vendor key,
+    /// installation and App Attest keys they also hold are the old device's and never come back.
+    public var apps: Slots<InstalledApp>
     public var settings: TrackingSettings
     public var appleID: Int?
     public var iCloudKeychain: Bool
 }
 
-public struct BackedUpApp: Hashable, Sendable {
-    public var presence: AppPresence
-    public var source: InstallSource
-    public var container: AppContainer
-    public var att: ATTStatus
-    public var trackingRequested: Bool
-}

@@ -90,6 +90,11 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         boxes[position] != nil
     }
 
+    /// How many slots hold a value.
+    public var presentCount: Int {
+        boxes.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+    }
+
     /// The indices of present elements.
     public func presentIndices() -> [Int] {
         var result: [Int] = []
