@@ -22,7 +22,7 @@ extension AppOS {
             var found: [KeychainItem] = []
             for group in groups {
                 for sync in [false, true] where query.synchronizable.matches(sync) {
-                    if let item = keychain[KeychainKey(group: group, service: service, account: account, synchronizable: sync)] {
+                    if let item = keychain.item(group: group, service: service, account: account, synchronizable: sync) {
                         found.append(item)
                     }
                 }
@@ -35,6 +35,20 @@ extension AppOS {
         }.sorted { $0.key < $1.key }
     }
 
+    /// The first item `matches` would give, without collecting the rest: reads and updates want one.
+    private func firstMatch(_ query: KeychainQuery, in groups: [String]) -> KeychainItem? {
+        guard let service = query.service, let account = query.account else { return matches(query, in: groups).first }
+        let keychain = world.devices[device].keychain
+        for group in groups {
+            for sync in [false, true] where query.synchronizable.matches(sync) {
+                if let item = keychain.item(group: group, service: service, account: account, synchronizable: sync) {
+                    return item
+                }
+            }
+        }
+        return nil
+    }
+
     /// `SecItemCopyMatching` for one generic password with its data.
     public mutating func secItemCopyMatching(_ query: KeychainQuery) -> (status: OSStatus, item: KeychainItem?) {
         let searchable: [String]
@@ -42,7 +56,7 @@ extension AppOS {
         case .success(let g): searchable = g
         case .failure(let e): return (e.status, nil)
         }
-        guard let first = matches(query, in: searchable).first else { return (.itemNotFound, nil) }
+        guard let first = firstMatch(query, in: searchable) else { return (.itemNotFound, nil) }
         guard world.keychainClassAvailable(first.accessible, on: device) else { return (.interactionNotAllowed, nil) }
         return (.success, first)
     }
@@ -62,8 +76,7 @@ extension AppOS {
         let item = KeychainItem(group: group, service: attributes.service, account: attributes.account,
                                 accessible: accessible, synchronizable: attributes.synchronizable,
                                 value: attributes.value, creator: bundleID)
-        guard world.devices[device].keychain[item.key] == nil else { return .duplicateItem }
-        world.devices[device].keychain[item.key] = item
+        guard world.devices[device].keychain.insertNew(item) else { return .duplicateItem }
         log.record(.keychain(device: deviceName, item: item.key), from: nil, to: .text(item.value), rule: nil)
         if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
         return .success
@@ -77,7 +90,7 @@ extension AppOS {
         case .success(let g): searchable = g
         case .failure(let e): return e.status
         }
-        guard var item = matches(query, in: searchable).first else { return .itemNotFound }
+        guard var item = firstMatch(query, in: searchable) else { return .itemNotFound }
         guard world.keychainClassAvailable(item.accessible, on: device) else { return .interactionNotAllowed }
         let old = item.value
         item.value = value

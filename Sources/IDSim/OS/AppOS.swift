@@ -12,8 +12,12 @@ public struct AppOS: Sendable {
     /// Things the user would see or a log would show (paste banners, unsupported APIs).
     public private(set) var notices: [String] = []
 
+    /// What `world` holds until the real world is swapped in: made once, as a fresh `World()`
+    /// per launch allocated its empty tables every time.
+    private static let placeholder = World()
+
     init(device: DeviceIndex, app: AppIndex, recording: Bool) {
-        self.world = World()
+        self.world = Self.placeholder
         self.device = device
         self.app = app
         self.log = ChangeLog(recording: recording)

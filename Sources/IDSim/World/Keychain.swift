@@ -21,6 +21,25 @@ public struct Keychain: Hashable, Sendable {
         set { set(newValue, for: key) }
     }
 
+    /// The item with these key fields, found without building a key (apps look items up on
+    /// every launch).
+    public func item(group: String, service: String, account: String, synchronizable: Bool) -> KeychainItem? {
+        guard let bucket = buckets[group],
+              let index = bucket.firstIndex(where: {
+                  $0.synchronizable == synchronizable && $0.account == account && $0.service == service
+              })
+        else { return nil }
+        return bucket[index]
+    }
+
+    /// Adds an item whose key is not taken yet; false (and nothing changed) when it is.
+    public mutating func insertNew(_ item: KeychainItem) -> Bool {
+        let key = item.key
+        if let bucket = buckets[key.group], bucket.contains(where: { $0.matches(key) }) { return false }
+        set(item, for: key)
+        return true
+    }
+
     private mutating func set(_ item: KeychainItem?, for key: KeychainKey) {
         // Changed in place through the dictionary's defaulting subscript: no removal and re-insertion.
         let existing = buckets[key.group]?.firstIndex { $0.matches(key) }
