@@ -30,20 +30,20 @@ enum IdentityView {
         var rows: [Row] = []
         let idfv = world.identifierForVendor(app: app, on: device)?.uuidString
         let oldIDFV = before.identifierForVendor(app: app, on: device)?.uuidString
-        let idfvRule = changes.first { if case .idfv(let d, _) = $0.subject { d == world.devices[device].name } else { false } }?.rule
+        let idfvRule = changes.first { if case .idfv(let d, _) = $0.subject { d == device } else { false } }?.rule
         rows.append(Row(label: "IDFV", value: idfv, mark: mark(oldIDFV, idfv), rule: idfv == oldIDFV ? nil : idfvRule ?? (idfv == nil ? .idfv3 : nil)))
         let idfa = world.advertisingIdentifier(app: app, on: device)?.uuidString
         let oldIDFA = before.advertisingIdentifier(app: app, on: device)?.uuidString
         let idfaRule = changes.first {
             switch $0.subject {
-            case .idfa(let d), .att(let d, _): d == world.devices[device].name
+            case .idfa(let d), .att(let d, _): d == device
             default: false
             }
         }?.rule
         rows.append(Row(label: "IDFA", value: idfa, mark: mark(oldIDFA, idfa), rule: idfa == oldIDFA ? nil : idfaRule ?? .idfa9))
         let att = world.devices[device].os.major >= 14 ? world.trackingStatus(app: app, on: device).rawValue : "n/a (before iOS 14)"
         let oldATT = before.devices[device].os.major >= 14 ? before.trackingStatus(app: app, on: device).rawValue : "n/a (before iOS 14)"
-        let attRule = changes.first { if case .att(let d, let a) = $0.subject { d == world.devices[device].name && a == world.apps[app].bundleID } else { false } }?.rule
+        let attRule = changes.first { if case .att(let d, let a) = $0.subject { d == device && a == app } else { false } }?.rule
         rows.append(Row(label: "ATT", value: att, mark: mark(oldATT, att), rule: att == oldATT ? nil : attRule))
 
         let history = world.devices[device].launches[app]

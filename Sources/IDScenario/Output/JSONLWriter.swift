@@ -27,7 +27,7 @@ public struct JSONLWriter {
                 })),
             ])))
         }
-        members.append(("changes", JSONText.array(outcome.changes.map(Self.change))))
+        members.append(("changes", JSONText.array(outcome.changes.map { Self.change($0, in: world) })))
         members.append(("devices", JSONText.object(world.devices.indices.map { d in
             (world.devices[d].name, device(d, in: world))
         })))
@@ -46,9 +46,9 @@ public struct JSONLWriter {
         return nil
     }
 
-    static func change(_ change: Change) -> String {
+    static func change(_ change: Change, in world: World) -> String {
         JSONText.object([
-            ("subject", JSONText.string(change.subject.description)),
+            ("subject", JSONText.string(change.subject.text(in: world))),
             ("from", JSONText.optional(change.from?.description)),
             ("to", JSONText.optional(change.to?.description)),
             ("rule", JSONText.optional(change.rule?.rawValue)),

@@ -54,7 +54,7 @@ public struct StepSummary {
         }
         for change in outcome.changes {
             let mark: Mark = change.to == nil ? .gone : .new
-            let text = change.subject.description + " " + (change.from == nil ? "" : value(change.from?.description) + " → ")
+            let text = change.subject.text(in: world) + " " + (change.from == nil ? "" : value(change.from?.description) + " → ")
                 + value(change.to?.description)
             lines.append(Line(mark: mark, text: text, rule: change.rule))
         }

@@ -21,17 +21,16 @@ extension World {
                           rules: DeviceDiffRules, _ log: inout ChangeLog) {
         guard log.isRecording else { return }
         let after = devices[d]
-        let name = after.name
-        log.record(.lockState(device: name), from: .text(before.lockDescription), to: .text(after.lockDescription), rule: nil)
-        log.record(.passcode(device: name), from: .flag(before.passcodeSet), to: .flag(after.passcodeSet), rule: nil)
-        log.record(.appleID(device: name), from: before.appleID.map { .text(accounts[$0].id) },
+        log.record(.lockState(device: d), from: .text(before.lockDescription), to: .text(after.lockDescription), rule: nil)
+        log.record(.passcode(device: d), from: .flag(before.passcodeSet), to: .flag(after.passcodeSet), rule: nil)
+        log.record(.appleID(device: d), from: before.appleID.map { .text(accounts[$0].id) },
                    to: after.appleID.map { .text(accounts[$0].id) }, rule: nil)
-        log.record(.iCloudKeychain(device: name), from: before.appleID == nil ? nil : .flag(before.iCloudKeychain),
+        log.record(.iCloudKeychain(device: d), from: before.appleID == nil ? nil : .flag(before.iCloudKeychain),
                    to: after.appleID == nil ? nil : .flag(after.iCloudKeychain), rule: nil)
-        log.record(.idfa(device: name), from: .uuid(before.idfa), to: .uuid(after.idfa), rule: rules.idfa)
+        log.record(.idfa(device: d), from: .uuid(before.idfa), to: .uuid(after.idfa), rule: rules.idfa)
 
         for key in before.vendorTable.keysWithChangedValues(comparedTo: after.vendorTable) {
-            log.record(.idfv(device: name, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
+            log.record(.idfv(device: d, vendor: key), from: before.vendorTable[key].map(ChangeValue.uuid),
                        to: after.vendorTable[key].map(ChangeValue.uuid), rule: rules.idfv)
         }
         let context = trackingContext(on: d)
@@ -45,37 +44,37 @@ extension World {
             // Fields read one at a time: a whole InstalledApp copy would retain every collection in it.
             let oldPresence = oldApps[index]?.presence, newPresence = newApps[index]?.presence
             log.recordIfChanged(from: oldPresence.map(ChangeValue.presence), to: newPresence.map(ChangeValue.presence),
-                                rule: rules.app) { .app(device: name, app: declarations[index].bundleID) }
+                                rule: rules.app) { .app(device: d, app: index) }
             if before.processes.isPresent(index), !after.processes.isPresent(index) {
-                log.record(.process(device: name, app: declarations[index].bundleID), from: ProcessState.running, to: nil, rule: nil)
+                log.record(.process(device: d, app: index), from: ProcessState.running, to: nil, rule: nil)
             }
             let oldDefaults = oldApps[index]?.container.defaults ?? [:], newDefaults = newApps[index]?.container.defaults ?? [:]
             for key in oldDefaults.keysWithChangedValues(comparedTo: newDefaults) {
-                log.record(.defaults(device: name, app: declarations[index].bundleID, key: key), from: oldDefaults[key].map(ChangeValue.text),
+                log.record(.defaults(device: d, app: index, key: key), from: oldDefaults[key].map(ChangeValue.text),
                            to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
             }
             log.recordIfChanged(from: oldApps[index]?.container.consent == true ? .flag(true) : nil,
                                 to: newApps[index]?.container.consent == true ? .flag(true) : nil,
-                                rule: rules.container) { .consent(device: name, app: declarations[index].bundleID) }
+                                rule: rules.container) { .consent(device: d, app: index) }
             if after.os.major >= 14 {
                 let oldStatus = oldPresence == nil ? nil : statusesBefore[index]
                 let newStatus = newPresence == nil ? nil : trackingStatus(app: index, on: d, in: context)
                 log.recordIfChanged(from: oldStatus.map(ChangeValue.att), to: newStatus.map(ChangeValue.att), rule: rules.att) {
-                    .att(device: name, app: declarations[index].bundleID)
+                    .att(device: d, app: index)
                 }
             }
             let oldKeys = oldApps[index]?.attestKeys.count ?? 0
             if oldKeys > 0, oldApps[index]?.installation != newApps[index]?.installation {
-                log.record(.appAttest(device: name, app: declarations[index].bundleID), from: .text("\(oldKeys) key(s)"),
+                log.record(.appAttest(device: d, app: index), from: .text("\(oldKeys) key(s)"),
                            to: .text("invalid"), rule: rules.attest)
             }
         }
-        recordKeychainDiff(before.keychain, after.keychain, device: name, rule: rules.keychain, &log)
+        recordKeychainDiff(before.keychain, after.keychain, device: d, rule: rules.keychain, &log)
         for key in before.pasteboards.named.keysWithChangedValues(comparedTo: after.pasteboards.named) {
-            log.record(.pasteboard(device: name, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
+            log.record(.pasteboard(device: d, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
                        to: after.pasteboards.named[key].map { .text($0.value) }, rule: rules.pasteboard)
         }
-        log.record(.pasteboard(device: name, name: "general"), from: before.pasteboards.general.map(ChangeValue.text),
+        log.record(.pasteboard(device: d, name: "general"), from: before.pasteboards.general.map(ChangeValue.text),
                    to: after.pasteboards.general.map(ChangeValue.text), rule: rules.pasteboard)
     }
 }
@@ -83,22 +82,22 @@ extension World {
 extension World {
     /// Walks the two keychains' access groups side by side (both lists are kept in order), and
     /// within each group that differs, its items: the report comes out in key order, unsorted.
-    private func recordKeychainDiff(_ old: Keychain, _ new: Keychain, device name: String, rule: RuleID,
+    private func recordKeychainDiff(_ old: Keychain, _ new: Keychain, device d: DeviceIndex, rule: RuleID,
                                     _ log: inout ChangeLog) {
         let oldGroups = old.groups, newGroups = new.groups
         var i = oldGroups.startIndex, j = newGroups.startIndex
         while i < oldGroups.endIndex || j < newGroups.endIndex {
             let oldGroup = i < oldGroups.endIndex ? oldGroups[i] : nil, newGroup = j < newGroups.endIndex ? newGroups[j] : nil
             if let oldGroup, newGroup.map({ oldGroup < $0 }) ?? true {
-                recordKeychainGroupDiff(old.items(inGroup: oldGroup), [], device: name, rule: rule, &log)
+                recordKeychainGroupDiff(old.items(inGroup: oldGroup), [], device: d, rule: rule, &log)
                 i += 1
             } else if let newGroup, oldGroup.map({ newGroup < $0 }) ?? true {
-                recordKeychainGroupDiff([], new.items(inGroup: newGroup), device: name, rule: rule, &log)
+                recordKeychainGroupDiff([], new.items(inGroup: newGroup), device: d, rule: rule, &log)
                 j += 1
             } else {
                 let oldItems = old.items(inGroup: oldGroups[i]), newItems = new.items(inGroup: newGroups[j])
                 // Buckets a rebuild carried over unchanged share storage, so this is mostly a pointer check.
-                if oldItems != newItems { recordKeychainGroupDiff(oldItems, newItems, device: name, rule: rule, &log) }
+                if oldItems != newItems { recordKeychainGroupDiff(oldItems, newItems, device: d, rule: rule, &log) }
                 i += 1
                 j += 1
             }
@@ -107,20 +106,20 @@ extension World {
 
     /// Walks two buckets of one access group side by side: both are kept in key order, so one
     /// pass finds every item that appeared, went, or changed its value, already in report order.
-    private func recordKeychainGroupDiff(_ old: [KeychainItem], _ new: [KeychainItem], device name: String,
+    private func recordKeychainGroupDiff(_ old: [KeychainItem], _ new: [KeychainItem], device d: DeviceIndex,
                                          rule: RuleID, _ log: inout ChangeLog) {
         var i = old.startIndex, j = new.startIndex
         while i < old.endIndex || j < new.endIndex {
             let oldKey = i < old.endIndex ? old[i].key : nil, newKey = j < new.endIndex ? new[j].key : nil
             if let oldKey, newKey.map({ oldKey < $0 }) ?? true {
-                log.record(.keychain(device: name, item: oldKey), from: .text(old[i].value), to: nil, rule: rule)
+                log.record(.keychain(device: d, item: oldKey), from: .text(old[i].value), to: nil, rule: rule)
                 i += 1
             } else if let newKey, oldKey.map({ newKey < $0 }) ?? true {
-                log.record(.keychain(device: name, item: newKey), from: nil, to: .text(new[j].value), rule: rule)
+                log.record(.keychain(device: d, item: newKey), from: nil, to: .text(new[j].value), rule: rule)
                 j += 1
             } else {
                 log.recordIfChanged(from: .text(old[i].value), to: .text(new[j].value), rule: rule) {
-                    .keychain(device: name, item: old[i].key)
+                    .keychain(device: d, item: old[i].key)
                 }
                 i += 1
                 j += 1

@@ -18,9 +18,9 @@ extension World {
         let statuses = readStatuses(on: d, for: log)
         devices[d].appleID = account
         devices[d].iCloudKeychain = accounts[account].iCloudKeychain && devices[d].os >= Self.iCloudKeychainMinimumOS
-        log.record(.appleID(device: name), from: nil, to: .text(accounts[account].id), rule: nil)
+        log.record(.appleID(device: d), from: nil, to: .text(accounts[account].id), rule: nil)
         if devices[d].iCloudKeychain {
-            log.record(.iCloudKeychain(device: name), from: nil, to: .flag(true), rule: nil)
+            log.record(.iCloudKeychain(device: d), from: nil, to: .flag(true), rule: nil)
             mergeCloudKeychain(d, &log)
         }
         recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
@@ -31,7 +31,7 @@ extension World {
         let statuses = readStatuses(on: d, for: log)
         // Synced items stay on the device ("Keep on My iPhone") but no longer sync.
         devices[d].appleID = nil
-        log.record(.appleID(device: devices[d].name), from: .text(accounts[account].id), to: nil, rule: nil)
+        log.record(.appleID(device: d), from: .text(accounts[account].id), to: nil, rule: nil)
         recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
     }
 
@@ -43,7 +43,7 @@ extension World {
         }
         guard devices[d].iCloudKeychain != on else { return }
         devices[d].iCloudKeychain = on
-        log.record(.iCloudKeychain(device: name), from: .flag(!on), to: .flag(on), rule: nil)
+        log.record(.iCloudKeychain(device: d), from: .flag(!on), to: .flag(on), rule: nil)
         if on { mergeCloudKeychain(d, &log) }
     }
 
@@ -60,7 +60,7 @@ extension World {
             let old = devices[d].keychain[key]
             guard old != item else { continue }
             devices[d].keychain[key] = item
-            log.record(.keychain(device: devices[d].name, item: key), from: old.map { .text($0.value) },
+            log.record(.keychain(device: d, item: key), from: old.map { .text($0.value) },
                        to: .text(item.value), rule: .kc18)
         }
     }
@@ -76,7 +76,7 @@ extension World {
         for other in devices.indices where other != d && devices[other].appleID == account && syncsKeychain(other) {
             let previous = devices[other].keychain[key]
             devices[other].keychain[key] = item
-            log.record(.keychain(device: devices[other].name, item: key), from: previous.map { .text($0.value) },
+            log.record(.keychain(device: other, item: key), from: previous.map { .text($0.value) },
                        to: item.map { .text($0.value) }, rule: .kc18)
         }
     }

@@ -13,7 +13,7 @@ extension World {
                 $0!.source = source
                 $0!.vendorKey = key
             }
-            log.record(.app(device: name, app: bundle), from: .presence(.offloaded), to: .presence(.installed), rule: .ct23)
+            log.record(.app(device: d, app: app), from: .presence(.offloaded), to: .presence(.installed), rule: .ct23)
             if oldKey != key { releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log) }
         } else {
             installations += 1
@@ -22,9 +22,9 @@ extension World {
                 $0 = InstalledApp(presence: .installed, source: source, vendorKey: key,
                                   container: .empty, att: .notDetermined, installation: installation)
             }
-            log.record(.app(device: name, app: bundle), from: .presence(.absent), to: .presence(.installed), rule: nil)
+            log.record(.app(device: d, app: app), from: .presence(.absent), to: .presence(.installed), rule: nil)
             if devices[d].os.major >= 14, trackingStatus(app: app, on: d) == .restricted {
-                log.record(.att(device: name, app: bundle), from: nil, to: .att(.restricted), rule: .att12)
+                log.record(.att(device: d, app: app), from: nil, to: .att(.restricted), rule: .att12)
             }
         }
         ensureVendorEntry(key, on: d, &log)
@@ -35,14 +35,14 @@ extension World {
         guard devices[d].vendorTable[key] == nil else { return }
         let value = rng.nextUUID()
         devices[d].vendorTable[key] = value
-        log.record(.idfv(device: devices[d].name, vendor: key), from: nil, to: .uuid(value), rule: .idfv2)
+        log.record(.idfv(device: d, vendor: key), from: nil, to: .uuid(value), rule: .idfv2)
     }
 
     /// Drops the vendor's IDFV when no other app keeps it alive (rule IDFV-5).
     mutating func releaseVendorKeyIfUnused(_ key: VendorKey, on d: DeviceIndex, excluding app: AppIndex,
                                            _ log: inout ChangeLog, rule: RuleID = .idfv5) {
         guard !vendorKeyInUse(key, on: d, excluding: app), let old = devices[d].vendorTable.removeValue(forKey: key) else { return }
-        log.record(.idfv(device: devices[d].name, vendor: key), from: .uuid(old), to: nil, rule: rule)
+        log.record(.idfv(device: d, vendor: key), from: .uuid(old), to: nil, rule: rule)
     }
 
     mutating func uninstall(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -52,20 +52,20 @@ extension World {
         // Keychain first: under deleteUnshared the app still counts while we look for other readers.
         purgeKeychainOnUninstall(app, on: d, &log)
         updateApp(app, on: d) { $0 = nil }
-        log.record(.app(device: name, app: bundle), from: .presence(installed.presence), to: .presence(.absent), rule: nil)
+        log.record(.app(device: d, app: app), from: .presence(installed.presence), to: .presence(.absent), rule: nil)
         endProcess(app, on: d, &log)
-        recordContainerDestroyed(installed.container, device: name, app: bundle, rule: .ct23, &log)
+        recordContainerDestroyed(installed.container, device: d, app: app, rule: .ct23, &log)
         if readStatus != .notDetermined && readStatus != .restricted {
-            log.record(.att(device: name, app: bundle), from: .att(readStatus), to: nil, rule: .att15)
+            log.record(.att(device: d, app: app), from: .att(readStatus), to: nil, rule: .att15)
         }
         if !installed.attestKeys.isEmpty {
-            log.record(.appAttest(device: name, app: bundle), from: .text("\(installed.attestKeys.count) key(s)"), to: nil, rule: .aa28)
+            log.record(.appAttest(device: d, app: app), from: .text("\(installed.attestKeys.count) key(s)"), to: nil, rule: .aa28)
         }
         removeOwnedPasteboards(app, on: d, &log)
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
     }
 
-    func recordContainerDestroyed(_ container: AppContainer, device: String, app: String, rule: RuleID, _ log: inout ChangeLog) {
+    func recordContainerDestroyed(_ container: AppContainer, device: DeviceIndex, app: AppIndex, rule: RuleID, _ log: inout ChangeLog) {
         for key in container.defaults.keys.sorted() {
             log.record(.defaults(device: device, app: app, key: key), from: .text(container.defaults[key]!), to: nil, rule: rule)
         }
@@ -84,7 +84,7 @@ extension World {
         }.sorted()
         for key in doomed {
             let item = devices[d].keychain.removeValue(forKey: key)!
-            log.record(.keychain(device: devices[d].name, item: key), from: .text(item.value), to: nil, rule: .kc19)
+            log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc19)
         }
     }
 
@@ -92,7 +92,7 @@ extension World {
         let owned = devices[d].pasteboards.named.filter { $0.value.owner == app }.keys.sorted()
         for key in owned {
             let board = devices[d].pasteboards.named.removeValue(forKey: key)!
-            log.record(.pasteboard(device: devices[d].name, name: key.name), from: .text(board.value), to: nil, rule: .pb31)
+            log.record(.pasteboard(device: d, name: key.name), from: .text(board.value), to: nil, rule: .pb31)
         }
     }
 
@@ -106,7 +106,7 @@ extension World {
         }
         endProcess(app, on: d, &log)
         updateApp(app, on: d) { $0!.presence = .offloaded }
-        log.record(.app(device: name, app: bundle), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
+        log.record(.app(device: d, app: app), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
         if !profile.offloadCountsAsInstalled {
             releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log, rule: .idfv4)
         }
@@ -125,7 +125,7 @@ extension World {
         var newKey = oldKey
         if let newTeam, newTeam != apps[app].teamID {
             // The app moved to another team: its old prefix's groups are no longer its own (KC-20).
-            log.record(.options(app: bundle), from: .text("team \(apps[app].teamID)"), to: .text("team \(newTeam)"), rule: .kc20)
+            log.record(.options(app: app), from: .text("team \(apps[app].teamID)"), to: .text("team \(newTeam)"), rule: .kc20)
             apps[app].teamID = newTeam
             newKey = vendorKey(for: app, source: installed.source, on: d)
             updateApp(app, on: d) { $0!.vendorKey = newKey }
@@ -138,7 +138,7 @@ extension World {
             let old = devices[d].vendorTable[oldKey]
             let value = rng.nextUUID()
             devices[d].vendorTable[oldKey] = value
-            log.record(.idfv(device: name, vendor: oldKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .idfv4)
+            log.record(.idfv(device: d, vendor: oldKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .idfv4)
         }
     }
 
@@ -147,16 +147,15 @@ extension World {
         guard devices[d].app(app)?.presence == .installed else { throw .appNotInstalled(app: bundle, device: name) }
         let had = devices[d].apps[app]!.container.consent
         devices[d].apps[app]!.container.consent = true
-        log.record(.consent(device: name, app: bundle), from: had ? .flag(true) : nil, to: .flag(true), rule: nil)
+        log.record(.consent(device: d, app: app), from: had ? .flag(true) : nil, to: .flag(true), rule: nil)
     }
 
     /// Changes the options of the app's code on every device: a new build of the same app.
     mutating func configure(_ app: AppIndex, options: [String: OptionValue], _ log: inout ChangeLog) {
-        let bundle = apps[app].bundleID
         for key in options.keys.sorted() {
             let old = apps[app].options[key]
             apps[app].options[key] = options[key]
-            log.record(.options(app: bundle), from: old.map { .text("\(key)=\($0)") }, to: .text("\(key)=\(options[key]!)"), rule: nil)
+            log.record(.options(app: app), from: old.map { .text("\(key)=\($0)") }, to: .text("\(key)=\(options[key]!)"), rule: nil)
         }
     }
 }

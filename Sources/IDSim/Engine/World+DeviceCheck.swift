@@ -23,10 +23,10 @@ extension World {
                                why: devices[d].kind == .simulator ? "the Simulator does not support it" : "it needs iOS 11")
         }
         let key = deviceCheckKey(for: app, on: d)
-        setDeviceCheckBits(key, bit0: bit0, bit1: bit1, device: name, &log)
+        setDeviceCheckBits(key, bit0: bit0, bit1: bit1, device: d, &log)
     }
 
-    mutating func setDeviceCheckBits(_ key: DeviceCheckServer.Key, bit0: Bool?, bit1: Bool?, device: String, _ log: inout ChangeLog) {
+    mutating func setDeviceCheckBits(_ key: DeviceCheckServer.Key, bit0: Bool?, bit1: Bool?, device: DeviceIndex, _ log: inout ChangeLog) {
         let old = deviceCheck.store[key]
         var bits = old ?? DeviceCheckServer.Bits(bit0: false, bit1: false, lastUpdate: currentMonth)
         if let bit0 { bits.bit0 = bit0 }

@@ -8,7 +8,7 @@ extension World {
         if let running = devices[d].processes[app]?.mode {
             if mode == .foreground && running != .foreground {
                 // A prewarmed or background process becomes the foreground app; its caches stay.
-                log.record(.process(device: name, app: bundle), from: ProcessState.running(running),
+                log.record(.process(device: d, app: app), from: ProcessState.running(running),
                            to: ProcessState.foreground, rule: nil)
                 devices[d].processes[app]!.mode = .foreground
             }
@@ -16,7 +16,7 @@ extension World {
             let containerLocked = devices[d].os.major >= 7 && !devices[d].afterFirstUnlockAvailable
             devices[d].processes[app] = AppProcess(
                 mode: mode, defaultsCachedEmpty: containerLocked && profile.defaultsBeforeFirstUnlock == .emptyCached)
-            log.record(.process(device: name, app: bundle), from: nil, to: ProcessState.running(mode),
+            log.record(.process(device: d, app: app), from: nil, to: ProcessState.running(mode),
                        rule: containerLocked ? .ct25 : nil)
         }
         let vendorKey = devices[d].apps[app]!.vendorKey
@@ -25,7 +25,7 @@ extension World {
             let old = devices[d].vendorTable[vendorKey]
             let value = rng.nextUUID()
             devices[d].vendorTable[vendorKey] = value
-            log.record(.idfv(device: name, vendor: vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
+            log.record(.idfv(device: d, vendor: vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
         }
 
         let program = programs.program(strategy: apps[app].strategy, options: apps[app].options)

@@ -14,7 +14,7 @@ extension World {
         let before = devices[d].lockDescription
         devices[d].firstUnlockDone = !devices[d].passcodeSet
         devices[d].locked = devices[d].passcodeSet
-        log.record(.lockState(device: devices[d].name), from: .text(before), to: .text(devices[d].lockDescription), rule: .kc22)
+        log.record(.lockState(device: d), from: .text(before), to: .text(devices[d].lockDescription), rule: .kc22)
     }
 
     mutating func reboot(_ d: DeviceIndex, _ log: inout ChangeLog) {
@@ -25,13 +25,13 @@ extension World {
         let before = devices[d].lockDescription
         devices[d].firstUnlockDone = true
         devices[d].locked = false
-        log.record(.lockState(device: devices[d].name), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
+        log.record(.lockState(device: d), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
     }
 
     mutating func lock(_ d: DeviceIndex, _ log: inout ChangeLog) {
         let before = devices[d].lockDescription
         devices[d].locked = true
-        log.record(.lockState(device: devices[d].name), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
+        log.record(.lockState(device: d), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
     }
 
     mutating func setPasscode(_ on: Bool, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -44,13 +44,13 @@ extension World {
         }
         guard devices[d].passcodeSet != on else { return }
         devices[d].passcodeSet = on
-        log.record(.passcode(device: name), from: .flag(!on), to: .flag(on), rule: nil)
+        log.record(.passcode(device: d), from: .flag(!on), to: .flag(on), rule: nil)
         if !on {
             // Turning the passcode off deletes every WhenPasscodeSetThisDeviceOnly item (KC-17).
             let doomed = devices[d].keychain.values.filter { $0.accessible == .whenPasscodeSetThisDeviceOnly }.map(\.key).sorted()
             for key in doomed {
                 let item = devices[d].keychain.removeValue(forKey: key)!
-                log.record(.keychain(device: name, item: key), from: .text(item.value), to: nil, rule: .kc17)
+                log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc17)
             }
             devices[d].locked = false
         }
@@ -62,21 +62,21 @@ extension World {
         guard version > old else { throw .notAnUpgrade(from: old, to: version) }
         let statusesBefore = readStatuses(on: d, for: log)
         devices[d].os = version
-        log.record(.os(device: devices[d].name), from: .version(old), to: .version(version), rule: nil)
+        log.record(.os(device: d), from: .version(old), to: .version(version), rule: nil)
         if old.major < 14, version.major >= 14 {
             // Limit Ad Tracking became the global tracking switch (assumption: LAT on ⇒ switch off).
             let wasLimited = devices[d].settings.limitAdTracking
             devices[d].settings.allowTrackingRequests = !wasLimited
             devices[d].settings.limitAdTracking = false
             if wasLimited {
-                log.record(.setting(device: devices[d].name, name: "allowTrackingRequests"), from: .flag(true), to: .flag(false), rule: .idfa9)
+                log.record(.setting(device: d, name: "allowTrackingRequests"), from: .flag(true), to: .flag(false), rule: .idfa9)
             }
         }
         if old.major < 10, version.major >= 10 {
             // Persistent named pasteboards lose persistence: they die with their process (PB-31).
             for key in devices[d].pasteboards.named.keys.sorted() {
                 let board = devices[d].pasteboards.named.removeValue(forKey: key)!
-                log.record(.pasteboard(device: devices[d].name, name: key.name), from: .text(board.value), to: nil, rule: .pb31)
+                log.record(.pasteboard(device: d, name: key.name), from: .text(board.value), to: nil, rule: .pb31)
             }
         }
         boot(d, &log)   // an update restarts the device (KC-22)

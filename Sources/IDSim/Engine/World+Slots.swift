@@ -27,7 +27,7 @@ extension World {
                              to outcome: ChangeValue? = nil, rule: RuleID? = nil) {
         guard devices[d].processes.isPresent(app) else { return }
         devices[d].processes[app] = nil
-        log.record(.process(device: devices[d].name, app: apps[app].bundleID), from: ProcessState.running, to: outcome, rule: rule)
+        log.record(.process(device: d, app: app), from: ProcessState.running, to: outcome, rule: rule)
     }
 
     /// The usage counts recomputed from scratch, for invariant checks.

@@ -13,7 +13,7 @@ extension World {
         guard apps[app].hasTrackingUsageDescription else {
             let crash = ChangeValue.text("crashed: NSUserTrackingUsageDescription missing")
             if !devices[d].processes.isPresent(app) {
-                log.record(.process(device: name, app: bundle), from: nil, to: crash, rule: .att13)
+                log.record(.process(device: d, app: app), from: nil, to: crash, rule: .att13)
             } else {
                 endProcess(app, on: d, &log, to: crash, rule: .att13)
             }
@@ -33,7 +33,7 @@ extension World {
             installed.att = answer == .allow ? .authorized : .denied   // 13.6: the prompt
         }
         devices[d].apps[app] = installed
-        log.record(.att(device: name, app: bundle), from: .att(before), to: .att(trackingStatus(app: app, on: d)), rule: .att13)
+        log.record(.att(device: d, app: app), from: .att(before), to: .att(trackingStatus(app: app, on: d)), rule: .att13)
     }
 
     mutating func trackingToggle(_ app: AppIndex, on: Bool, device d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -49,7 +49,7 @@ extension World {
         let before = trackingStatus(app: app, on: d)
         installed.att = on ? .authorized : .denied
         devices[d].apps[app] = installed
-        log.record(.att(device: name, app: bundle), from: .att(before), to: .att(trackingStatus(app: app, on: d)), rule: .att14)
+        log.record(.att(device: d, app: app), from: .att(before), to: .att(trackingStatus(app: app, on: d)), rule: .att14)
     }
 
     mutating func changeSettings(_ change: SettingsChange, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -70,7 +70,7 @@ extension World {
         if let v = change.trackingRestricted { new.trackingRestricted = v }
         if let v = change.allowTrackingRequests { new.allowTrackingRequests = v }
         devices[d].settings = new
-        recordSettings(old, new, device: name, &log)
+        recordSettings(old, new, device: d, &log)
 
         if old.allowTrackingRequests && !new.allowTrackingRequests {
             // Global switch on → off: authorized apps keep tracking only if the user says "continue".
@@ -86,7 +86,7 @@ extension World {
         recordStatusChanges(from: statusesBefore, on: d, rule: change.trackingRestricted != nil ? .att12 : .att14, &log)
     }
 
-    private func recordSettings(_ old: TrackingSettings, _ new: TrackingSettings, device: String, _ log: inout ChangeLog) {
+    private func recordSettings(_ old: TrackingSettings, _ new: TrackingSettings, device: DeviceIndex, _ log: inout ChangeLog) {
         log.record(.setting(device: device, name: "allowTrackingRequests"), from: .flag(old.allowTrackingRequests),
                    to: .flag(new.allowTrackingRequests), rule: nil)
         log.record(.setting(device: device, name: "continueTracking"), from: .flag(old.continueTracking),
@@ -113,7 +113,6 @@ extension World {
     func recordStatusChanges(from before: ReadStatuses, on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
         guard log.isRecording, devices[d].os.major >= 14 else { return }
         let context = trackingContext(on: d)
-        let name = devices[d].name
         var now = ReadStatuses(repeating: nil, count: before.count)
         devices[d].apps.withEachPresent { index, app in
             now[index] = Self.trackingStatus(stored: app.pointee.att, requested: app.pointee.trackingRequested, context)
@@ -121,14 +120,14 @@ extension World {
         log.reserve(before.count)
         for (index, old) in before.enumerated() {
             guard let old, let new = now[index] ?? Optional(.notDetermined), new != old else { continue }
-            log.record(.att(device: name, app: apps[index].bundleID), from: .att(old), to: .att(new), rule: rule)
+            log.record(.att(device: d, app: index), from: .att(old), to: .att(new), rule: rule)
         }
     }
 
     mutating func replaceIDFA(on d: DeviceIndex, rule: RuleID, _ log: inout ChangeLog) {
         let old = devices[d].idfa
         devices[d].idfa = rng.nextUUID()
-        log.record(.idfa(device: devices[d].name), from: .uuid(old), to: .uuid(devices[d].idfa), rule: rule)
+        log.record(.idfa(device: d), from: .uuid(old), to: .uuid(devices[d].idfa), rule: rule)
     }
 
     mutating func resetAdvertisingID(on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {

@@ -2,7 +2,7 @@
 ///
 /// `rule` is nil when the change is the event's own direct effect (the user installed the app)
 /// or the app's code wrote it (a keychain item the strategy saved), not something iOS decided.
-public struct Change: Hashable, Sendable, CustomStringConvertible {
+public struct Change: Hashable, Sendable {
     public var subject: Subject
     public var from: ChangeValue?
     public var to: ChangeValue?
@@ -15,65 +15,95 @@ public struct Change: Hashable, Sendable, CustomStringConvertible {
         self.rule = rule
     }
 
-    public var description: String {
-        "\(subject): \(from?.description ?? "∅") → \(to?.description ?? "∅")" + (rule.map { " [\($0.rawValue)]" } ?? "")
+    /// "subject: from → to [RULE]", with the names of `world` (any world of the same run).
+    public func text(in world: World) -> String {
+        "\(subject.text(in: world)): \(from?.description ?? "∅") → \(to?.description ?? "∅")" + (rule.map { " [\($0.rawValue)]" } ?? "")
     }
 }
 
-/// What a change is about. The text form is stable: `kind:device:detail`.
-public enum Subject: Hashable, Sendable, CustomStringConvertible {
-    case idfv(device: String, vendor: VendorKey)
-    case idfa(device: String)
-    case att(device: String, app: String)
-    case app(device: String, app: String)
-    case process(device: String, app: String)
-    case container(device: String, app: String)
-    case defaults(device: String, app: String, key: String)
-    case consent(device: String, app: String)
-    case keychain(device: String, item: KeychainKey)
-    case lockState(device: String)
-    case passcode(device: String)
-    case os(device: String)
-    case setting(device: String, name: String)
-    case appleID(device: String)
-    case iCloudKeychain(device: String)
+/// What a change is about.
+///
+/// Devices and apps are held by index, not by name: a change is made for nearly every event,
+/// often hundreds for a restore, and names would cost a reference count each time one is made,
+/// copied or dropped. Names never change once a world is set up, so `text(in:)` renders them
+/// from any world of the same run. The text form is stable: `kind:device:detail`.
+public enum Subject: Hashable, Sendable {
+    case idfv(device: DeviceIndex, vendor: VendorKey)
+    case idfa(device: DeviceIndex)
+    case att(device: DeviceIndex, app: AppIndex)
+    case app(device: DeviceIndex, app: AppIndex)
+    case process(device: DeviceIndex, app: AppIndex)
+    case container(device: DeviceIndex, app: AppIndex)
+    case defaults(device: DeviceIndex, app: AppIndex, key: String)
+    case consent(device: DeviceIndex, app: AppIndex)
+    case keychain(device: DeviceIndex, item: KeychainKey)
+    case lockState(device: DeviceIndex)
+    case passcode(device: DeviceIndex)
+    case os(device: DeviceIndex)
+    case setting(device: DeviceIndex, name: String)
+    case appleID(device: DeviceIndex)
+    case iCloudKeychain(device: DeviceIndex)
     case backup(name: String)
-    case deviceCheck(team: String, device: String)
-    case appAttest(device: String, app: String)
-    case pasteboard(device: String, name: String)
+    case deviceCheck(team: String, device: DeviceIndex)
+    case appAttest(device: DeviceIndex, app: AppIndex)
+    case pasteboard(device: DeviceIndex, name: String)
     case cloudKeychain(account: String, item: KeychainKey)
     case keyValueStore(account: String, key: String)
-    case options(app: String)
+    case options(app: AppIndex)
 
-    public var description: String {
+    /// The stable text form, `kind:device:detail`, with device names and bundle IDs from `world`.
+    public func text(in world: World) -> String {
+        func device(_ d: DeviceIndex) -> String { world.devices.indices.contains(d) ? world.devices[d].name : "device#\(d)" }
+        func app(_ a: AppIndex) -> String { world.apps.indices.contains(a) ? world.apps[a].bundleID : "app#\(a)" }
+        func item(_ k: KeychainKey) -> String { "\(k.group)/\(k.service)/\(k.account)" }
+        let detail = switch self {
+        case .idfv(let d, let v): "\(device(d)):\(v)"
+        case .idfa(let d), .lockState(let d), .passcode(let d), .os(let d), .appleID(let d), .iCloudKeychain(let d): device(d)
+        case .att(let d, let a), .app(let d, let a), .process(let d, let a), .container(let d, let a), .consent(let d, let a),
+             .appAttest(let d, let a):
+            "\(device(d)):\(app(a))"
+        case .defaults(let d, let a, let k): "\(device(d)):\(app(a)):\(k)"
+        case .keychain(let d, let k): "\(device(d)):\(item(k))" + (k.synchronizable ? ":sync" : "")
+        case .setting(let d, let n), .pasteboard(let d, let n): "\(device(d)):\(n)"
+        case .backup(let n): n
+        case .deviceCheck(let t, let d): "\(t):\(device(d))"
+        case .cloudKeychain(let a, let k): "\(a):\(item(k))"
+        case .keyValueStore(let a, let k): "\(a):\(k)"
+        case .options(let a): app(a)
+        }
+        return kind + ":" + detail
+    }
+
+    /// The first part of the text form: "idfv", "keychain", "lock", … (for filters).
+    public var kind: String {
         switch self {
-        case .idfv(let d, let v): "idfv:\(d):\(v)"
-        case .idfa(let d): "idfa:\(d)"
-        case .att(let d, let a): "att:\(d):\(a)"
-        case .app(let d, let a): "app:\(d):\(a)"
-        case .process(let d, let a): "process:\(d):\(a)"
-        case .container(let d, let a): "container:\(d):\(a)"
-        case .defaults(let d, let a, let k): "defaults:\(d):\(a):\(k)"
-        case .consent(let d, let a): "consent:\(d):\(a)"
-        case .keychain(let d, let k): "keychain:\(d):\(k.group)/\(k.service)/\(k.account)" + (k.synchronizable ? ":sync" : "")
-        case .lockState(let d): "lock:\(d)"
-        case .passcode(let d): "passcode:\(d)"
-        case .os(let d): "os:\(d)"
-        case .setting(let d, let n): "setting:\(d):\(n)"
-        case .appleID(let d): "appleID:\(d)"
-        case .iCloudKeychain(let d): "iCloudKeychain:\(d)"
-        case .backup(let n): "backup:\(n)"
-        case .deviceCheck(let t, let d): "devicecheck:\(t):\(d)"
-        case .appAttest(let d, let a): "appattest:\(d):\(a)"
-        case .pasteboard(let d, let n): "pasteboard:\(d):\(n)"
-        case .cloudKeychain(let a, let k): "icloudkeychain:\(a):\(k.group)/\(k.service)/\(k.account)"
-        case .keyValueStore(let a, let k): "kvs:\(a):\(k)"
-        case .options(let a): "options:\(a)"
+        case .idfv: "idfv"
+        case .idfa: "idfa"
+        case .att: "att"
+        case .app: "app"
+        case .process: "process"
+        case .container: "container"
+        case .defaults: "defaults"
+        case .consent: "consent"
+        case .keychain: "keychain"
+        case .lockState: "lock"
+        case .passcode: "passcode"
+        case .os: "os"
+        case .setting: "setting"
+        case .appleID: "appleID"
+        case .iCloudKeychain: "iCloudKeychain"
+        case .backup: "backup"
+        case .deviceCheck: "devicecheck"
+        case .appAttest: "appattest"
+        case .pasteboard: "pasteboard"
+        case .cloudKeychain: "icloudkeychain"
+        case .keyValueStore: "kvs"
+        case .options: "options"
         }
     }
 
     /// The device the subject belongs to, if any.
-    public var device: String? {
+    public var device: DeviceIndex? {
         switch self {
         case .idfv(let d, _), .idfa(let d), .att(let d, _), .app(let d, _), .process(let d, _), .container(let d, _),
              .defaults(let d, _, _), .consent(let d, _), .keychain(let d, _), .lockState(let d), .passcode(let d),

@@ -24,7 +24,7 @@ extension AppOS {
     public mutating func updateTwoBits(token: DeviceCheckToken, bit0: Bool?, bit1: Bool?) -> DeviceCheckResponse {
         guard token.isValid(at: world.clock) else { return .badRequest }
         let key = DeviceCheckServer.Key(teamID: teamID, hardwareID: token.hardwareID, environment: token.environment)
-        world.setDeviceCheckBits(key, bit0: bit0, bit1: bit1, device: deviceName, &log)
+        world.setDeviceCheckBits(key, bit0: bit0, bit1: bit1, device: device, &log)
         return .ok
     }
 
@@ -38,7 +38,7 @@ extension AppOS {
         guard appAttestSupported else { return nil }
         let keyID = "aa-" + newUUID().compactLowercase
         installed.attestKeys.append(keyID)
-        log.record(.appAttest(device: deviceName, app: bundleID), from: nil, to: .text(keyID), rule: nil)
+        log.record(.appAttest(device: device, app: app), from: nil, to: .text(keyID), rule: nil)
         return keyID
     }
 

@@ -77,7 +77,7 @@ extension AppOS {
                                 accessible: accessible, synchronizable: attributes.synchronizable,
                                 value: attributes.value, creator: bundleID)
         guard world.devices[device].keychain.insertNew(item) else { return .duplicateItem }
-        log.record(.keychain(device: deviceName, item: item.key), from: nil, to: .text(item.value), rule: nil)
+        log.record(.keychain(device: device, item: item.key), from: nil, to: .text(item.value), rule: nil)
         if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
         return .success
     }
@@ -95,7 +95,7 @@ extension AppOS {
         let old = item.value
         item.value = value
         world.devices[device].keychain[item.key] = item
-        log.record(.keychain(device: deviceName, item: item.key), from: .text(old), to: .text(value), rule: nil)
+        log.record(.keychain(device: device, item: item.key), from: .text(old), to: .text(value), rule: nil)
         if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
         return .success
     }
@@ -113,7 +113,7 @@ extension AppOS {
         guard found.allSatisfy({ world.keychainClassAvailable($0.accessible, on: device) }) else { return .interactionNotAllowed }
         for item in found {
             world.devices[device].keychain[item.key] = nil
-            log.record(.keychain(device: deviceName, item: item.key), from: .text(item.value), to: nil, rule: nil)
+            log.record(.keychain(device: device, item: item.key), from: .text(item.value), to: nil, rule: nil)
             if item.synchronizable { world.propagate(nil, key: item.key, from: device, &log) }
         }
         return .success

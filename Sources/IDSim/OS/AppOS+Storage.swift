@@ -22,7 +22,7 @@ extension AppOS {
         }
         let old = installed.container.defaults[key]
         installed.container.defaults[key] = value
-        log.record(.defaults(device: deviceName, app: bundleID, key: key), from: old.map(ChangeValue.text),
+        log.record(.defaults(device: device, app: app, key: key), from: old.map(ChangeValue.text),
                    to: value.map(ChangeValue.text), rule: nil)
     }
 
@@ -72,7 +72,7 @@ extension AppOS {
     public mutating func setGeneralPasteboard(_ value: String?) {
         let old = world.devices[device].pasteboards.general
         world.devices[device].pasteboards.general = value
-        log.record(.pasteboard(device: deviceName, name: "general"), from: old.map(ChangeValue.text),
+        log.record(.pasteboard(device: device, name: "general"), from: old.map(ChangeValue.text),
                    to: value.map(ChangeValue.text), rule: nil)
     }
 
@@ -96,7 +96,7 @@ extension AppOS {
         let key = NamedPasteboardKey(scope: pasteboardScope, name: name)
         let old = world.devices[device].pasteboards.named[key]?.value
         world.devices[device].pasteboards.named[key] = value.map { NamedPasteboard(value: $0, owner: app) }
-        log.record(.pasteboard(device: deviceName, name: name), from: old.map(ChangeValue.text),
+        log.record(.pasteboard(device: device, name: name), from: old.map(ChangeValue.text),
                    to: value.map(ChangeValue.text), rule: nil)
     }
 }

@@ -13,7 +13,7 @@ struct DeterminismTests {
             let step = gen.step(in: world)
             do {
                 let changes = try world.apply(step, programs: optionGUIDProgram)
-                lines.append("\(index) \(step.event.key): " + changes.map(\.description).joined(separator: "; "))
+                lines.append("\(index) \(step.event.key): " + changes.map { $0.text(in: world) }.joined(separator: "; "))
             } catch {
                 lines.append("\(index) \(step.event.key) rejected: \(error)")
             }

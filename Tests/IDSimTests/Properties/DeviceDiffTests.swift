@@ -25,15 +25,14 @@ struct DeviceDiffTests {
                 default: continue
                 }
                 rebuilds += 1
-                let name = world.devices[step.device].name
                 let reported = changes.filter {
                     switch $0.subject {
                     case .keychain, .idfv: true
                     default: false
                     }
-                }.map { "\($0.subject): \($0.from?.description ?? "∅") → \($0.to?.description ?? "∅")" }
-                let expected = Self.keychainChanges(before.devices[step.device], world.devices[step.device], name)
-                    + Self.idfvChanges(before.devices[step.device], world.devices[step.device], name)
+                }.map { "\($0.subject.text(in: world)): \($0.from?.description ?? "∅") → \($0.to?.description ?? "∅")" }
+                let expected = Self.keychainChanges(before.devices[step.device], world.devices[step.device], step.device, world)
+                    + Self.idfvChanges(before.devices[step.device], world.devices[step.device], step.device, world)
                 keychainChanges += expected.count
                 let kept = Set(reported)
                 #expect(reported.sorted() == expected.sorted() && kept.count == reported.count,
@@ -79,7 +78,7 @@ struct DeviceDiffTests {
         sim.launch("shop")
         let changes = sim.run(.restore(backup: "b")).touching("keychain:")
         let group = Sim.shop.applicationIdentifier
-        #expect(changes.map(\.description) == [
+        #expect(changes.map { $0.text(in: sim.world) } == [
             "keychain:phone:\(group)/s/0: v2-0 → ∅ [KC-21]",
             "keychain:phone:\(group)/s/b: ∅ → v1-b [KC-21]",
             "keychain:phone:\(group)/s/c: v2-c → v1-c [KC-21]",
@@ -88,21 +87,21 @@ struct DeviceDiffTests {
     }
 
     /// Every item whose value appeared, went or changed, by key: a recomputation that shares no code with the engine.
-    static func keychainChanges(_ old: Device, _ new: Device, _ name: String) -> [String] {
+    static func keychainChanges(_ old: Device, _ new: Device, _ d: DeviceIndex, _ world: World) -> [String] {
         let oldItems = Dictionary(uniqueKeysWithValues: old.keychain.values.map { ($0.key, $0.value) })
         let newItems = Dictionary(uniqueKeysWithValues: new.keychain.values.map { ($0.key, $0.value) })
         return Set(oldItems.keys).union(newItems.keys).sorted().compactMap { key in
             guard oldItems[key] != newItems[key] else { return nil }
-            let subject = Subject.keychain(device: name, item: key).description
+            let subject = Subject.keychain(device: d, item: key).text(in: world)
             return "\(subject): \(oldItems[key] ?? "∅") → \(newItems[key] ?? "∅")"
         }
     }
 
-    static func idfvChanges(_ old: Device, _ new: Device, _ name: String) -> [String] {
+    static func idfvChanges(_ old: Device, _ new: Device, _ d: DeviceIndex, _ world: World) -> [String] {
         // Sorted by text form, independently of `VendorKey.<`, which promises that same order.
         Set(old.vendorTable.keys).union(new.vendorTable.keys).sorted { $0.description < $1.description }.compactMap { key in
             guard old.vendorTable[key] != new.vendorTable[key] else { return nil }
-            let subject = Subject.idfv(device: name, vendor: key).description
+            let subject = Subject.idfv(device: d, vendor: key).text(in: world)
             return "\(subject): \(old.vendorTable[key]?.uuidString ?? "∅") → \(new.vendorTable[key]?.uuidString ?? "∅")"
         }
     }

@@ -124,8 +124,9 @@ func guidProgram(service: String = "guid", account: String = "device", accessibl
 }
 
 extension Array where Element == Change {
+    /// The changes of one kind, named as in the text form: `touching("keychain:")`.
     func touching(_ prefix: String) -> [Change] {
-        filter { $0.subject.description.hasPrefix(prefix) }
+        filter { ($0.subject.kind + ":").hasPrefix(prefix) }
     }
 }
 
