@@ -84,20 +84,22 @@ extension World {
     /// within each group that differs, its items: the report comes out in key order, unsorted.
     private func recordKeychainDiff(_ old: Keychain, _ new: Keychain, device d: DeviceIndex, rule: RuleID,
                                     _ log: inout ChangeLog) {
-        let oldGroups = old.groups, newGroups = new.groups
-        var i = oldGroups.startIndex, j = newGroups.startIndex
-        while i < oldGroups.endIndex || j < newGroups.endIndex {
-            let oldGroup = i < oldGroups.endIndex ? oldGroups[i] : nil, newGroup = j < newGroups.endIndex ? newGroups[j] : nil
+        let oldBuckets = old.buckets, newBuckets = new.buckets
+        var i = oldBuckets.startIndex, j = newBuckets.startIndex
+        while i < oldBuckets.endIndex || j < newBuckets.endIndex {
+            let oldGroup = i < oldBuckets.endIndex ? oldBuckets[i].group : nil
+            let newGroup = j < newBuckets.endIndex ? newBuckets[j].group : nil
             if let oldGroup, newGroup.map({ oldGroup < $0 }) ?? true {
-                recordKeychainGroupDiff(old.items(inGroup: oldGroup), [], device: d, rule: rule, &log)
+                recordKeychainGroupDiff(oldBuckets[i].items, [], device: d, rule: rule, &log)
                 i += 1
             } else if let newGroup, oldGroup.map({ newGroup < $0 }) ?? true {
-                recordKeychainGroupDiff([], new.items(inGroup: newGroup), device: d, rule: rule, &log)
+                recordKeychainGroupDiff([], newBuckets[j].items, device: d, rule: rule, &log)
                 j += 1
             } else {
-                let oldItems = old.items(inGroup: oldGroups[i]), newItems = new.items(inGroup: newGroups[j])
                 // Buckets a rebuild carried over unchanged share storage, so this is mostly a pointer check.
-                if oldItems != newItems { recordKeychainGroupDiff(oldItems, newItems, device: d, rule: rule, &log) }
+                if oldBuckets[i].items != newBuckets[j].items {
+                    recordKeychainGroupDiff(oldBuckets[i].items, newBuckets[j].items, device: d, rule: rule, &log)
+                }
                 i += 1
                 j += 1
             }

@@ -1,14 +1,22 @@
 /// A device's keychain: generic passwords bucketed by access group.
 ///
-/// Every query names or implies its groups, so a lookup hashes one group and scans the few
-/// items in it. The buckets are separate arrays, so after a timeline snapshot a write copies
-/// only its own bucket (and the small table of groups), not every item on the device.
+/// Every query names or implies its groups, so a lookup finds one group and scans the few items
+/// in it. The buckets are separate arrays, so after a timeline snapshot a write copies only its
+/// own bucket and the table of buckets, not every item on the device.
+///
+/// The table is an array sorted by group rather than a dictionary: a dictionary of a few hundred
+/// groups keeps twice as many slots as entries, and the timeline pays for a copy of the table
+/// on the first write to each device after every snapshot. Kept in order, it also lets walks in
+/// key order (the device-wide diff of erase and restore) merge two keychains without sorting.
 public struct Keychain: Hashable, Sendable {
-    private var buckets: [String: [KeychainItem]] = [:]
-    /// The access groups that hold items, in order. Kept beside the buckets (groups come and go
-    /// far less often than items change) so that walks in key order, such as the device-wide
-    /// diff of erase and restore, need no sorting.
-    public private(set) var groups: [String] = []
+    /// One access group's items, kept in key order so that equal keychains have equal buckets.
+    public struct Bucket: Hashable, Sendable {
+        public let group: String
+        public fileprivate(set) var items: [KeychainItem]
+    }
+
+    /// The groups that hold items, in order; no bucket is empty.
+    public private(set) var buckets: [Bucket] = []
 
     public init() {}
 
@@ -16,75 +24,71 @@ public struct Keychain: Hashable, Sendable {
         for item in items { self[item.key] = item }
     }
 
+    /// Where `group`'s bucket is, or would go (binary search).
+    private func position(of group: String) -> (index: Int, found: Bool) {
+        var low = 0, high = buckets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if buckets[middle].group < group { low = middle + 1 } else { high = middle }
+        }
+        return (low, low < buckets.count && buckets[low].group == group)
+    }
+
     public subscript(key: KeychainKey) -> KeychainItem? {
-        get { buckets[key.group]?.first { $0.matches(key) } }
+        get { item(group: key.group, service: key.service, account: key.account, synchronizable: key.synchronizable) }
         set { set(newValue, for: key) }
     }
 
     /// The item with these key fields, found without building a key (apps look items up on
     /// every launch).
     public func item(group: String, service: String, account: String, synchronizable: Bool) -> KeychainItem? {
-        guard let bucket = buckets[group],
-              let index = bucket.firstIndex(where: {
-                  $0.synchronizable == synchronizable && $0.account == account && $0.service == service
-              })
-        else { return nil }
-        return bucket[index]
+        let (b, found) = position(of: group)
+        guard found, let index = buckets[b].items.firstIndex(where: {
+            $0.synchronizable == synchronizable && $0.account == account && $0.service == service
+        }) else { return nil }
+        return buckets[b].items[index]
     }
 
     /// Adds an item whose key is not taken yet; false (and nothing changed) when it is.
     public mutating func insertNew(_ item: KeychainItem) -> Bool {
         let key = item.key
-        if let bucket = buckets[key.group], bucket.contains(where: { $0.matches(key) }) { return false }
-        set(item, for: key)
+        let (b, found) = position(of: key.group)
+        if found, buckets[b].items.contains(where: { $0.matches(key) }) { return false }
+        insert(item, key: key, bucket: b, bucketExists: found)
         return true
     }
 
     private mutating func set(_ item: KeychainItem?, for key: KeychainKey) {
-        // Changed in place through the dictionary's defaulting subscript: no removal and re-insertion.
-        let existing = buckets[key.group]?.firstIndex { $0.matches(key) }
+        let (b, found) = position(of: key.group)
+        let existing = found ? buckets[b].items.firstIndex { $0.matches(key) } : nil
         switch (item, existing) {
         case (let item?, let index?):
-            buckets[key.group, default: []][index] = item
+            buckets[b].items[index] = item
         case (let item?, nil):
-            guard let bucket = buckets[key.group] else {
-                buckets[key.group] = [item]
-                groups.insert(key.group, at: groupPosition(key.group))
-                return
-            }
-            // Kept sorted so that equal keychains have equal buckets.
-            let index = bucket.firstIndex { key < $0.key } ?? bucket.endIndex
-            buckets[key.group, default: []].insert(item, at: index)
+            insert(item, key: key, bucket: b, bucketExists: found)
         case (nil, let index?):
-            buckets[key.group, default: []].remove(at: index)
-            if buckets[key.group]?.isEmpty == true {
-                buckets[key.group] = nil
-                groups.remove(at: groupPosition(key.group))
-            }
+            buckets[b].items.remove(at: index)
+            if buckets[b].items.isEmpty { buckets.remove(at: b) }
         case (nil, nil):
             break
         }
     }
 
-    /// Where `group` is or would go in `groups` (binary search).
-    private func groupPosition(_ group: String) -> Int {
-        var low = 0, high = groups.count
-        while low < high {
-            let middle = (low + high) / 2
-            if groups[middle] < group { low = middle + 1 } else { high = middle }
+    private mutating func insert(_ item: KeychainItem, key: KeychainKey, bucket b: Int, bucketExists: Bool) {
+        guard bucketExists else {
+            buckets.insert(Bucket(group: key.group, items: [item]), at: b)
+            return
         }
-        return low
+        let index = buckets[b].items.firstIndex { key < $0.key } ?? buckets[b].items.endIndex
+        buckets[b].items.insert(item, at: index)
     }
 
     /// The items that satisfy the predicate, bucket by bucket.
     public func filter(_ isIncluded: (KeychainItem) -> Bool) -> Keychain {
         var result = Keychain()
-        for group in groups {
-            let kept = buckets[group, default: []].filter(isIncluded)
-            if !kept.isEmpty {
-                result.buckets[group] = kept
-                result.groups.append(group)
-            }
+        for bucket in buckets {
+            let kept = bucket.items.filter(isIncluded)
+            if !kept.isEmpty { result.buckets.append(Bucket(group: bucket.group, items: kept)) }
         }
         return result
     }
@@ -98,17 +102,19 @@ public struct Keychain: Hashable, Sendable {
 
     /// The items of one access group, in key order.
     public func items(inGroup group: String) -> [KeychainItem] {
-        buckets[group] ?? []
+        let (b, found) = position(of: group)
+        return found ? buckets[b].items : []
     }
 
+    /// The access groups that hold items, in order.
+    public var groups: [String] { buckets.map(\.group) }
+
     /// Every item, in key order.
-    public var values: [KeychainItem] {
-        groups.flatMap { buckets[$0]! }
-    }
+    public var values: [KeychainItem] { buckets.flatMap(\.items) }
 
     /// Every key, in order.
     public var keys: [KeychainKey] { values.map(\.key) }
 
-    public var count: Int { buckets.values.reduce(0) { $0 + $1.count } }
+    public var count: Int { buckets.reduce(0) { $0 + $1.items.count } }
     public var isEmpty: Bool { buckets.isEmpty }
 }

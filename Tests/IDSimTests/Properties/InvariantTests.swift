@@ -61,11 +61,16 @@ struct InvariantChecker {
             if device.vendorUsers != now.recountVendorUsers(on: index) {
                 problems.append("the vendor usage counts on \(device.name) drifted from the apps")
             }
-            // The keychain's ordered group list is bookkeeping beside its buckets: it must name
-            // exactly the groups that hold items, in order (device diffs walk it unsorted).
-            let holding = Set(device.keychain.values.map(\.group)).sorted()
-            if device.keychain.groups != holding || device.keychain.values.count != device.keychain.count {
-                problems.append("the keychain's group list on \(device.name) is \(device.keychain.groups), not \(holding)")
+            // The keychain's buckets stay in group order, hold only their own group's items, in
+            // key order, and are never empty: lookups binary-search them and diffs merge them.
+            let buckets = device.keychain.buckets
+            let ordered = zip(buckets, buckets.dropFirst()).allSatisfy { $0.group < $1.group }
+            let wellFormed = buckets.allSatisfy { bucket in
+                !bucket.items.isEmpty && bucket.items.allSatisfy { $0.group == bucket.group }
+                    && zip(bucket.items, bucket.items.dropFirst()).allSatisfy { $0.key < $1.key }
+            }
+            if !ordered || !wellFormed {
+                problems.append("the keychain's buckets on \(device.name) are out of order or malformed: \(device.keychain.groups)")
             }
             // IDFVs never come back once erased, except by restoring onto the same hardware.
             let old = Set(before.devices[index].vendorTable.values), new = Set(device.vendorTable.values)
