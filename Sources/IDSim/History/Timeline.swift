@@ -39,9 +39,12 @@ public struct Timeline: Sendable {
         let n = min(max(0, n), count)
         if n == count { return head }
         if n == cursor { return current }
-        let base = n / snapshotInterval
-        var world = snapshots[base]
-        for step in steps[(base * snapshotInterval)..<n] {
+        // Replay from the nearest world before n: the snapshot, or the one at the cursor when
+        // it lies in between (stepping forward is then one step, not a replay from the snapshot).
+        let snapshotStep = n / snapshotInterval * snapshotInterval
+        let from = cursor < n && cursor > snapshotStep ? cursor : snapshotStep
+        var world = from == cursor ? current : snapshots[n / snapshotInterval]
+        for step in steps[from..<n] {
             // Replaying steps that applied before: only the world matters, not what changed.
             _ = try? world.apply(step, programs: programs, recordingChanges: false)
         }

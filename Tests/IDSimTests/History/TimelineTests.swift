@@ -34,6 +34,23 @@ struct TimelineTests {
         #expect(moving.current == worlds[120])
     }
 
+    @Test("stepping forward and short jumps ahead replay from the cursor, and still give the linear worlds")
+    func forwardFromCursor() {
+        let (timeline, worlds) = Self.build(count: 100, interval: 16)
+        var walker = timeline
+        walker.jump(to: 0)
+        for n in 1...100 {
+            walker.stepForward()
+            #expect(walker.current == worlds[n], "step forward to \(n)")
+        }
+        // Ahead within one snapshot interval (from the cursor), across one (from the snapshot), and back.
+        for n in [3, 9, 14, 18, 47, 40, 41, 99, 5] {
+            walker.jump(to: n)
+            #expect(walker.current == worlds[n], "jump to \(n)")
+            #expect(walker.world(at: min(n + 2, 100)) == worlds[min(n + 2, 100)], "world two steps past \(n)")
+        }
+    }
+
     @Test("changes(at:) recomputes what the step reported when it was applied")
     func changesRecomputed() {
         var timeline = Timeline(initial: RandomEvents.world(seed: 1, os: "17.5"), programs: optionGUIDProgram, snapshotInterval: 2)
