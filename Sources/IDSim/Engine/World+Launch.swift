@@ -2,9 +2,10 @@
 extension World {
     mutating func launch(_ app: AppIndex, mode: LaunchMode, on d: DeviceIndex, programs: any AppProgramResolver,
                          _ log: inout ChangeLog) throws(EventError) {
-        let name = devices[d].name, bundle = apps[app].bundleID
-        guard let presence = devices[d].apps[app]?.presence else { throw .appNotInstalled(app: bundle, device: name) }
-        guard presence == .installed else { throw .appOffloaded(app: bundle, device: name) }
+        guard let presence = devices[d].apps[app]?.presence else {
+            throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
+        }
+        guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
         if let running = devices[d].processes[app]?.mode {
             if mode == .foreground && running != .foreground {
                 // A prewarmed or background process becomes the foreground app; its caches stay.
@@ -19,9 +20,9 @@ extension World {
             log.record(.process(device: d, app: app), from: nil, to: ProcessState.running(mode),
                        rule: containerLocked ? .ct25 : nil)
         }
-        let vendorKey = devices[d].apps[app]!.vendorKey
         if devices[d].kind == .simulator && profile.simulatorIdfvPerLaunch {
             // Field report B22: some simulators handed out a new IDFV on every run.
+            let vendorKey = devices[d].apps[app]!.vendorKey
             let old = devices[d].vendorTable[vendorKey]
             let value = rng.nextUUID()
             devices[d].vendorTable[vendorKey] = value
@@ -37,12 +38,16 @@ extension World {
         report.notes.append(contentsOf: os.notices)
 
         let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps[app]!.installation, report: report)
-        if !devices[d].launches.isPresent(app) {
-            devices[d].launches[app] = LaunchHistory(latest: record, previous: nil)
-        } else {
-            devices[d].launches[app]!.previous = devices[d].launches[app]!.latest
-            devices[d].launches[app]!.latest = record
+        // One access to the slot: the previous launch moves down in place.
+        func remember(_ history: inout LaunchHistory?) {
+            if history == nil {
+                history = LaunchHistory(latest: record, previous: nil)
+            } else {
+                history!.previous = history!.latest
+                history!.latest = record
+            }
         }
+        remember(&devices[d].launches[app])
     }
 }
 

@@ -83,10 +83,15 @@ public struct Keychain: Hashable, Sendable {
         buckets[b].items.insert(item, at: index)
     }
 
-    /// The items that satisfy the predicate, bucket by bucket.
+    /// The items that satisfy the predicate, bucket by bucket. A bucket that keeps every item is
+    /// shared, not copied (a restore to the same hardware keeps them all).
     public func filter(_ isIncluded: (KeychainItem) -> Bool) -> Keychain {
         var result = Keychain()
         for bucket in buckets {
+            if bucket.items.allSatisfy(isIncluded) {
+                result.buckets.append(bucket)
+                continue
+            }
             let kept = bucket.items.filter(isIncluded)
             if !kept.isEmpty { result.buckets.append(Bucket(group: bucket.group, items: kept)) }
         }
