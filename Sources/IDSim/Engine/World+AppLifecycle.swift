@@ -2,12 +2,13 @@
 extension World {
     mutating func install(_ app: AppIndex, source: InstallSource, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
-        let existing = devices[d].app(app)
-        if existing?.presence == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
+        // Read field by field: a whole InstalledApp copy would retain everything in it.
+        let existing = devices[d].apps[app]?.presence
+        if existing == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
         let key = vendorKey(for: app, source: source, on: d)
-        if let offloaded = existing {
+        if existing != nil {
             // Reinstalling an offloaded app brings back its kept data and ATT decision (CT-23, ATT-15).
-            let oldKey = offloaded.vendorKey
+            let oldKey = devices[d].apps[app]!.vendorKey
             updateApp(app, on: d) {
                 $0!.presence = .installed
                 $0!.source = source
@@ -66,6 +67,7 @@ extension World {
     }
 
     func recordContainerDestroyed(_ container: AppContainer, device: DeviceIndex, app: AppIndex, rule: RuleID, _ log: inout ChangeLog) {
+        guard log.isRecording else { return }
         for key in container.defaults.keys.sorted() {
             log.record(.defaults(device: device, app: app, key: key), from: .text(container.defaults[key]!), to: nil, rule: rule)
         }
@@ -89,6 +91,8 @@ extension World {
     }
 
     mutating func removeOwnedPasteboards(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) {
+        // Named pasteboards are rare (iOS 6 era): most uninstalls find none to scan.
+        guard devices[d].pasteboards.named.contains(where: { $0.value.owner == app }) else { return }
         let owned = devices[d].pasteboards.named.filter { $0.value.owner == app }.keys.sorted()
         for key in owned {
             let board = devices[d].pasteboards.named.removeValue(forKey: key)!
