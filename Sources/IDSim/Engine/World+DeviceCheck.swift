@@ -27,12 +27,12 @@ extension World {
     }
 
     mutating func setDeviceCheckBits(_ key: DeviceCheckServer.Key, bit0: Bool?, bit1: Bool?, device: DeviceIndex, _ log: inout ChangeLog) {
-        let old = deviceCheck.store[key]
+        let old = deviceCheck[key]
         var bits = old ?? DeviceCheckServer.Bits(bit0: false, bit1: false, lastUpdate: currentMonth)
         if let bit0 { bits.bit0 = bit0 }
         if let bit1 { bits.bit1 = bit1 }
         bits.lastUpdate = currentMonth
-        deviceCheck.store[key] = bits
+        deviceCheck[key] = bits
         log.record(.deviceCheck(team: key.teamID, device: device), from: old.map { .text($0.summary) },
                    to: .text(bits.summary), rule: .dc27)
     }

@@ -16,7 +16,7 @@ extension AppOS {
     public func queryTwoBits(token: DeviceCheckToken) -> DeviceCheckResponse {
         guard token.isValid(at: world.clock) else { return .badRequest }
         let key = DeviceCheckServer.Key(teamID: teamID, hardwareID: token.hardwareID, environment: token.environment)
-        guard let bits = world.deviceCheck.store[key] else { return .notFound(world.profile.deviceCheckNotFoundBody.rawValue) }
+        guard let bits = world.deviceCheck[key] else { return .notFound(world.profile.deviceCheckNotFoundBody.rawValue) }
         return .bits(bits)
     }
 

@@ -23,7 +23,27 @@ public struct DeviceCheckServer: Hashable, Sendable {
         public var lastUpdate: String
     }
 
-    public var store: [Key: Bits] = [:]
+    /// Bits by hardware, then by team and environment. One flat table of every (team, hardware)
+    /// pair would be copied whole by the first write after each timeline snapshot; split by
+    /// hardware, a write copies the short outer table and one device's entries.
+    private var byHardware: [UInt64: [TeamKey: Bits]] = [:]
+
+    private struct TeamKey: Hashable, Sendable {
+        var teamID: String
+        var environment: Environment
+    }
 
     public init() {}
+
+    public subscript(key: Key) -> Bits? {
+        get { byHardware[key.hardwareID]?[TeamKey(teamID: key.teamID, environment: key.environment)] }
+        set {
+            let team = TeamKey(teamID: key.teamID, environment: key.environment)
+            byHardware[key.hardwareID, default: [:]][team] = newValue
+            if byHardware[key.hardwareID]?.isEmpty == true { byHardware[key.hardwareID] = nil }
+        }
+    }
+
+    /// How many (team, hardware, environment) entries hold bits.
+    public var count: Int { byHardware.values.reduce(0) { $0 + $1.count } }
 }
