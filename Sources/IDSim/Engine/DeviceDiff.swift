@@ -37,9 +37,7 @@ extension World {
         // Local copies: optional chains through `before.apps[i]` on the parameter itself crashed the
         // Swift 6.3.1 optimizer (CopyPropagation) in release builds.
         let oldApps = before.apps, newApps = after.apps
-        // The subjects' closures capture this local rather than `self`, which would copy the world.
-        let declarations = apps
-        for index in declarations.indices {
+        for index in apps.indices {
             if !oldApps.isPresent(index) && !newApps.isPresent(index) && !before.processes.isPresent(index) { continue }
             // Fields read one at a time: a whole InstalledApp copy would retain every collection in it.
             let oldPresence = oldApps[index]?.presence, newPresence = newApps[index]?.presence
