@@ -46,8 +46,6 @@ public struct AppOS: Sendable {
         _modify { yield &world.devices[device].processes[app]! }
     }
 
-    var deviceName: String { world.devices[device].name }
-
     /// A fresh random UUID from the world's seeded generator (the app's `UUID()`).
     public mutating func newUUID() -> SimUUID {
         world.rng.nextUUID()

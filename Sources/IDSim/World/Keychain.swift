@@ -105,12 +105,6 @@ public struct Keychain: Hashable, Sendable {
         return old
     }
 
-    /// The items of one access group, in key order.
-    public func items(inGroup group: String) -> [KeychainItem] {
-        let (b, found) = position(of: group)
-        return found ? buckets[b].items : []
-    }
-
     /// The access groups that hold items, in order.
     public var groups: [String] { buckets.map(\.group) }
 
