@@ -16,20 +16,12 @@ extension AppOS {
 
     /// The items a query matches, in key order.
     private func matches(_ query: KeychainQuery, in groups: [String]) -> [KeychainItem] {
-        let keychain = world.devices[device].keychain
         if let service = query.service, let account = query.account {
-            // The common, exact query: direct lookups rather than a scan.
             var found: [KeychainItem] = []
-            for group in groups {
-                for sync in [false, true] where query.synchronizable.matches(sync) {
-                    if let item = keychain.item(group: group, service: service, account: account, synchronizable: sync) {
-                        found.append(item)
-                    }
-                }
-            }
+            visitExactMatches(query, service: service, account: account, in: groups) { found.append($0); return true }
             return found
         }
-        return keychain.values.filter { item in
+        return world.devices[device].keychain.values.filter { item in
             groups.contains(item.group) && (query.service == nil || item.service == query.service)
                 && (query.account == nil || item.account == query.account) && query.synchronizable.matches(item.synchronizable)
         }.sorted { $0.key < $1.key }
@@ -38,15 +30,22 @@ extension AppOS {
     /// The first item `matches` would give, without collecting the rest: reads and updates want one.
     private func firstMatch(_ query: KeychainQuery, in groups: [String]) -> KeychainItem? {
         guard let service = query.service, let account = query.account else { return matches(query, in: groups).first }
+        var first: KeychainItem?
+        visitExactMatches(query, service: service, account: account, in: groups) { first = $0; return false }
+        return first
+    }
+
+    /// The common, exact query (service and account given): direct lookups rather than a scan,
+    /// in the order `matches` reports them, each handed to `visit` until it returns false.
+    private func visitExactMatches(_ query: KeychainQuery, service: String, account: String, in groups: [String],
+                                   _ visit: (KeychainItem) -> Bool) {
         let keychain = world.devices[device].keychain
         for group in groups {
             for sync in [false, true] where query.synchronizable.matches(sync) {
-                if let item = keychain.item(group: group, service: service, account: account, synchronizable: sync) {
-                    return item
-                }
+                if let item = keychain.item(group: group, service: service, account: account, synchronizable: sync),
+                   !visit(item) { return }
             }
         }
-        return nil
     }
 
     /// `SecItemCopyMatching` for one generic password with its data.
