@@ -83,47 +83,41 @@ extension World {
     private func recordKeychainDiff(_ old: Keychain, _ new: Keychain, device d: DeviceIndex, rule: RuleID,
                                     _ log: inout ChangeLog) {
         let oldBuckets = old.buckets, newBuckets = new.buckets
-        var i = oldBuckets.startIndex, j = newBuckets.startIndex
-        while i < oldBuckets.endIndex || j < newBuckets.endIndex {
-            let oldGroup = i < oldBuckets.endIndex ? oldBuckets[i].group : nil
-            let newGroup = j < newBuckets.endIndex ? newBuckets[j].group : nil
-            if let oldGroup, newGroup.map({ oldGroup < $0 }) ?? true {
-                recordKeychainGroupDiff(oldBuckets[i].items, [], device: d, rule: rule, &log)
-                i += 1
-            } else if let newGroup, oldGroup.map({ newGroup < $0 }) ?? true {
-                recordKeychainGroupDiff([], newBuckets[j].items, device: d, rule: rule, &log)
-                j += 1
-            } else {
-                // Buckets a rebuild carried over unchanged share storage, so this is mostly a pointer check.
-                if oldBuckets[i].items != newBuckets[j].items {
-                    recordKeychainGroupDiff(oldBuckets[i].items, newBuckets[j].items, device: d, rule: rule, &log)
-                }
-                i += 1
-                j += 1
+        mergeSorted(oldBuckets, newBuckets, by: { $0.group }) { i, j, _ in
+            // Buckets a rebuild carried over unchanged share storage, so this is mostly a pointer check.
+            let oldItems = i.map { oldBuckets[$0].items } ?? [], newItems = j.map { newBuckets[$0].items } ?? []
+            guard oldItems != newItems else { return }
+            // Within a group, items are kept in key order too: one pass finds every item that
+            // appeared, went, or changed its value.
+            mergeSorted(oldItems, newItems, by: { $0.key }) { i, j, key in
+                log.recordIfChanged(from: i.map { .text(oldItems[$0].value) }, to: j.map { .text(newItems[$0].value) },
+                                    rule: rule) { .keychain(device: d, item: key) }
             }
         }
     }
+}
 
-    /// Walks two buckets of one access group side by side: both are kept in key order, so one
-    /// pass finds every item that appeared, went, or changed its value, already in report order.
-    private func recordKeychainGroupDiff(_ old: [KeychainItem], _ new: [KeychainItem], device d: DeviceIndex,
-                                         rule: RuleID, _ log: inout ChangeLog) {
-        var i = old.startIndex, j = new.startIndex
-        while i < old.endIndex || j < new.endIndex {
-            let oldKey = i < old.endIndex ? old[i].key : nil, newKey = j < new.endIndex ? new[j].key : nil
-            if let oldKey, newKey.map({ oldKey < $0 }) ?? true {
-                log.record(.keychain(device: d, item: oldKey), from: .text(old[i].value), to: nil, rule: rule)
-                i += 1
-            } else if let newKey, oldKey.map({ newKey < $0 }) ?? true {
-                log.record(.keychain(device: d, item: newKey), from: nil, to: .text(new[j].value), rule: rule)
-                j += 1
-            } else {
-                log.recordIfChanged(from: .text(old[i].value), to: .text(new[j].value), rule: rule) {
-                    .keychain(device: d, item: old[i].key)
-                }
-                i += 1
-                j += 1
-            }
+/// Walks two arrays sorted by `key` side by side, calling `body` once per key, in key order, with
+/// the index each side has it at (nil on the side that lacks it) and the key. Indices, not
+/// elements, so the elements are read in place rather than copied. Always inlined: as a call,
+/// its closures stayed indirect and the erase diff ran about 15% slower.
+@inline(__always)
+func mergeSorted<Element, Key: Comparable>(_ old: [Element], _ new: [Element], by key: (Element) -> Key,
+                                           _ body: (Int?, Int?, Key) -> Void) {
+    var i = old.startIndex, j = new.startIndex
+    while i < old.endIndex || j < new.endIndex {
+        // Each key once per turn: a keychain item's key is built from three strings.
+        let oldKey = i < old.endIndex ? key(old[i]) : nil, newKey = j < new.endIndex ? key(new[j]) : nil
+        if let oldKey, newKey.map({ oldKey < $0 }) ?? true {
+            body(i, nil, oldKey)
+            i += 1
+        } else if let newKey, oldKey.map({ newKey < $0 }) ?? true {
+            body(nil, j, newKey)
+            j += 1
+        } else {
+            body(i, j, oldKey!)
+            i += 1
+            j += 1
         }
     }
 }
