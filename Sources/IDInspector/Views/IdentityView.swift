@@ -21,7 +21,7 @@ enum IdentityView {
         guard let app = selected else { return [] }
         let cursor = session.cursor
         let before = cursor > 0 ? session.timeline.world(at: cursor - 1) : world
-        let changes = session.timeline.changes(at: cursor)
+        let changes = session.timeline.changes(at: cursor, after: before)
         func mark(_ old: String?, _ new: String?) -> Mark {
             guard cursor > 0 else { return .none }
             if old == new { return .kept }

@@ -54,7 +54,14 @@ public struct Timeline: Sendable {
     /// The changes step `n` (1-based) made, recomputed from the world before it.
     public func changes(at n: Int) -> [Change] {
         guard n >= 1, n <= count else { return [] }
-        var world = self.world(at: n - 1)
+        return changes(at: n, after: world(at: n - 1))
+    }
+
+    /// The changes step `n` made, for a caller that already holds the world before it
+    /// (`world(at: n - 1)`), which would otherwise be replayed a second time.
+    public func changes(at n: Int, after before: World) -> [Change] {
+        guard n >= 1, n <= count else { return [] }
+        var world = before
         return (try? world.apply(steps[n - 1], programs: programs)) ?? []
     }
 
