@@ -15,17 +15,18 @@ let package = Package(
     dependencies: [
         // SHA-256 for id-kit's hashes: the same API as CryptoKit, on Linux.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-        // YAML with source marks (line/column) for scenario files.
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Commands, help, shell completion scripts and the man page.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "IDSim"),
         .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")]),
+        // libyaml (Debian's libyaml-dev): scenario YAML is read from its event stream, which lets
+        // aliases be counted before anything expands them (see YAMLComposer).
+        .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
         .target(
             name: "IDScenario",
-            dependencies: ["IDStrategies", "IDSim", .product(name: "Yams", package: "Yams")],
+            dependencies: ["IDStrategies", "IDSim", "CLibYAML"],
             resources: [.copy("Library/Scenarios")]
         ),
         .target(name: "IDInspector", dependencies: ["IDScenario", "IDSim"]),

@@ -102,7 +102,7 @@ struct ParserErrorTests {
     func syntax() {
         #expect(errors("name: [a, b\ndevices: x\n").first?.hasPrefix("t.yaml:2:") == true)
         #expect(errors("name: t\n\tdevices: []\n").first?.hasPrefix("t.yaml:2:1: error: invalid YAML: found a tab character") == true)
-        #expect(errors("name: t\nname: u\n").first == "t.yaml:1:1: error: duplicate key 'name'")
+        #expect(errors("name: t\nname: u\n").contains("t.yaml:2:1: error: duplicate key 'name' in a scenario (first at line 1, column 1)"))
         #expect(errors("").first == "t.yaml:1:1: error: the file is empty; a scenario needs name, devices, apps and steps")
         // A byte-order mark does not shift the columns of line 1.
         #expect(errors("\u{FEFF}name: x: y\n").first?.hasPrefix("t.yaml:1:8: error: invalid YAML: mapping values are not allowed") == true)
@@ -110,8 +110,8 @@ struct ParserErrorTests {
 
     @Test("limits: huge files, too many steps and alias bombs are refused with a clear message")
     func limits() {
-        let big = "name: t\n# " + String(repeating: "x", count: 1 << 20) + "\n"
-        #expect(errors(big).first?.contains("limited to 1048576 bytes (1 MiB)") == true)
+        let big = "name: t\n# " + String(repeating: "x", count: 8 << 20) + "\n"
+        #expect(errors(big).first == "t.yaml:1:1: error: the file is 8388619 bytes; scenarios are limited to 8388608 bytes (8 MiB)")
         var lots = Self.header
         lots.reserveCapacity(1_600_000)
         for _ in 0...100_000 { lots += "  - reboot\n" }
@@ -125,8 +125,9 @@ struct ParserErrorTests {
             previous = name
         }
         let started = ContinuousClock.now
-        #expect(errors(bomb).first?.contains("expands to more than") == true)
+        #expect(errors(bomb).first == "t.yaml:7:8: error: aliases expand the document by more than 1000000 nodes (an alias bomb?)")
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(errors("name: t\nkey:\n  *i : 1\n").first?.contains("an alias cannot be used as a mapping key") == true)
+        #expect(errors("name: t\nkey:\n  *i : 1\n").first
+                == "t.yaml:3:3: error: invalid YAML: undefined alias '*i'; an alias must come after its anchor '&i'")
     }
 }

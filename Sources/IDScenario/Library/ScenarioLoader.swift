@@ -65,7 +65,7 @@ public enum ScenarioLoader {
             throw .unreadable("\(path): error: cannot be read (permission denied?)")
         }
         defer { try? handle.close() }
-        let limit = YAMLGuard.maxBytes
+        let limit = ScenarioLimits.maxBytes
         let data: Data
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
@@ -73,7 +73,9 @@ public enum ScenarioLoader {
             throw .unreadable("\(path): error: cannot be read (\(error.localizedDescription))")
         }
         guard data.count <= limit else {
-            throw .unreadable("\(path): error: larger than \(limit) bytes (1 MiB); scenarios are limited to that")
+            // A device or pipe has no size to tell; then all we know is that it went past the limit.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            throw .invalid(ScenarioError([YAMLGuard.sizeDiagnostic(bytes: size.flatMap { $0 > limit ? $0 : nil }, file: path)]))
         }
         return try decode([UInt8](data), file: path)
     }

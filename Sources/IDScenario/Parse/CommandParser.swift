@@ -1,5 +1,4 @@
 import IDSim
-import Yams
 
 /// Reads a step typed at the inspector's `:` prompt, in the scenario's YAML form:
 /// `install com.acme.news`, `launch {app: com.acme.shop, mode: background}`, `restore b1 to tablet`,
@@ -29,21 +28,14 @@ public enum CommandParser {
         let argument = words.count > 1 ? String(words[1]) : ""
         let targetDevice = deviceName ?? scenario.devices[device].name
         let yaml = "- { \(key): \(argument.isEmpty ? "" : argument), device: \(ScenarioWriter.quote(targetDevice)) }"
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: yaml), case .sequence(let items) = node, let item = items.first else {
-                throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "could not read that")])
-            }
-            root = item
-        } catch let error as ScenarioError {
-            throw error
-        } catch {
+        // Through the same guard as files: an alias bomb typed (or pasted) here is refused, not expanded.
+        guard case .sequence(let items) = try YAMLGuard.compose(yaml, file: "command", what: "commands"), let root = items.first else {
             throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "could not read '\(command)' as an event")])
         }
         var reader = NodeReader(file: "command")
         var context = StepContext(devices: scenario.devices.map(\.name), apps: scenario.apps, accounts: scenario.accounts.map(\.id))
-        context.backups = backups
-        context.labels = labels
+        context.backups = NameTable(backups)
+        context.labels = NameTable(labels)
         let step = StepParser.parseStep(root, &context, &reader)
         guard reader.diagnostics.isEmpty, var step else {
             throw ScenarioError(reader.diagnostics.isEmpty ? [Diagnostic(file: "command", line: 1, column: 1, message: "not a step")] : reader.diagnostics)

@@ -1,13 +1,12 @@
 import IDSim
 import IDStrategies
-import Yams
 
 /// Reads `expect:` mappings, checking each key against what the app's strategy reports.
 enum ExpectationParser {
     static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "best", "sameOn", "values"]
     static let valueWords = ["changed", "unchanged", "present", "nil"]
 
-    static func parse(_ node: Node, device stepDevice: DeviceIndex, _ context: StepContext, _ reader: inout NodeReader) -> Expectation? {
+    static func parse(_ node: YAMLNode, device stepDevice: DeviceIndex, _ context: StepContext, _ reader: inout NodeReader) -> Expectation? {
         guard let pairs = reader.mapping(node, "expect") else { return nil }
         reader.checkKeys(pairs, known: keys, in: "expect")
         let fields = Dictionary(pairs.map { ($0.key, ($0.keyNode, $0.value)) }, uniquingKeysWith: { a, _ in a })
@@ -20,10 +19,10 @@ enum ExpectationParser {
         let reported = strategy?.valueNames ?? ["idfv", "idfa"]
         var expectation = Expectation(app: app)
         if let (_, n) = fields["device"], let name = reader.string(n, "device") {
-            if let index = context.devices.firstIndex(of: name) {
+            if let index = context.devices.index(of: name) {
                 expectation.device = index
             } else {
-                reader.error("unknown device '\(name)'" + NameSuggester.hint(for: name, among: context.devices), at: n)
+                reader.error("unknown device '\(name)'" + reader.hint(for: name, among: context.devices.names), at: n)
             }
         }
         if let (_, n) = fields["installed"] { expectation.installed = reader.bool(n, "installed") }
@@ -53,6 +52,7 @@ enum ExpectationParser {
             }
         }
         if let (_, n) = fields["values"], let valuePairs = reader.mapping(n, "values") {
+            if valuePairs.isEmpty { reader.error("values needs at least one value to check, like values: {KEY: present}", at: n) }
             for pair in valuePairs {
                 guard reported.contains(pair.key) else {
                     reader.error(notReported(pair.key, strategy: context.apps[app].strategy, reported: reported), at: pair.keyNode)
@@ -74,13 +74,13 @@ enum ExpectationParser {
             var devices: [DeviceIndex] = []
             for item in items {
                 guard let name = reader.string(item, "a device in sameOn") else { continue }
-                if let index = context.devices.firstIndex(of: name) {
+                if let index = context.devices.index(of: name) {
                     devices.append(index)
                 } else {
-                    reader.error("unknown device '\(name)'" + NameSuggester.hint(for: name, among: context.devices), at: item)
+                    reader.error("unknown device '\(name)'" + reader.hint(for: name, among: context.devices.names), at: item)
                 }
             }
-            if devices.count < 2 { reader.error("sameOn needs at least two devices", at: n) }
+            if Set(devices).count < 2 { reader.error("sameOn needs at least two different devices", at: n) }
             expectation.sameOn = devices
         }
         let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "best", "sameOn", "values"]
@@ -96,7 +96,7 @@ enum ExpectationParser {
     }
 
     /// `changed | unchanged | present | nil | {sameAs: LABEL} | {differsFrom: LABEL}`.
-    static func valueCheck(_ node: Node, _ what: String, _ context: StepContext, _ reader: inout NodeReader) -> Expectation.ValueCheck? {
+    static func valueCheck(_ node: YAMLNode, _ what: String, _ context: StepContext, _ reader: inout NodeReader) -> Expectation.ValueCheck? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, what), pairs.count == 1 else {
                 reader.error("\(what) takes one of \(valueWords.joined(separator: ", ")), {sameAs: LABEL} or {differsFrom: LABEL}", at: node)
@@ -109,7 +109,7 @@ enum ExpectationParser {
             }
             guard let label = reader.string(pair.value, "label") else { return nil }
             guard context.labels.contains(label) else {
-                reader.error("unknown label '\(label)'" + NameSuggester.hint(for: label, among: context.labels)
+                reader.error("unknown label '\(label)'" + reader.hint(for: label, among: context.labels.names)
                              + (context.labels.isEmpty ? "; no earlier step has a label" : ""), at: pair.value)
                 return nil
             }

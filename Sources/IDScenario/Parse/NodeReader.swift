@@ -1,44 +1,58 @@
 import IDSim
-import Yams
 
 /// Reads typed values out of YAML nodes, collecting located problems instead of stopping.
 struct NodeReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// What the file's "did you mean" suggestions may still cost (see `NameSuggester`).
+    private var suggestionBudget = NameSuggester.fileBudget
 
     init(file: String) {
         self.file = file
     }
 
-    mutating func error(_ message: String, at node: Node?) {
+    mutating func error(_ message: String, at node: YAMLNode?) {
         let mark = node?.mark
         diagnostics.append(Diagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
     }
 
+    /// "; did you mean 'x'?" or "", within the file's suggestion budget.
+    mutating func hint(for name: String, among candidates: [String]) -> String {
+        NameSuggester.hint(for: name, among: candidates, budget: &suggestionBudget)
+    }
+
     /// A plain `~`, `null` or empty scalar.
-    static func isNull(_ node: Node) -> Bool {
+    static func isNull(_ node: YAMLNode) -> Bool {
         guard case .scalar(let s) = node else { return false }
         return s.style == .plain && ["", "~", "null", "Null", "NULL"].contains(s.string)
     }
 
     /// The pairs of a mapping with string keys, or nil (after recording why) if it is not one.
-    mutating func mapping(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+    mutating func mapping(_ node: YAMLNode, _ what: String) -> [(key: String, keyNode: YAMLNode, value: YAMLNode)]? {
         guard case .mapping(let mapping) = node else {
             error("\(what) must be a mapping (key: value), not \(Self.kindName(node))", at: node)
             return nil
         }
-        var pairs: [(String, Node, Node)] = []
+        var pairs: [(String, YAMLNode, YAMLNode)] = []
+        var seen: [String: YAMLNode] = [:]
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else {
                 error("keys in \(what) must be plain names", at: key)
                 continue
             }
+            // YAML keeps `on` and `"on"`, or `steps` and `!x steps`, apart; a scenario reads them
+            // as one name, so the second would silently lose to the first.
+            if let first = seen[scalar.string] {
+                error("duplicate key '\(scalar.string)' in \(what) (first at line \(first.mark.line), column \(first.mark.column))", at: key)
+                continue
+            }
+            seen[scalar.string] = key
             pairs.append((scalar.string, key, value))
         }
         return pairs
     }
 
-    mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+    mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
         guard case .sequence(let sequence) = node else {
             error("\(what) must be a list, not \(Self.kindName(node))", at: node)
             return nil
@@ -46,7 +60,7 @@ struct NodeReader {
         return Array(sequence)
     }
 
-    mutating func string(_ node: Node, _ what: String) -> String? {
+    mutating func string(_ node: YAMLNode, _ what: String) -> String? {
         guard case .scalar(let scalar) = node, !Self.isNull(node) || scalar.style != .plain else {
             error("\(what) must be a string, not \(Self.kindName(node))", at: node)
             return nil
@@ -54,7 +68,7 @@ struct NodeReader {
         return scalar.string
     }
 
-    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
         if case .scalar(let scalar) = node, scalar.style == .plain {
             switch scalar.string.lowercased() {
             case "true", "yes", "on": return true
@@ -66,7 +80,7 @@ struct NodeReader {
         return nil
     }
 
-    mutating func integer(_ node: Node, _ what: String, range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ node: YAMLNode, _ what: String, range: ClosedRange<Int>) -> Int? {
         if case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string) {
             guard range.contains(value) else {
                 error("\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value)", at: node)
@@ -78,22 +92,36 @@ struct NodeReader {
         return nil
     }
 
+    /// A whole number from 0 to `UInt64.max` (seeds).
+    mutating func unsigned(_ node: YAMLNode, _ what: String) -> UInt64? {
+        if case .scalar(let scalar) = node, scalar.style == .plain {
+            if let value = UInt64(scalar.string) { return value }
+            let digits = scalar.string.hasPrefix("-") ? scalar.string.dropFirst() : Substring(scalar.string)
+            if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                error("\(what) must be between 0 and \(UInt64.max), not \(scalar.string)", at: node)
+                return nil
+            }
+        }
+        error("\(what) must be a whole number, not \(Self.describe(node))", at: node)
+        return nil
+    }
+
     /// A word from a fixed set, with the nearest valid word on a miss.
-    mutating func choice(_ node: Node, _ what: String, _ allowed: [String]) -> String? {
+    mutating func choice(_ node: YAMLNode, _ what: String, _ allowed: [String]) -> String? {
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
             error("\(what) must be one of \(allowed.joined(separator: ", ")), not \(Self.kindName(node))", at: node)
             return nil
         }
         guard allowed.contains(scalar.string) else {
             error("invalid \(what) '\(scalar.string)'; expected one of \(allowed.joined(separator: ", "))"
-                  + NameSuggester.hint(for: scalar.string, among: allowed), at: node)
+                  + hint(for: scalar.string, among: allowed), at: node)
             return nil
         }
         return scalar.string
     }
 
     /// A strategy option value as written: a bool, a number, a string, or a list of strings.
-    mutating func optionValue(_ node: Node, _ what: String) -> OptionValue? {
+    mutating func optionValue(_ node: YAMLNode, _ what: String) -> OptionValue? {
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain {
@@ -117,24 +145,23 @@ struct NodeReader {
         }
     }
 
-    static func kindName(_ node: Node) -> String {
+    static func kindName(_ node: YAMLNode) -> String {
         switch node {
         case .scalar: isNull(node) ? "nothing" : "a single value"
         case .mapping: "a mapping"
         case .sequence: "a list"
-        default: "an alias"
         }
     }
 
-    static func describe(_ node: Node) -> String {
+    static func describe(_ node: YAMLNode) -> String {
         if case .scalar(let s) = node, !isNull(node) { return "'\(s.string)'" }
         return kindName(node)
     }
 
     /// Reports unknown keys (with the nearest known one) and returns the known ones.
-    mutating func checkKeys(_ pairs: [(key: String, keyNode: Node, value: Node)], known: [String], in what: String) {
+    mutating func checkKeys(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], known: [String], in what: String) {
         for pair in pairs where !known.contains(pair.key) {
-            error("unknown key '\(pair.key)' in \(what)" + NameSuggester.hint(for: pair.key, among: known), at: pair.keyNode)
+            error("unknown key '\(pair.key)' in \(what)" + hint(for: pair.key, among: known), at: pair.keyNode)
         }
     }
 }

@@ -1,11 +1,8 @@
 import IDSim
 import IDStrategies
-import Yams
 
 /// Turns scenario YAML into a validated `Scenario`, reporting every problem with its position.
 public enum ScenarioParser {
-    /// The most steps a scenario may have.
-    public static let maxSteps = 100_000
 
     static let topKeys = ["name", "description", "presenterNotes", "seed", "profile", "accounts", "devices", "apps", "steps"]
 
@@ -16,7 +13,7 @@ public enum ScenarioParser {
         var reader = NodeReader(file: file)
         guard let top = reader.mapping(root, "a scenario") else { throw ScenarioError(reader.diagnostics) }
         reader.checkKeys(top, known: topKeys, in: "the scenario")
-        func value(_ key: String) -> Node? { top.first { $0.key == key }?.value }
+        func value(_ key: String) -> YAMLNode? { top.first { $0.key == key }?.value }
 
         var name = ""
         if let node = value("name") {
@@ -26,7 +23,7 @@ public enum ScenarioParser {
         }
         let description = value("description").flatMap { reader.string($0, "description") }
         let presenterNotes = value("presenterNotes").flatMap { reader.string($0, "presenterNotes") }
-        let seed = value("seed").flatMap { reader.integer($0, "seed", range: 0...Int.max) }.map(UInt64.init) ?? 1
+        let seed = value("seed").flatMap { reader.unsigned($0, "seed") } ?? 1
         let profile = value("profile").map { parseProfile($0, &reader) } ?? .default
         let accounts = value("accounts").map { parseAccounts($0, &reader) } ?? []
         var devices: [DeviceSpec] = []
@@ -41,6 +38,10 @@ public enum ScenarioParser {
         } else {
             reader.error("missing key 'apps': a scenario needs at least one app", at: root)
         }
+        if devices.count * apps.count > ScenarioLimits.maxAppSlots, let node = value("apps") {
+            reader.error("\(devices.count) devices × \(apps.count) apps is more than a world holds: "
+                         + "devices × apps is limited to \(ScenarioLimits.maxAppSlots)", at: node)
+        }
         var steps: [ScenarioStep] = []
         if let node = value("steps") {
             var context = StepContext(devices: devices.map(\.name), apps: apps, accounts: accounts.map(\.id))
@@ -53,7 +54,7 @@ public enum ScenarioParser {
                         accounts: accounts, devices: devices, apps: apps, steps: steps, file: file)
     }
 
-    static func parseProfile(_ node: Node, _ reader: inout NodeReader) -> Profile {
+    static func parseProfile(_ node: YAMLNode, _ reader: inout NodeReader) -> Profile {
         var profile = Profile.default
         guard let pairs = reader.mapping(node, "profile") else { return profile }
         for pair in pairs {
@@ -73,9 +74,10 @@ public enum ScenarioParser {
         return profile
     }
 
-    static func parseAccounts(_ node: Node, _ reader: inout NodeReader) -> [Account] {
+    static func parseAccounts(_ node: YAMLNode, _ reader: inout NodeReader) -> [Account] {
         guard let items = reader.sequence(node, "accounts") else { return [] }
         var accounts: [Account] = []
+        var ids: Set<String> = []
         for item in items {
             guard let pairs = reader.mapping(item, "an account") else { continue }
             reader.checkKeys(pairs, known: ["id", "iCloudKeychain", "trackingRestricted"], in: "an account")
@@ -84,7 +86,7 @@ public enum ScenarioParser {
                 continue
             }
             guard let id = reader.string(idNode, "account id") else { continue }
-            if accounts.contains(where: { $0.id == id }) { reader.error("account '\(id)' is declared twice", at: idNode) }
+            if !ids.insert(id).inserted { reader.error("account '\(id)' is declared twice", at: idNode) }
             var account = Account(id: id)
             if let n = pairs.first(where: { $0.key == "iCloudKeychain" })?.value { account.iCloudKeychain = reader.bool(n, "iCloudKeychain") ?? true }
             if let n = pairs.first(where: { $0.key == "trackingRestricted" })?.value {
@@ -95,19 +97,22 @@ public enum ScenarioParser {
         return accounts
     }
 
-    static func parseDevices(_ node: Node, accounts: [Account], _ reader: inout NodeReader) -> [DeviceSpec] {
+    static func parseDevices(_ node: YAMLNode, accounts: [Account], _ reader: inout NodeReader) -> [DeviceSpec] {
         guard let items = reader.sequence(node, "devices") else { return [] }
         if items.isEmpty { reader.error("a scenario needs at least one device", at: node) }
         var devices: [DeviceSpec] = []
+        var names: Set<String> = []
+        let accountIDs = accounts.map(\.id)
+        let knownAccounts = Set(accountIDs)
         for item in items {
             guard let pairs = reader.mapping(item, "a device") else { continue }
             reader.checkKeys(pairs, known: ["name", "os", "kind", "passcode", "appleID"], in: "a device")
-            func field(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+            func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
             guard let nameNode = field("name"), let name = reader.string(nameNode, "device name") else {
                 if field("name") == nil { reader.error("a device needs a 'name'", at: item) }
                 continue
             }
-            if devices.contains(where: { $0.name == name }) { reader.error("two devices are named '\(name)'", at: nameNode) }
+            if !names.insert(name).inserted { reader.error("two devices are named '\(name)'", at: nameNode) }
             var kind = DeviceKind.iphone
             if let n = field("kind"), let word = reader.choice(n, "device kind", DeviceKind.allCases.map(\.rawValue)) {
                 kind = DeviceKind(rawValue: word)!
@@ -131,10 +136,10 @@ public enum ScenarioParser {
             }
             var appleID: String?
             if let n = field("appleID"), let id = reader.string(n, "appleID") {
-                if accounts.contains(where: { $0.id == id }) {
+                if knownAccounts.contains(id) {
                     appleID = id
                 } else {
-                    reader.error("unknown account '\(id)'" + NameSuggester.hint(for: id, among: accounts.map(\.id))
+                    reader.error("unknown account '\(id)'" + reader.hint(for: id, among: accountIDs)
                                  + (accounts.isEmpty ? "; declare it under 'accounts'" : ""), at: n)
                 }
             }
@@ -146,14 +151,15 @@ public enum ScenarioParser {
     static let appKeys = ["bundle", "team", "source", "strategy", "options", "accessGroups", "appGroups",
                           "trackingUsageDescription", "name"]
 
-    static func parseApps(_ node: Node, _ reader: inout NodeReader) -> [AppDeclaration] {
+    static func parseApps(_ node: YAMLNode, _ reader: inout NodeReader) -> [AppDeclaration] {
         guard let items = reader.sequence(node, "apps") else { return [] }
         if items.isEmpty { reader.error("a scenario needs at least one app", at: node) }
         var apps: [AppDeclaration] = []
+        var bundles: Set<String> = []
         for item in items {
             guard let pairs = reader.mapping(item, "an app") else { continue }
             reader.checkKeys(pairs, known: appKeys, in: "an app")
-            func field(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+            func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
             guard let bundleNode = field("bundle"), let bundle = reader.string(bundleNode, "bundle") else {
                 if field("bundle") == nil { reader.error("an app needs a 'bundle' ID", at: item) }
                 continue
@@ -161,7 +167,7 @@ public enum ScenarioParser {
             if !World.isValidBundleID(bundle) {
                 reader.error("invalid bundle ID '\(bundle)': use reverse-DNS letters, digits, '-' and '.'", at: bundleNode)
             }
-            if apps.contains(where: { $0.bundleID == bundle }) { reader.error("app '\(bundle)' is declared twice", at: bundleNode) }
+            if !bundles.insert(bundle).inserted { reader.error("app '\(bundle)' is declared twice", at: bundleNode) }
             var team = ""
             if let n = field("team"), let t = reader.string(n, "team") {
                 if t.isEmpty || !t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
@@ -208,7 +214,7 @@ public enum ScenarioParser {
         return apps
     }
 
-    static func stringList(_ node: Node, _ what: String, _ reader: inout NodeReader) -> [String] {
+    static func stringList(_ node: YAMLNode, _ what: String, _ reader: inout NodeReader) -> [String] {
         guard let items = reader.sequence(node, what) else { return [] }
         return items.compactMap { reader.string($0, "an entry of \(what)") }
     }

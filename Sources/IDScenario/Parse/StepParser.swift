@@ -1,16 +1,45 @@
 import IDSim
 import IDStrategies
-import Yams
 
 /// What the steps may refer to, growing as they are read (backups and labels are made by steps).
 struct StepContext {
-    let devices: [String]
     let apps: [AppDeclaration]
-    let accounts: [String]
-    var backups: [String] = []
-    var labels: [String] = []
+    let bundles: NameTable
+    let devices: NameTable
+    let accounts: NameTable
+    var backups = NameTable()
+    var labels = NameTable()
 
-    var bundles: [String] { apps.map(\.bundleID) }
+    init(devices: [String], apps: [AppDeclaration], accounts: [String]) {
+        self.apps = apps
+        self.bundles = NameTable(apps.map(\.bundleID))
+        self.devices = NameTable(devices)
+        self.accounts = NameTable(accounts)
+    }
+}
+
+/// Names in the order they were declared, looked up by dictionary: a scenario may declare
+/// thousands of apps, and every step names some.
+struct NameTable {
+    private(set) var names: [String] = []
+    private var indices: [String: Int] = [:]
+
+    init(_ names: [String] = []) {
+        for name in names { insert(name) }
+    }
+
+    var isEmpty: Bool { names.isEmpty }
+
+    func index(of name: String) -> Int? { indices[name] }
+
+    func contains(_ name: String) -> Bool { indices[name] != nil }
+
+    /// Adds a name; a name already there keeps its first index.
+    mutating func insert(_ name: String) {
+        guard indices[name] == nil else { return }
+        indices[name] = names.count
+        names.append(name)
+    }
 }
 
 /// Reads the `steps:` list: one event (or `expect`) per step, with `device`, `label`, `note`.
@@ -19,10 +48,10 @@ enum StepParser {
     static let allKeys = Event.keys + ["expect"]
     static let noArgument: Set<String> = ["resetAdvertisingId", "resetLocationAndPrivacy", "reboot", "unlock", "lock", "erase", "signOut"]
 
-    static func parseSteps(_ node: Node, _ context: inout StepContext, _ reader: inout NodeReader) -> [ScenarioStep] {
+    static func parseSteps(_ node: YAMLNode, _ context: inout StepContext, _ reader: inout NodeReader) -> [ScenarioStep] {
         guard let items = reader.sequence(node, "steps") else { return [] }
-        if items.count > ScenarioParser.maxSteps {
-            reader.error("\(items.count) steps; scenarios are limited to \(ScenarioParser.maxSteps) steps", at: node)
+        if items.count > ScenarioLimits.maxSteps {
+            reader.error("\(items.count) steps; scenarios are limited to \(ScenarioLimits.maxSteps) steps", at: node)
             return []
         }
         var steps: [ScenarioStep] = []
@@ -32,12 +61,12 @@ enum StepParser {
         return steps
     }
 
-    static func parseStep(_ item: Node, _ context: inout StepContext, _ reader: inout NodeReader) -> ScenarioStep? {
-        let line = item.mark?.line ?? 0, column = item.mark?.column ?? 0
+    static func parseStep(_ item: YAMLNode, _ context: inout StepContext, _ reader: inout NodeReader) -> ScenarioStep? {
+        let line = item.mark.line, column = item.mark.column
         // A bare string: an event without argument (`- reboot`).
         if case .scalar(let scalar) = item {
             guard allKeys.contains(scalar.string) else {
-                reader.error("unknown event '\(scalar.string)'" + NameSuggester.hint(for: scalar.string, among: allKeys), at: item)
+                reader.error("unknown event '\(scalar.string)'" + reader.hint(for: scalar.string, among: allKeys), at: item)
                 return nil
             }
             guard noArgument.contains(scalar.string) else {
@@ -52,7 +81,7 @@ enum StepParser {
         // `note:` alone is the narration event; beside an event it is the step's narration.
         if eventPairs.isEmpty, let note = pairs.first(where: { $0.key == "note" }) { eventPairs = [note] }
         for pair in eventPairs where !allKeys.contains(pair.key) {
-            reader.error("unknown event '\(pair.key)'" + NameSuggester.hint(for: pair.key, among: allKeys + stepOptions), at: pair.keyNode)
+            reader.error("unknown event '\(pair.key)'" + reader.hint(for: pair.key, among: allKeys + stepOptions), at: pair.keyNode)
         }
         let known = eventPairs.filter { allKeys.contains($0.key) }
         guard known.count == 1 else {
@@ -66,10 +95,10 @@ enum StepParser {
         let (key, keyNode, value) = known[0]
         var device = 0
         if let n = pairs.first(where: { $0.key == "device" })?.value, let name = reader.string(n, "device") {
-            if let index = context.devices.firstIndex(of: name) {
+            if let index = context.devices.index(of: name) {
                 device = index
             } else {
-                reader.error("unknown device '\(name)'" + NameSuggester.hint(for: name, among: context.devices), at: n)
+                reader.error("unknown device '\(name)'" + reader.hint(for: name, among: context.devices.names), at: n)
             }
         }
         var label: String?
@@ -86,7 +115,7 @@ enum StepParser {
         } else {
             action = parseEvent(key, keyNode: keyNode, value, device: device, &context, &reader).map(ScenarioStep.Action.event)
         }
-        if let label { context.labels.append(label) }
+        if let label { context.labels.insert(label) }
         guard let action else { return nil }
         return ScenarioStep(action, device: device, label: label, note: note, line: line, column: column)
     }
@@ -106,7 +135,7 @@ enum StepParser {
 
     // MARK: - Events
 
-    static func parseEvent(_ key: String, keyNode: Node, _ value: Node, device: DeviceIndex,
+    static func parseEvent(_ key: String, keyNode: YAMLNode, _ value: YAMLNode, device: DeviceIndex,
                            _ context: inout StepContext, _ reader: inout NodeReader) -> Event? {
         if noArgument.contains(key) {
             let empty = NodeReader.isNull(value) || { if case .mapping(let m) = value { return m.count == 0 } else { return false } }()
@@ -205,8 +234,8 @@ enum StepParser {
             return .upgrade(version)
         case "signIn":
             guard let id = reader.string(value, "signIn") else { return nil }
-            guard let index = context.accounts.firstIndex(of: id) else {
-                reader.error("unknown account '\(id)'" + NameSuggester.hint(for: id, among: context.accounts), at: value)
+            guard let index = context.accounts.index(of: id) else {
+                reader.error("unknown account '\(id)'" + reader.hint(for: id, among: context.accounts.names), at: value)
                 return nil
             }
             return .signIn(account: index)
@@ -220,11 +249,16 @@ enum StepParser {
             } else if fields["kind"] == nil {
                 reader.error("backup needs 'kind: encrypted', 'unencrypted' or 'icloud'", at: value)
             }
-            guard let n = fields["as"], let name = reader.string(n, "backup name"), !name.isEmpty else {
-                if fields["as"] == nil { reader.error("backup needs 'as: NAME' to name it for a later restore", at: value) }
+            guard let n = fields["as"] else {
+                reader.error("backup needs 'as: NAME' to name it for a later restore", at: value)
                 return nil
             }
-            if !context.backups.contains(name) { context.backups.append(name) }
+            guard let name = reader.string(n, "backup name") else { return nil }
+            guard !name.isEmpty else {
+                reader.error("a backup's name ('as') must not be empty", at: n)
+                return nil
+            }
+            context.backups.insert(name)
             return .backup(kind, name: name)
         case "restore":
             var nameNode = value
@@ -239,7 +273,7 @@ enum StepParser {
             }
             guard let name = reader.string(nameNode, "backup name") else { return nil }
             guard context.backups.contains(name) else {
-                reader.error("unknown backup '\(name)'" + NameSuggester.hint(for: name, among: context.backups)
+                reader.error("unknown backup '\(name)'" + reader.hint(for: name, among: context.backups.names)
                              + (context.backups.isEmpty ? "; no earlier step makes a backup" : ""), at: nameNode)
                 return nil
             }
@@ -252,8 +286,8 @@ enum StepParser {
                 return nil
             }
             guard let name = reader.string(n, "from") else { return nil }
-            guard let index = context.devices.firstIndex(of: name) else {
-                reader.error("unknown device '\(name)'" + NameSuggester.hint(for: name, among: context.devices), at: n)
+            guard let index = context.devices.index(of: name) else {
+                reader.error("unknown device '\(name)'" + reader.hint(for: name, among: context.devices.names), at: n)
                 return nil
             }
             if index == device { reader.error("cannot migrate '\(name)' onto itself; the step's device is the target", at: n) }
@@ -265,26 +299,26 @@ enum StepParser {
         }
     }
 
-    static func onOff(_ node: Node, _ what: String, _ reader: inout NodeReader) -> Bool? {
+    static func onOff(_ node: YAMLNode, _ what: String, _ reader: inout NodeReader) -> Bool? {
         reader.bool(node, what)
     }
 
     /// A bundle ID naming one of the scenario's apps.
-    static func app(_ node: Node, _ what: String, _ context: StepContext, _ reader: inout NodeReader) -> AppIndex? {
+    static func app(_ node: YAMLNode, _ what: String, _ context: StepContext, _ reader: inout NodeReader) -> AppIndex? {
         guard case .scalar = node, !NodeReader.isNull(node), let bundle = reader.string(node, "\(what)'s app") else {
             reader.error("\(what) needs an app's bundle ID", at: node)
             return nil
         }
-        guard let index = context.bundles.firstIndex(of: bundle) else {
-            reader.error("unknown app '\(bundle)'" + NameSuggester.hint(for: bundle, among: context.bundles), at: node)
+        guard let index = context.bundles.index(of: bundle) else {
+            reader.error("unknown app '\(bundle)'" + reader.hint(for: bundle, among: context.bundles.names), at: node)
             return nil
         }
         return index
     }
 
     /// `BUNDLE` or `{app: BUNDLE, …}`.
-    static func appOrFields(_ node: Node, _ what: String, allowed: [String], _ context: StepContext, _ reader: inout NodeReader,
-                            _ build: (AppIndex, [String: Node], inout NodeReader) -> Event?) -> Event? {
+    static func appOrFields(_ node: YAMLNode, _ what: String, allowed: [String], _ context: StepContext, _ reader: inout NodeReader,
+                            _ build: (AppIndex, [String: YAMLNode], inout NodeReader) -> Event?) -> Event? {
         if case .scalar = node {
             guard let index = app(node, what, context, &reader) else { return nil }
             return build(index, [:], &reader)
@@ -293,8 +327,8 @@ enum StepParser {
     }
 
     /// `{app: BUNDLE, …}`; `allowed` nil accepts any key (configure's options).
-    static func fieldsWithApp(_ node: Node, _ what: String, allowed: [String]?, _ context: StepContext, _ reader: inout NodeReader,
-                              _ build: (AppIndex, [String: Node], inout NodeReader) -> Event?) -> Event? {
+    static func fieldsWithApp(_ node: YAMLNode, _ what: String, allowed: [String]?, _ context: StepContext, _ reader: inout NodeReader,
+                              _ build: (AppIndex, [String: YAMLNode], inout NodeReader) -> Event?) -> Event? {
         guard let pairs = reader.mapping(node, what) else { return nil }
         if let allowed { reader.checkKeys(pairs, known: allowed, in: what) }
         let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })

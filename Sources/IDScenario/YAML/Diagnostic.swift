@@ -14,8 +14,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
         self.message = message
     }
 
+    /// One line, with control characters from the file (in names it echoes) made visible.
     public var description: String {
-        "\(file):\(max(line, 1)):\(max(column, 1)): error: \(message)"
+        TerminalText.escaped("\(file):\(max(line, 1)):\(max(column, 1)): error: \(message)")
     }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
@@ -27,8 +28,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
 public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
+    /// Sorted by position, each problem once (a node read twice reports its problem once).
     public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics.sorted()
+        var seen: Set<Diagnostic> = []
+        self.diagnostics = diagnostics.sorted().filter { seen.insert($0).inserted }
     }
 
     public var description: String {

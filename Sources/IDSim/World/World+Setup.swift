@@ -49,11 +49,13 @@ extension World {
                 devices specs: [DeviceSpec], apps: [AppDeclaration]) throws(SetupError) {
         self.init(profile: profile, seed: seed)
         guard !specs.isEmpty else { throw .noDevices }
-        for (i, account) in accounts.enumerated() where accounts[..<i].contains(where: { $0.id == account.id }) {
-            throw .duplicateAccount(account.id)
+        var accountIndices: [String: Int] = [:]
+        for (i, account) in accounts.enumerated() {
+            guard accountIndices.updateValue(i, forKey: account.id) == nil else { throw .duplicateAccount(account.id) }
         }
-        for (i, app) in apps.enumerated() {
-            if apps[..<i].contains(where: { $0.bundleID == app.bundleID }) { throw .duplicateApp(app.bundleID) }
+        var bundles: Set<String> = []
+        for app in apps {
+            guard bundles.insert(app.bundleID).inserted else { throw .duplicateApp(app.bundleID) }
             guard Self.isValidBundleID(app.bundleID) else { throw .invalidBundleID(app.bundleID) }
             guard !app.teamID.isEmpty, app.teamID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw .invalidTeamID(app.teamID, app: app.bundleID)
@@ -61,12 +63,13 @@ extension World {
         }
         self.accounts = BoxedArray(accounts)
         self.apps = BoxedArray(apps)
-        for (i, spec) in specs.enumerated() {
-            if specs[..<i].contains(where: { $0.name == spec.name }) { throw .duplicateDevice(spec.name) }
+        var names: Set<String> = []
+        for spec in specs {
+            guard names.insert(spec.name).inserted else { throw .duplicateDevice(spec.name) }
             if spec.kind == .simulator && spec.passcode { throw .passcodeOnSimulator(spec.name) }
             var account: Int?
             if let id = spec.appleID {
-                guard let index = accounts.firstIndex(where: { $0.id == id }) else {
+                guard let index = accountIndices[id] else {
                     throw .unknownAccount(id, device: spec.name, known: accounts.map(\.id))
                 }
                 account = index
@@ -85,7 +88,20 @@ extension World {
 
     /// A reverse-DNS bundle ID: letters, digits, "-" and ".", no empty components.
     public static func isValidBundleID(_ id: String) -> Bool {
-        !id.isEmpty && !id.hasPrefix(".") && !id.hasSuffix(".") && !id.contains("..")
-            && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        // Read as bytes: every allowed character is ASCII, and this runs for every declared app.
+        var previous: UInt8 = UInt8(ascii: ".")
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"):
+                break
+            case UInt8(ascii: "."):
+                if previous == UInt8(ascii: ".") { return false }   // a leading dot, or an empty component
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: ".")   // empty, or a trailing dot
     }
 }

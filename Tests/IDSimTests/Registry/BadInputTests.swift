@@ -11,6 +11,12 @@ struct BadInputTests {
         }
     }
 
+    @Test("bundle IDs are reverse-DNS: ASCII letters, digits, '-' and '.', no empty component")
+    func bundleIDs() {
+        for good in ["com.acme.shop", "a", "a-b.c1", "COM.Acme.9"] { #expect(World.isValidBundleID(good), "\(good)") }
+        for bad in ["", ".", ".a", "a.", "a..b", "a b", "ä.b", "a_b", "a/b", "ａ.b"] { #expect(!World.isValidBundleID(bad), "\(bad)") }
+    }
+
     @Test("events that can't apply say what and why, and leave the world alone")
     func rejectedEvents() {
         var sim = Sim(devices: [DeviceSpec(name: "phone", os: OSVersion(17, 0)), DeviceSpec(name: "old", os: OSVersion(12, 0))])
