@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// idscope: an interactive inspector of how iOS identifiers live and die, and the headless
 /// commands that run, check and compare scenarios.
@@ -15,4 +16,20 @@ struct IDScope: ParsableCommand {
         subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Scenarios.self, Rules.self],
         defaultSubcommand: Interactive.self
     )
+
+    /// Runs the command, then flushes its output: a write that fails, then or on the way, is
+    /// one line on stderr and exit status 74.
+    static func main() {
+        // A reader that went away is a write error to report, not a silent death by SIGPIPE.
+        // (The inspector installs its own handler, which restores the terminal first.)
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            try Console.flush()
+        } catch {
+            do { try Console.flush() } catch let writeError { exit(withError: writeError) }
+            exit(withError: error)
+        }
+    }
 }

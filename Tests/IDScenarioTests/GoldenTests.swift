@@ -9,7 +9,7 @@ struct GoldenTests {
 
     static func jsonl(_ name: String) throws -> String {
         let scenario = try ScenarioLoader.load(name)
-        let writer = JSONLWriter(scenario)
+        var writer = JSONLWriter(scenario)
         var out = ""
         try ScenarioRunner(scenario).run { out += writer.line(for: $0) + "\n" }
         return out

@@ -4,7 +4,7 @@ import Testing
 @Suite("Scenario writer")
 struct WriterTests {
     static func jsonl(_ scenario: Scenario) throws -> String {
-        let writer = JSONLWriter(scenario)
+        var writer = JSONLWriter(scenario)
         var out = ""
         try ScenarioRunner(scenario).run { out += writer.line(for: $0) + "\n" }
         return out

@@ -1,14 +1,30 @@
 import IDSim
 
 /// `idscope run --format jsonl`: one JSON object per step, in the contract's shape.
+///
+/// A line is handed to its sink in pieces (a device at a time) rather than built whole: a full
+/// line carries every app of every device, and a world of thousands of apps makes megabyte
+/// lines. With `changesOnly`, `devices` carries only the devices and apps the step changed
+/// (same keys, same shapes), so a long run costs what it changed rather than steps × world.
 public struct JSONLWriter {
     let scenario: Scenario
+    let changesOnly: Bool
+    private var changed = ChangedApps()
 
-    public init(_ scenario: Scenario) {
+    public init(_ scenario: Scenario, changesOnly: Bool = false) {
         self.scenario = scenario
+        self.changesOnly = changesOnly
     }
 
-    public func line(for outcome: StepOutcome) -> String {
+    /// The step's line, whole (tests, small worlds).
+    public mutating func line(for outcome: StepOutcome) -> String {
+        var text = ""
+        write(outcome) { text += $0 }
+        return text
+    }
+
+    /// Hands the step's line to `sink` in order, piece by piece, without the newline.
+    public mutating func write(_ outcome: StepOutcome, to sink: (String) throws -> Void) rethrows {
         let world = outcome.world
         var members: [(String, String)] = [
             ("step", String(outcome.number)),
@@ -28,10 +44,16 @@ public struct JSONLWriter {
             ])))
         }
         members.append(("changes", JSONText.array(outcome.changes.map { Self.change($0, in: world) })))
-        members.append(("devices", JSONText.object(world.devices.indices.map { d in
-            (world.devices[d].name, device(d, in: world))
-        })))
-        return JSONText.object(members)
+        let head = JSONText.object(members)
+        try sink(String(head.dropLast()) + ", \"devices\": {")
+        let scope: [(device: DeviceIndex, apps: [AppIndex])] = changesOnly
+            ? changed.of(outcome)
+            : world.devices.indices.map { ($0, Array(world.apps.indices)) }
+        for (n, entry) in scope.enumerated() {
+            try sink((n == 0 ? "" : ", ") + JSONText.string(world.devices[entry.device].name) + ": ")
+            try device(entry.device, apps: entry.apps, in: world, to: sink)
+        }
+        try sink("}}")
     }
 
     static func app(of step: ScenarioStep) -> AppIndex? {
@@ -55,14 +77,18 @@ public struct JSONLWriter {
         ])
     }
 
-    func device(_ d: DeviceIndex, in world: World) -> String {
+    func device(_ d: DeviceIndex, apps: [AppIndex], in world: World, to sink: (String) throws -> Void) rethrows {
         let device = world.devices[d]
-        return JSONText.object([
+        let head = JSONText.object([
             ("os", JSONText.string(device.os.description)),
             ("locked", device.locked || !device.firstUnlockDone ? "true" : "false"),
             ("firstUnlockDone", device.firstUnlockDone ? "true" : "false"),
-            ("apps", JSONText.object(world.apps.indices.map { a in (world.apps[a].bundleID, app(a, on: d, in: world)) })),
         ])
+        try sink(String(head.dropLast()) + ", \"apps\": {")
+        for (n, a) in apps.enumerated() {
+            try sink((n == 0 ? "" : ", ") + JSONText.string(world.apps[a].bundleID) + ": " + app(a, on: d, in: world))
+        }
+        try sink("}}")
     }
 
     func app(_ a: AppIndex, on d: DeviceIndex, in world: World) -> String {

@@ -3,6 +3,10 @@ import IDSim
 /// Hand-made JSON with keys in a fixed order, so runs are byte-identical.
 enum JSONText {
     static func string(_ text: String) -> String {
+        // Most strings (bundle IDs, UUIDs, names) need no escape: one scan of their bytes.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -12,7 +16,7 @@ enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if Self.needsUnicodeEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -21,6 +25,16 @@ enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// Characters written as `\\uXXXX`: controls (C0, DEL, C1), which terminals obey and YAML
+    /// refuses raw; U+2028 and U+2029, which YAML reads as line breaks; the byte-order mark; and
+    /// U+FFFE and U+FFFF, which YAML refuses. Both JSON and YAML's double quotes read them back.
+    static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 
     static func optional(_ text: String?) -> String {

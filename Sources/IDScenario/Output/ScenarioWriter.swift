@@ -36,15 +36,19 @@ public enum ScenarioWriter {
             if let name = app.displayName { out += "    name: \(quote(name))\n" }
         }
         out += scenario.steps.isEmpty ? "steps: []\n" : "steps:\n"
-        let world = try? scenario.initialWorld()
         for step in scenario.steps {
-            out += "  - " + stepLine(step, scenario: scenario, world: world) + "\n"
+            out += "  - " + stepLine(step, scenario: scenario) + "\n"
         }
         return out
     }
 
+    /// The bytes one step adds to the written file (the inspector keeps sessions savable).
+    public static func byteCount(of step: ScenarioStep, in scenario: Scenario) -> Int {
+        stepLine(step, scenario: scenario).utf8.count + 5
+    }
+
     /// One step as a flow mapping: `{ install: com.acme.shop, device: tablet, label: first }`.
-    static func stepLine(_ step: ScenarioStep, scenario: Scenario, world: World?) -> String {
+    static func stepLine(_ step: ScenarioStep, scenario: Scenario) -> String {
         var parts = [body(step.action, scenario: scenario)]
         if step.device != 0 { parts.append("device: \(quote(scenario.devices[step.device].name))") }
         if let label = step.label { parts.append("label: \(quote(label))") }

@@ -15,14 +15,14 @@ public struct TableWriter {
     public func header(_ scenario: Scenario, seed: UInt64) -> String {
         switch style {
         case .table:
-            var text = bold(scenario.name) + "  ·  seed \(seed)\n"
-            if let description = scenario.description { text += Self.trimmed(description) + "\n" }
+            var text = bold(TerminalText.escaped(scenario.name)) + "  ·  seed \(seed)\n"
+            if let description = scenario.description { text += TerminalText.escaped(Self.trimmed(description), keepingNewlines: true) + "\n" }
             let switches = scenario.profile.nonDefaultSwitches
             if !switches.isEmpty { text += "profile: " + switches.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "\n" }
             return text
         case .markdown:
-            var text = "## \(scenario.name)\n\n"
-            if let description = scenario.description { text += Self.trimmed(description) + "\n\n" }
+            var text = "## \(escape(scenario.name))\n\n"
+            if let description = scenario.description { text += TerminalText.escaped(Self.trimmed(description), keepingNewlines: true) + "\n\n" }
             text += "Seed \(seed).\n\n| # | event | device | what happened |\n|---:|---|---|---|"
             return text
         }
@@ -32,10 +32,11 @@ public struct TableWriter {
         let summary = StepSummary(outcome, full: full)
         switch style {
         case .table:
-            let head = pad(String(summary.number), 4, right: true) + "  " + pad(summary.event, 40) + "  " + pad(summary.device, 8)
+            let head = pad(String(summary.number), 4, right: true) + "  " + pad(TerminalText.escaped(summary.event), 40) + "  "
+                + pad(TerminalText.escaped(summary.device), 8)
             let lines = summary.lines.map { line in
                 let mark = line.mark.map { paint($0.rawValue, for: $0) + " " } ?? "  "
-                return mark + line.text + (line.rule.map { "  " + dim($0.rawValue) } ?? "")
+                return mark + TerminalText.escaped(line.text) + (line.rule.map { "  " + dim($0.rawValue) } ?? "")
             }
             guard let first = lines.first else { return head }
             let indent = String(repeating: " ", count: 58)
@@ -44,7 +45,7 @@ public struct TableWriter {
             let cells = summary.lines.map { line in
                 (line.mark.map { $0.rawValue + " " } ?? "") + escape(line.text) + (line.rule.map { " `\($0.rawValue)`" } ?? "")
             }
-            return "| \(summary.number) | \(escape(summary.event)) | \(summary.device) | \(cells.joined(separator: "<br>")) |"
+            return "| \(summary.number) | \(escape(summary.event)) | \(escape(summary.device)) | \(cells.joined(separator: "<br>")) |"
         }
     }
 
@@ -69,8 +70,9 @@ public struct TableWriter {
         return right ? space + text : text + space
     }
 
+    /// A table cell's text: control characters visible, `|` escaped.
     func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        TerminalText.escaped(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
     // ANSI styling, only when colour is on: the marks carry the meaning without it.

@@ -17,6 +17,9 @@ extension IDScope {
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario to check.") }
+            if let junit, let scenario = scenarios.first(where: { FileSaver.sameFile($0, junit) }) {
+                throw ValidationError("--junit \(junit) is the scenario \(scenario) being checked; refusing to overwrite it.")
+            }
         }
 
         func run() throws {
@@ -59,19 +62,19 @@ extension IDScope {
                 }
                 suites.append(JUnitWriter.Suite(name: scenario.name, file: scenario.file, cases: cases))
                 if failures.isEmpty {
-                    Console.out("PASS \(argument): \(cases.count) expectation\(cases.count == 1 ? "" : "s") held")
+                    try Console.out(TerminalText.escaped("PASS \(argument): \(cases.count) expectation\(cases.count == 1 ? "" : "s") held"))
                 } else {
                     anyFailed = true
-                    Console.out("FAIL \(argument): \(failures.count) check\(failures.count == 1 ? "" : "s") failed")
-                    for line in failures { Console.out("  " + line) }
+                    try Console.out(TerminalText.escaped("FAIL \(argument): \(failures.count) check\(failures.count == 1 ? "" : "s") failed"))
+                    for line in failures { try Console.out("  " + TerminalText.escaped(line)) }
                 }
             }
             if let junit {
                 do {
-                    try JUnitWriter.document(suites).write(toFile: junit, atomically: true, encoding: .utf8)
+                    try FileSaver.write(JUnitWriter.document(suites), to: junit)
                 } catch {
-                    Console.error("\(junit): error: cannot write the JUnit report: \(error.localizedDescription)")
-                    throw ExitCode(ExitStatus.invalidScenario)
+                    Console.error("\(junit): error: cannot write the JUnit report: \(error.reason)")
+                    throw ExitCode(ExitStatus.ioError)
                 }
             }
             if anyInvalid { throw ExitCode(ExitStatus.invalidScenario) }

@@ -72,7 +72,7 @@ final class CrashOnF12: TerminalBackend {
     }
 }
 
-/// Scenario files on disk; writes go to a temporary file that is synced and renamed over the target.
+/// Scenario files on disk, saved the safe way (`FileSaver`).
 struct DiskFiles: ScenarioFiles {
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
@@ -87,18 +87,10 @@ struct DiskFiles: ScenarioFiles {
     }
 
     func write(_ text: String, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw DiskError(description: String(cString: strerror(errno))) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw DiskError(description: reason)
+        do {
+            try FileSaver.write(text, to: path)
+        } catch {
+            throw DiskError(description: error.reason)
         }
     }
 

@@ -38,6 +38,7 @@ extension IDScope {
             let types = strategies.isEmpty ? StrategyLibrary.all : strategies.compactMap { StrategyLibrary.strategy(named: $0) }
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [(title: String, cell: (any IDStrategy.Type) -> MatrixCell?)] = []
+            // Titles are the user's arguments: control characters made visible before a terminal sees them.
             for argument in scenarios.isEmpty ? LifecycleCase.all.map(\.id) : scenarios {
                 if let lifecycle = LifecycleCase.named(argument) {
                     columns.append((lifecycle.id, { matrix.cell(strategy: $0, case: lifecycle) }))
@@ -45,7 +46,7 @@ extension IDScope {
                 }
                 do {
                     let scenario = try ScenarioLoader.load(argument)
-                    columns.append((argument, { ScenarioMatrix.cell(scenario, strategy: $0) }))
+                    columns.append((TerminalText.escaped(argument), { ScenarioMatrix.cell(scenario, strategy: $0) }))
                 } catch {
                     for line in error.lines { Console.error(line) }
                     throw ExitCode(ExitStatus.invalidScenario)
@@ -56,22 +57,22 @@ extension IDScope {
             case .jsonl:
                 for (name, cells) in rows {
                     let members = zip(columns, cells).map { "\"\($0.0.title)\": \"\($0.1)\"" }.joined(separator: ", ")
-                    print("{\"strategy\": \"\(name)\", \"cells\": {\(members)}}")
+                    try Console.out("{\"strategy\": \"\(name)\", \"cells\": {\(members)}}")
                 }
             case .markdown:
-                print("| strategy | " + columns.map(\.title).joined(separator: " | ") + " |")
-                print("|---|" + columns.map { _ in ":-:" }.joined(separator: "|") + "|")
-                for (name, cells) in rows { print("| \(name) | " + cells.joined(separator: " | ") + " |") }
+                try Console.out("| strategy | " + columns.map(\.title).joined(separator: " | ") + " |")
+                try Console.out("|---|" + columns.map { _ in ":-:" }.joined(separator: "|") + "|")
+                for (name, cells) in rows { try Console.out("| \(name) | " + cells.joined(separator: " | ") + " |") }
             case .table:
                 let width = max(8, (types.map { $0.name.count }.max() ?? 0) + 2)
                 let widths = columns.map { max($0.title.count, 3) + 2 }
-                print("strategy".padding(toLength: width, withPad: " ", startingAt: 0)
+                try Console.out("strategy".padding(toLength: width, withPad: " ", startingAt: 0)
                       + zip(columns, widths).map { $0.0.title.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined())
                 for (name, cells) in rows {
-                    print(name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    try Console.out(name.padding(toLength: width, withPad: " ", startingAt: 0)
                           + zip(cells, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined())
                 }
-                print("\n= same value · Δ new value · ∅ nothing · dup the same value on two devices · – no second launch")
+                try Console.out("\n= same value · Δ new value · ∅ nothing · dup the same value on two devices · – no second launch")
             }
         }
     }

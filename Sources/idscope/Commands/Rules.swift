@@ -13,7 +13,7 @@ extension IDScope {
         func run() throws {
             guard let rule else {
                 for entry in RuleRegistry.all {
-                    print(entry.id.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    try Console.out(entry.id.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
                           + entry.confidence.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + entry.title)
                 }
                 return
@@ -23,10 +23,10 @@ extension IDScope {
                 throw ExitCode(ExitStatus.invalidScenario)
             }
             let entry = id.rule
-            print("\(entry.id.rawValue): \(entry.title)\n\n\(entry.statement)\n")
-            print("iOS: \(entry.versions)\nconfidence: \(entry.confidence.rawValue)")
-            if !entry.switches.isEmpty { print("profile switches: " + entry.switches.joined(separator: ", ")) }
-            for source in entry.sources { print("source: \(source)") }
+            try Console.out("\(entry.id.rawValue): \(entry.title)\n\n\(entry.statement)\n")
+            try Console.out("iOS: \(entry.versions)\nconfidence: \(entry.confidence.rawValue)")
+            if !entry.switches.isEmpty { try Console.out("profile switches: " + entry.switches.joined(separator: ", ")) }
+            for source in entry.sources { try Console.out("source: \(source)") }
         }
     }
 }

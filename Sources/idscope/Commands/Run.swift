@@ -27,6 +27,13 @@ extension IDScope {
         @Flag(help: "Print without colour (as NO_COLOR does).")
         var noColor = false
 
+        @Flag(help: "With --format jsonl: each line's devices carry only the devices and apps the step changed.")
+        var changesOnly = false
+
+        func validate() throws {
+            if changesOnly && format != .jsonl { throw ValidationError("--changes-only applies to --format jsonl only.") }
+        }
+
         func run() throws {
             let loaded = try ScenarioArgument.loadOrExit(scenario)
             let runner = ScenarioRunner(loaded, seed: seed)
@@ -34,20 +41,23 @@ extension IDScope {
             do {
                 switch format {
                 case .jsonl:
-                    let writer = JSONLWriter(loaded)
-                    try runner.run { Console.out(writer.line(for: $0)) }
+                    var writer = JSONLWriter(loaded, changesOnly: changesOnly)
+                    try runner.run { outcome in
+                        try writer.write(outcome, to: Console.write)
+                        try Console.write("\n")
+                    }
                 case .table, .markdown:
                     let writer = TableWriter(style: format == .table ? .table : .markdown,
                                              colour: format == .table && Console.colourEnabled(noColorFlag: noColor), full: full)
-                    Console.out(writer.header(loaded, seed: runner.seed))
+                    try Console.out(writer.header(loaded, seed: runner.seed))
                     try runner.run { outcome in
                         if case .expect = outcome.step.action {
                             expectations += 1
                             if !outcome.failures.isEmpty { failed += 1 }
                         }
-                        Console.out(writer.row(outcome))
+                        try Console.out(writer.row(outcome))
                     }
-                    Console.out(writer.footer(steps: loaded.steps.count, expectations: expectations, failed: failed))
+                    try Console.out(writer.footer(steps: loaded.steps.count, expectations: expectations, failed: failed))
                 }
             } catch let error as RunError {
                 Console.error(error.description)

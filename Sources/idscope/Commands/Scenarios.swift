@@ -15,7 +15,7 @@ extension IDScope {
                                   + (ScenarioLibrary.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
                     throw ExitCode(ExitStatus.invalidScenario)
                 }
-                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                try Console.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)
                 return
             }
             let names = ScenarioLibrary.names
@@ -26,7 +26,7 @@ extension IDScope {
             let width = (names.map(\.count).max() ?? 0) + 2
             for name in names {
                 let summary = (try? ScenarioLoader.load(name)).map { $0.name } ?? "(invalid)"
-                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + summary)
+                try Console.out(name.padding(toLength: width, withPad: " ", startingAt: 0) + summary)
             }
         }
     }

@@ -21,8 +21,17 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try launch(binary, arguments, environment: environment)
+    }
+
+    /// Runs `/bin/sh -c script` with the binary as `$0` and `arguments` as `$@` (redirections).
+    static func shell(_ script: String, _ arguments: [String]) throws -> Result {
+        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, binary.path] + arguments, environment: [:])
+    }
+
+    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"

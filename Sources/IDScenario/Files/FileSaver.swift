@@ -1,0 +1,133 @@
+import Foundation
+
+/// Writes a file the way a careful editor saves: the old content stays whole until the new is
+/// on disk, and the save cannot be turned against another file.
+///
+/// - A regular file (or a new one) is written to a temporary file made exclusively in the same
+///   directory (an unpredictable name, `O_EXCL|O_NOFOLLOW`, so a planted symlink cannot redirect
+///   it), synced, given the old file's permissions (and owner, where we may), then renamed over
+///   the target.
+/// - A symlink is followed: the file it points at is saved, and the link stays a link.
+/// - A device, pipe or socket (`/dev/stdout`, a FIFO) is written in place: it has nothing to
+///   replace, and replacing it would put a regular file where a device was.
+/// - A directory is refused with a message saying so.
+public enum FileSaver {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The most symlinks followed before giving up (a loop).
+    static let maxLinks = 40
+
+    public static func write(_ text: String, to path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0 {   // it exists (through any links)
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw Failure(path: path, reason: "is a directory")
+            case S_IFREG: break
+            default: return try writeInPlace(text, to: path)
+            }
+            guard let real = realpath(path, nil) else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            defer { free(real) }
+            try replace(String(cString: real), with: text, keeping: info, shownAs: path)
+        } else {
+            try replace(try resolve(path), with: text, keeping: nil, shownAs: path)
+        }
+    }
+
+    /// Whether two paths name the same existing file (symlinks followed).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
+    /// Where a path that does not exist yet will be: itself, or where a dangling link points.
+    static func resolve(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<maxLinks {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            let destination = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : directory(of: current) + "/" + destination
+        }
+        throw Failure(path: path, reason: "too many levels of symbolic links")
+    }
+
+    static func directory(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    private static func writeInPlace(_ text: String, to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        if let reason = writeAll(Array(text.utf8), to: fd) { throw Failure(path: path, reason: reason) }
+    }
+
+    private static func replace(_ target: String, with text: String, keeping old: stat?, shownAs path: String) throws(Failure) {
+        let (fd, temporary) = try createTemporary(beside: target, shownAs: path)
+        var failure: String?
+        if let reason = writeAll(Array(text.utf8), to: fd) { failure = reason }
+        if failure == nil {
+            // Keep what the old file was: its permissions (a 0600 file stays private) and, when we
+            // are allowed to, its owner. A new file gets the default the umask gives.
+            let mode: mode_t
+            if let old {
+                mode = old.st_mode & 0o7777
+                if getuid() == 0 { _ = fchown(fd, old.st_uid, old.st_gid) }
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                mode = 0o666 & ~mask
+            }
+            if fchmod(fd, mode) != 0 || fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        }
+        close(fd)
+        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw Failure(path: path, reason: failure)
+        }
+        // Make the rename itself durable.
+        let directoryFD = open(directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    /// A new file beside `target`, created exclusively under an unpredictable name: `O_EXCL`
+    /// refuses any name that exists (a planted symlink included) and `O_NOFOLLOW` says so twice.
+    private static func createTemporary(beside target: String, shownAs path: String) throws(Failure) -> (Int32, String) {
+        let prefix = directory(of: target) + "/." + (target as NSString).lastPathComponent + "."
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let name = prefix + String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 36) + ".tmp"
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, name) }
+            if errno != EEXIST { break }
+        }
+        throw Failure(path: path, reason: "cannot create a temporary file beside it: " + String(cString: strerror(errno)))
+    }
+
+    /// Writes every byte, retrying short writes and interruptions; nil or why it failed.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += n
+        }
+        return nil
+    }
+}
