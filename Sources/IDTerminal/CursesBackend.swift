@@ -31,7 +31,17 @@ public final class CursesBackend: TerminalBackend {
             mousemask(idscope_mouse_mask(), nil)
             mouseinterval(0)
         }
+        // Bracketed paste: the terminal marks pasted text, which then arrives as one event.
+        define_key("\u{1B}[200~", Self.pasteStart)
+        define_key("\u{1B}[201~", Self.pasteEnd)
+        TerminalGuard.setBracketedPaste(true)
     }
+
+    /// Key codes for the paste markers, above every code ncurses defines (KEY_MAX is 0777).
+    static let pasteStart: Int32 = 0o1001
+    static let pasteEnd: Int32 = 0o1002
+    /// The most characters of one paste kept (the rest is read and dropped, never run as keys).
+    static let maxPaste = 1 << 16
 
     deinit {
         TerminalGuard.restore()
@@ -95,18 +105,51 @@ public final class CursesBackend: TerminalBackend {
     }
 
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent {
+        read(timeoutMilliseconds: timeoutMilliseconds ?? -1) ?? .tick
+    }
+
+    public func pendingEvent() -> InputEvent? {
+        read(timeoutMilliseconds: 0)
+    }
+
+    /// The next event within the timeout (-1: wait), nil when none came.
+    func read(timeoutMilliseconds: Int) -> InputEvent? {
         let window = idscope_stdscr()
-        wtimeout(window, Int32(timeoutMilliseconds ?? -1))
+        wtimeout(window, Int32(timeoutMilliseconds))
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if caughtSignal.load(ordering: .relaxed) != 0 { return .hangup }
         if result == ERR {
             // A timeout, or the terminal is gone (a hang-up would otherwise spin here).
             if errno == EIO || isatty(STDIN_FILENO) == 0 { return .hangup }
-            return timeoutMilliseconds == nil ? .tick : .tick
+            return nil
         }
-        if result == KEY_CODE_YES { return special(Int32(character)) }
+        if result == KEY_CODE_YES {
+            return Int32(character) == Self.pasteStart ? readPaste() : special(Int32(character))
+        }
         return ordinary(character)
+    }
+
+    /// Everything up to the end-of-paste marker, as text (a marker that never comes ends it
+    /// after a pause, so a terminal that drops it cannot hang the inspector).
+    func readPaste() -> InputEvent {
+        let window = idscope_stdscr()
+        wtimeout(window, 200)
+        var text = ""
+        var kept = 0
+        while caughtSignal.load(ordering: .relaxed) == 0 {
+            var character: wint_t = 0
+            let result = wget_wch(window, &character)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if Int32(character) == Self.pasteEnd { break }
+                continue
+            }
+            guard kept < Self.maxPaste, let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+            text.unicodeScalars.append(scalar)
+            kept += 1
+        }
+        return .paste(text)
     }
 
     func special(_ code: Int32) -> InputEvent {

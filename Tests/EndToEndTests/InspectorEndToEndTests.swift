@@ -129,6 +129,46 @@ struct InspectorEndToEndTests {
         #expect(t.history().contains("deliberate crash for the end-to-end test"), "the fatal error message survives")
     }
 
+    @Test("every other signal that ends a process restores the terminal first, ends it with that signal, and leaves no files",
+          arguments: [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT, SIGQUIT, SIGUSR1, SIGALRM, SIGPIPE])
+    func fatalSignals(_ signal: Int32) throws {
+        let before = Self.stderrLogs()
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        let pid = try #require(t.appPID())
+        kill(pid, signal)
+        expectRestored(t, exitStatus: 128 + Int(signal))
+        #expect(kill(pid, 0) != 0, "the process is gone")
+        #expect(Self.stderrLogs().subtracting(before).isEmpty, "no temporary stderr log left behind")
+    }
+
+    static func stderrLogs() -> Set<String> {
+        Set(((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter { $0.hasPrefix("idscope-stderr-") })
+    }
+
+    @Test("a bracketed paste into the command line is one event, cut at the line's limit; outside it, it presses no keys")
+    func bracketedPaste() throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        t.keys("End")
+        t.waitFor("step 32/32")
+        // Outside the command line a paste is ignored, not read as the keys i, d, e, …
+        t.pasteBracketed("idLe" + String(repeating: "q", count: 50))
+        t.waitFor("paste ignored: press : first to paste a command")
+        #expect(t.screen().contains("step 32/32"))
+        t.keys(":")
+        t.pasteBracketed("install com.acme.news")
+        t.keys("Enter")
+        t.waitFor("step 33/33")
+        // 100 KB pasted: the line keeps its limit and the inspector answers at once.
+        t.keys(":")
+        t.pasteBracketed(String(repeating: "x", count: 100_000))
+        t.waitFor("paste cut: the line holds at most 4096 characters", timeout: 5)
+        t.keys("Escape")
+        t.keys("q")
+        t.waitFor("[exit 0]")
+    }
+
     @Test("without a terminal: one clear line pointing to idscope run, and a non-zero exit")
     func noTerminal() throws {
         let t = try Tmux(command: "TERM=dumb " + Tmux.binary)

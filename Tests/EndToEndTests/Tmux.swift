@@ -48,6 +48,14 @@ final class Tmux {
     func history() -> String { (try? tmux(["capture-pane", "-p", "-S", "-", "-t", "e2e"])) ?? "" }
     func keys(_ keys: String...) { _ = try? tmux(["send-keys", "-t", "e2e"] + keys) }
     func literal(_ text: String) { _ = try? tmux(["send-keys", "-t", "e2e", "-l", text]) }
+    /// Pastes text as a terminal does when the app asked for bracketed paste (tmux adds the markers).
+    func pasteBracketed(_ text: String) {
+        // Through a file: tmux refuses long command-line arguments.
+        let file = directory.appendingPathComponent("paste.txt")
+        try? text.write(to: file, atomically: true, encoding: .utf8)
+        _ = try? tmux(["load-buffer", "-b", "p", file.path])
+        _ = try? tmux(["paste-buffer", "-p", "-d", "-b", "p", "-t", "e2e"])
+    }
     func resize(width: Int, height: Int) { _ = try? tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"]) }
     func format(_ f: String) -> String { ((try? tmux(["display", "-p", "-t", "e2e", f])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
 

@@ -4,6 +4,8 @@ public final class AppLoop {
     let backend: TerminalBackend
     /// Milliseconds between ticks while auto-advancing in presenter mode.
     public static let advanceInterval = 3000
+    /// Queued events handled before a frame is drawn anyway (so the screen keeps up).
+    static let maxEventsPerFrame = 4096
 
     public init(inspector: Inspector, backend: TerminalBackend) {
         self.inspector = inspector
@@ -17,6 +19,13 @@ public final class AppLoop {
             let waiting = inspector.state.presenter && inspector.state.autoAdvance
             let event = backend.nextEvent(timeoutMilliseconds: waiting ? Self.advanceInterval : nil)
             inspector.handle(event)
+            // Everything already typed is handled before the next frame: a burst of keys (a paste
+            // into a terminal without bracketed paste) costs one frame, not one per key.
+            var handled = 1
+            while handled < Self.maxEventsPerFrame, !inspector.state.quit, let next = backend.pendingEvent() {
+                inspector.handle(next)
+                handled += 1
+            }
             draw()
         }
     }

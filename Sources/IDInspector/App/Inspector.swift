@@ -20,6 +20,7 @@ public struct Inspector: Sendable {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): if state.mouse { handleMouse(mouse) }
         case .resize: break
+        case .paste(let text): handlePaste(text)
         case .tick:
             if state.presenter && state.autoAdvance && state.session.cursor < state.session.count {
                 state.session.jump(to: state.session.cursor + 1)
@@ -165,6 +166,10 @@ public struct Inspector: Sendable {
 
     /// Applies a step at the cursor (a branch if the cursor is not at the end), with undo.
     mutating func act(_ step: ScenarioStep) {
+        if let refusal = state.session.growthRefusal(for: step) {
+            state.status = (refusal, true)
+            return
+        }
         let before = state.session
         let branching = state.session.cursor < state.session.count
         do {
@@ -276,6 +281,7 @@ public struct Inspector: Sendable {
 
     mutating func handlePromptKey(_ key: Key) {
         guard var prompt = state.prompt else { return }
+        state.status = nil
         switch key {
         case .escape:
             state.prompt = nil
@@ -285,23 +291,45 @@ public struct Inspector: Sendable {
             submit(prompt)
             return
         case .backspace, .delete, .control("h"):
-            if prompt.text.isEmpty { state.prompt = nil; return }
-            prompt.text.removeLast()
+            if prompt.length == 0 { state.prompt = nil; return }
+            prompt.removeLast()
         case .character(let c):
-            prompt.text.append(c)
+            guard prompt.append(c) else {
+                state.status = ("the line holds at most \(Prompt.maxLength) characters", true)
+                return
+            }
         case .tab:
-            if prompt.purpose == .command { prompt.text = complete(prompt.text) }
+            if prompt.purpose == .command { prompt.replace(with: complete(prompt.text)) }
         case .up, .down:
             guard prompt.purpose == .command, !state.commandHistory.isEmpty else { break }
             let count = state.commandHistory.count
             var index = prompt.historyIndex ?? count
             index = key == .up ? max(0, index - 1) : min(count, index + 1)
             prompt.historyIndex = index
-            prompt.text = index < count ? state.commandHistory[index] : ""
+            prompt.replace(with: index < count ? state.commandHistory[index] : "")
         case .control("u"):
-            prompt.text = ""
+            prompt.replace(with: "")
         default:
             break
+        }
+        if prompt.purpose == .filter { state.filter = prompt.text }
+        state.prompt = prompt
+    }
+
+    /// Pasted text goes into the open line, control characters as spaces (a pasted newline must
+    /// not run a half-pasted command) and cut at the line's limit; with no line open it is
+    /// ignored rather than read as action keys.
+    mutating func handlePaste(_ text: String) {
+        guard var prompt = state.prompt else {
+            state.status = ("paste ignored: press : first to paste a command", true)
+            return
+        }
+        for character in text {
+            let printable = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            guard prompt.append(printable ? character : " ") else {
+                state.status = ("paste cut: the line holds at most \(Prompt.maxLength) characters", true)
+                break
+            }
         }
         if prompt.purpose == .filter { state.filter = prompt.text }
         state.prompt = prompt

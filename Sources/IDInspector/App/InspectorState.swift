@@ -50,11 +50,47 @@ public enum PromptPurpose: Sendable {
 }
 
 /// The line at the bottom where commands, paths and filters are typed.
+///
+/// It keeps its length in characters beside the text (counting a String's characters walks it),
+/// so typing, deleting and drawing cost the same at the end of a long line as on an empty one.
 public struct Prompt: Sendable {
+    /// The most characters the line holds: more than any command needs, little enough that
+    /// every key and every frame stays cheap.
+    public static let maxLength = 4096
+
     public var purpose: PromptPurpose
-    public var text: String = ""
+    public private(set) var text: String
+    /// `text.count`, kept.
+    public private(set) var length: Int
     /// Position in the command history while browsing it with ↑/↓.
     public var historyIndex: Int?
+
+    public init(purpose: PromptPurpose, text: String = "") {
+        self.purpose = purpose
+        self.text = ""
+        self.length = 0
+        replace(with: text)
+    }
+
+    /// Adds a character; false when the line is full.
+    public mutating func append(_ character: Character) -> Bool {
+        guard length < Self.maxLength else { return false }
+        text.append(character)
+        length += 1
+        return true
+    }
+
+    public mutating func removeLast() {
+        guard length > 0 else { return }
+        text.removeLast()
+        length -= 1
+    }
+
+    /// Replaces the whole line (completion, history), cut at the limit.
+    public mutating func replace(with newText: String) {
+        text = String(newText.prefix(Self.maxLength))
+        length = text.count
+    }
 }
 
 /// Everything the inspector shows, as a value (the terminal is drawn from it).

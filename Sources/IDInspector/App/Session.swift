@@ -11,16 +11,37 @@ public struct Session: Sendable {
     public private(set) var timeline: Timeline
     /// `entries[i]` is the scenario step of timeline position i + 1.
     public private(set) var entries: [ScenarioStep]
+    /// The bytes each entry takes in the saved file, and what the file takes without steps: a
+    /// session never grows past what `w` could save and `idscope run` read back.
+    private var entryBytes: [Int] = []
+    private var savedBytes: Int
 
     public init(_ scenario: Scenario) throws {
         self.scenario = scenario
         self.timeline = Timeline(initial: try scenario.initialWorld(), programs: StrategyLibrary(), snapshotInterval: 256)
         self.entries = []
+        var setup = scenario
+        setup.steps = []
+        self.savedBytes = ScenarioWriter.yaml(setup).utf8.count
         for step in scenario.steps {
             try timeline.apply(Self.timelineStep(step))
             entries.append(step)
+            entryBytes.append(ScenarioWriter.byteCount(of: step, in: scenario))
+            savedBytes += entryBytes[entryBytes.count - 1]
         }
         timeline.jump(to: 0)
+    }
+
+    /// Why the step cannot be added at the cursor without making an unsavable session, if so.
+    public func growthRefusal(for step: ScenarioStep) -> String? {
+        if cursor >= ScenarioLimits.maxSteps {
+            return "a session holds at most \(ScenarioLimits.maxSteps) steps (what a scenario file may have); save it and open the file to go on from a new one"
+        }
+        let dropped = entryBytes[cursor...].reduce(0, +)
+        if savedBytes - dropped + ScenarioWriter.byteCount(of: step, in: scenario) > ScenarioLimits.maxBytes {
+            return "the session would no longer fit in a scenario file (\(ScenarioLimits.maxBytes) bytes at most)"
+        }
+        return nil
     }
 
     static func timelineStep(_ step: ScenarioStep) -> Step {
@@ -42,7 +63,11 @@ public struct Session: Sendable {
         let cursor = timeline.cursor
         let changes = try timeline.apply(Self.timelineStep(step))
         entries.removeSubrange(cursor...)
+        savedBytes -= entryBytes[cursor...].reduce(0, +)
+        entryBytes.removeSubrange(cursor...)
         entries.append(step)
+        entryBytes.append(ScenarioWriter.byteCount(of: step, in: scenario))
+        savedBytes += entryBytes[entryBytes.count - 1]
         return changes
     }
 

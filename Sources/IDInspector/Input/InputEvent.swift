@@ -27,6 +27,9 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
+    /// Text pasted as a whole (the terminal's bracketed paste), never read as keys: a paste
+    /// must not press a hundred action keys, and it costs one event however long it is.
+    case paste(String)
     /// Time passed without input (drives auto-advance in presenter mode).
     case tick
     /// The terminal went away or a signal asked us to stop.
@@ -41,6 +44,13 @@ public protocol TerminalBackend: AnyObject {
     func draw(_ canvas: Canvas)
     /// The next event, or `.tick` after `timeoutMilliseconds` (nil: wait indefinitely).
     func nextEvent(timeoutMilliseconds: Int?) -> InputEvent
+    /// An event that has already arrived, without waiting (nil: none), so the loop can handle
+    /// everything queued before it draws again.
+    func pendingEvent() -> InputEvent?
+}
+
+extension TerminalBackend {
+    public func pendingEvent() -> InputEvent? { nil }
 }
 
 /// Reading and writing scenario files, kept behind a protocol so the inspector core does no I/O

@@ -64,7 +64,10 @@ enum StatusView {
             case .open: label = "open: "
             case .filter: label = "/"
             }
-            canvas.write(label + prompt.text + "█", x: 0, y: rect.y, style: .plain, limit: rect.width)
+            // The end of the line, where typing happens: drawing costs the screen's width, not the line's length.
+            let room = max(0, rect.width - DisplayWidth.of(label) - 1)
+            let tail = prompt.length <= room ? prompt.text : "…" + String(prompt.text.suffix(max(0, room - 1)))
+            canvas.write(label + tail + "█", x: 0, y: rect.y, style: .plain, limit: rect.width)
         } else if let status = state.status {
             canvas.write(" " + status.text, x: 0, y: rect.y, style: status.error ? state.theme.warning : state.theme.dim, limit: rect.width)
         } else if let narration = state.session.narration(at: state.session.cursor), !state.presenter {
@@ -75,6 +78,11 @@ enum StatusView {
 
 enum FooterView {
     static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+        // While a line is being typed the status line is that line; what the keys reported goes here.
+        if state.prompt != nil, let status = state.status {
+            canvas.write(" " + status.text, x: 0, y: rect.y, style: status.error ? state.theme.warning : state.theme.dim, limit: rect.width)
+            return
+        }
         let hints: [(String, String)]
         if state.prompt?.purpose == .command {
             hints = [("Enter", "apply"), ("Tab", "complete"), ("↑/↓", "history"), ("Esc", "cancel")]
