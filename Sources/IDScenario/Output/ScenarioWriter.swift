@@ -57,45 +57,9 @@ public enum ScenarioWriter {
     }
 
     static func body(_ action: ScenarioStep.Action, scenario: Scenario) -> String {
-        func app(_ a: AppIndex) -> String { quote(scenario.apps[a].bundleID) }
         switch action {
-        case .expect(let e): return "expect: " + expectation(e, scenario: scenario)
-        case .event(let event):
-            switch event {
-            case .install(let a, let source): return "install: { app: \(app(a))" + (source.map { ", source: \($0.rawValue)" } ?? "") + " }"
-            case .uninstall(let a): return "uninstall: \(app(a))"
-            case .offload(let a): return "offload: \(app(a))"
-            case .update(let a, let team): return "update: { app: \(app(a))" + (team.map { ", team: \(quote($0))" } ?? "") + " }"
-            case .launch(let a, let mode): return "launch: { app: \(app(a)), mode: \(mode.rawValue) }"
-            case .requestTracking(let a, let answer, let pending):
-                return "requestTracking: { app: \(app(a)), answer: \(answer.rawValue)" + (pending ? ", otherPromptPending: true" : "") + " }"
-            case .trackingToggle(let a, let on): return "trackingToggle: { app: \(app(a)), on: \(on) }"
-            case .setting(let s):
-                let fields = [("allowTrackingRequests", s.allowTrackingRequests), ("continueTracking", s.continueTracking),
-                              ("limitAdTracking", s.limitAdTracking), ("trackingRestricted", s.trackingRestricted)]
-                    .compactMap { name, v in v.map { "\(name): \($0)" } }
-                return "setting: { " + fields.joined(separator: ", ") + " }"
-            case .resetAdvertisingID: return "resetAdvertisingId: "
-            case .resetLocationAndPrivacy: return "resetLocationAndPrivacy: "
-            case .consent(let a): return "consent: \(app(a))"
-            case .configure(let a, let o):
-                return "configure: { app: \(app(a)), " + o.keys.sorted().map { "\($0): \(optionValue(o[$0]!))" }.joined(separator: ", ") + " }"
-            case .deviceCheck(let a, let b0, let b1):
-                return "deviceCheck: { app: \(app(a))" + (b0.map { ", bit0: \($0)" } ?? "") + (b1.map { ", bit1: \($0)" } ?? "") + " }"
-            case .reboot: return "reboot: "
-            case .unlock: return "unlock: "
-            case .lock: return "lock: "
-            case .passcode(let on): return "passcode: \(on ? "on" : "off")"
-            case .upgrade(let v): return "upgrade: \"\(v)\""
-            case .erase: return "erase: "
-            case .signIn(let account): return "signIn: \(quote(scenario.accounts[account].id))"
-            case .signOut: return "signOut: "
-            case .iCloudKeychain(let on): return "iCloudKeychain: \(on ? "on" : "off")"
-            case .backup(let kind, let name): return "backup: { kind: \(kind.rawValue), as: \(quote(name)) }"
-            case .restore(let name): return "restore: { backup: \(quote(name)) }"
-            case .migrate(let from): return "migrate: { from: \(quote(scenario.devices[from].name)) }"
-            case .note(let text): return "note: \(quote(text))"
-            }
+        case .expect(let e): "expect: " + expectation(e, scenario: scenario)
+        case .event(let event): EventSpec.of(event.kind).yaml(event, in: scenario)
         }
     }
 

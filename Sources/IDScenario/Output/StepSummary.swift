@@ -65,35 +65,7 @@ public struct StepSummary {
 
     /// An event in words: "install com.acme.shop", "restore nightly".
     public static func describe(_ event: Event, in world: World) -> String {
-        func app(_ a: AppIndex) -> String { world.apps[a].bundleID }
-        switch event {
-        case .install(let a, let source): return "install \(app(a))" + (source.map { " (\($0.rawValue))" } ?? "")
-        case .uninstall(let a): return "uninstall \(app(a))"
-        case .offload(let a): return "offload \(app(a))"
-        case .update(let a, let team): return "update \(app(a))" + (team.map { " to team \($0)" } ?? "")
-        case .launch(let a, let mode): return "launch \(app(a))" + (mode == .foreground ? "" : " (\(mode.rawValue))")
-        case .requestTracking(let a, let answer, _): return "requestTracking \(app(a)) → \(answer.rawValue)"
-        case .trackingToggle(let a, let on): return "trackingToggle \(app(a)) \(on ? "on" : "off")"
-        case .setting(let s):
-            let parts = [("allowTrackingRequests", s.allowTrackingRequests), ("continueTracking", s.continueTracking),
-                         ("limitAdTracking", s.limitAdTracking), ("trackingRestricted", s.trackingRestricted)]
-                .compactMap { name, v in v.map { "\(name)=\($0 ? "on" : "off")" } }
-            return "setting " + parts.joined(separator: " ")
-        case .consent(let a): return "consent \(app(a))"
-        case .configure(let a, let options):
-            return "configure \(app(a)) " + options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " ")
-        case .deviceCheck(let a, let b0, let b1):
-            return "deviceCheck \(app(a))" + (b0.map { " bit0=\($0 ? 1 : 0)" } ?? "") + (b1.map { " bit1=\($0 ? 1 : 0)" } ?? "")
-        case .passcode(let on): return "passcode \(on ? "on" : "off")"
-        case .upgrade(let v): return "upgrade to iOS \(v)"
-        case .signIn(let account): return "signIn \(world.accounts[account].id)"
-        case .iCloudKeychain(let on): return "iCloudKeychain \(on ? "on" : "off")"
-        case .backup(let kind, let name): return "backup \(kind.rawValue) as \(name)"
-        case .restore(let name): return "restore \(name)"
-        case .migrate(let from): return "migrate from \(world.devices[from].name)"
-        case .note: return "note"
-        default: return event.key
-        }
+        EventSpec.of(event.kind).describe(event, world)
     }
 
     /// Shortens every UUID-like run of hex in a text (`3F2A…91C0`).

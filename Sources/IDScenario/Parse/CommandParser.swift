@@ -45,26 +45,43 @@ public enum CommandParser {
         return step
     }
 
-    /// Completions for the word being typed: event keys first, then the names an argument takes.
+    /// Completions for the word being typed: event keys first, then the names the event's
+    /// argument takes (its `EventSpec`), then device names after `to` or `on`.
     public static func completions(for command: String, scenario: Scenario, backups: [String]) -> [String] {
         let parts = command.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         if parts.count <= 1 {
             let prefix = parts.first ?? ""
-            return (Event.keys + ["expect"]).filter { $0.hasPrefix(prefix) }
+            return StepParser.allKeys.filter { $0.hasPrefix(prefix) }
         }
         let key = parts[0], last = parts.last ?? ""
         if parts.count >= 3, ["to", "on"].contains(parts[parts.count - 2]) {
             return scenario.devices.map(\.name).filter { $0.hasPrefix(last) }
         }
         let names: [String]
-        switch key {
-        case "restore": names = backups
-        case "signIn": names = scenario.accounts.map(\.id)
-        case "migrate": names = scenario.devices.map(\.name)
-        case "passcode", "iCloudKeychain": names = ["on", "off"]
-        case "upgrade": names = ["16.7", "17.5", "18.1"]
-        default: names = scenario.apps.map(\.bundleID)
+        if key == "expect" {
+            names = scenario.apps.map(\.bundleID)
+        } else if let field = EventSpec.named(key)?.completedField {
+            names = field.completions(scenario: scenario, backups: backups)
+        } else {
+            names = []
         }
         return names.filter { $0.hasPrefix(last) }
+    }
+}
+
+extension EventField {
+    /// The values the `:` line offers for this field.
+    func completions(scenario: Scenario, backups: [String]) -> [String] {
+        switch kind {
+        case .app: scenario.apps.map(\.bundleID)
+        case .device: scenario.devices.map(\.name)
+        case .account: scenario.accounts.map(\.id)
+        case .backup: backups
+        case .choice(let words): words
+        case .onOff: ["on", "off"]
+        case .bool: ["true", "false"]
+        case .version: ["16.7", "17.5", "18.1"]
+        case .newBackup, .string: []
+        }
     }
 }

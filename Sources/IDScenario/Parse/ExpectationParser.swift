@@ -14,7 +14,7 @@ enum ExpectationParser {
             reader.error("expect needs 'app: BUNDLE'", at: node)
             return nil
         }
-        guard let app = StepParser.app(appNode, "expect", context, &reader) else { return nil }
+        guard let app = EventReader.app(appNode, "expect", context, &reader) else { return nil }
         let strategy = StrategyLibrary.strategy(named: context.apps[app].strategy)
         let reported = strategy?.valueNames ?? ["idfv", "idfa"]
         var expectation = Expectation(app: app)

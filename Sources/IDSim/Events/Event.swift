@@ -31,45 +31,53 @@ public enum Event: Hashable, Sendable {
     case migrate(from: DeviceIndex)
     case note(String)
 
-    /// The scenario key of this event.
-    public var key: String {
+    /// What kind of event this is; its raw value is the event's name, the scenario key.
+    ///
+    /// Everything else about how an event is written (its argument, how it is read, written back,
+    /// described and completed) is declared once per kind in IDScenario's `EventSpec`.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting
+        case resetAdvertisingID = "resetAdvertisingId"
+        case resetLocationAndPrivacy, consent, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
+        case signIn, signOut, iCloudKeychain, backup, restore, migrate, note
+    }
+
+    public var kind: Kind {
         switch self {
-        case .install: "install"
-        case .uninstall: "uninstall"
-        case .offload: "offload"
-        case .update: "update"
-        case .launch: "launch"
-        case .requestTracking: "requestTracking"
-        case .trackingToggle: "trackingToggle"
-        case .setting: "setting"
-        case .resetAdvertisingID: "resetAdvertisingId"
-        case .resetLocationAndPrivacy: "resetLocationAndPrivacy"
-        case .consent: "consent"
-        case .configure: "configure"
-        case .deviceCheck: "deviceCheck"
-        case .reboot: "reboot"
-        case .unlock: "unlock"
-        case .lock: "lock"
-        case .passcode: "passcode"
-        case .upgrade: "upgrade"
-        case .erase: "erase"
-        case .signIn: "signIn"
-        case .signOut: "signOut"
-        case .iCloudKeychain: "iCloudKeychain"
-        case .backup: "backup"
-        case .restore: "restore"
-        case .migrate: "migrate"
-        case .note: "note"
+        case .install: .install
+        case .uninstall: .uninstall
+        case .offload: .offload
+        case .update: .update
+        case .launch: .launch
+        case .requestTracking: .requestTracking
+        case .trackingToggle: .trackingToggle
+        case .setting: .setting
+        case .resetAdvertisingID: .resetAdvertisingID
+        case .resetLocationAndPrivacy: .resetLocationAndPrivacy
+        case .consent: .consent
+        case .configure: .configure
+        case .deviceCheck: .deviceCheck
+        case .reboot: .reboot
+        case .unlock: .unlock
+        case .lock: .lock
+        case .passcode: .passcode
+        case .upgrade: .upgrade
+        case .erase: .erase
+        case .signIn: .signIn
+        case .signOut: .signOut
+        case .iCloudKeychain: .iCloudKeychain
+        case .backup: .backup
+        case .restore: .restore
+        case .migrate: .migrate
+        case .note: .note
         }
     }
 
+    /// The scenario key of this event.
+    public var key: String { kind.rawValue }
+
     /// Every scenario event key, in the order of contract.md (plus `expect`, handled by scenarios).
-    public static let keys = [
-        "install", "uninstall", "offload", "update", "launch", "requestTracking", "trackingToggle", "setting",
-        "resetAdvertisingId", "resetLocationAndPrivacy", "consent", "configure", "deviceCheck", "reboot",
-        "unlock", "lock", "passcode", "upgrade", "erase", "signIn", "signOut", "iCloudKeychain", "backup",
-        "restore", "migrate", "note",
-    ]
+    public static let keys = Kind.allCases.map(\.rawValue)
 
     /// The app this event is about, if any.
     public var app: AppIndex? {
