@@ -7,6 +7,7 @@ public struct StrategyLibrary: AppProgramResolver {
     /// In the order of the contract's strategy table.
     public static let all: [any IDStrategy.Type] = [
         IDKit.self, KeychainIDFV.self, SvUDID.self, ZBUUID.self, FCUUID.self, RNDI.self, DeviceCheckStrategy.self, OpenUDID.self,
+        AppAttestStrategy.self,
     ]
 
     public static let names: [String] = all.map { $0.name }

@@ -63,7 +63,7 @@ struct ParserErrorTests {
         #expect(errors("name: t\ndevices:\n  - { name: p, os: \"19.0\" }\napps:\n  - { bundle: a.b, team: T }\nsteps: []\n")
                 == ["t.yaml:3:20: error: invalid iOS version '19.0' for device 'p'; expected 6.0 to 18.x, like \"17.5\""])
         #expect(errors("name: t\ndevices:\n  - { name: p, os: \"17.5\", kind: iphon }\napps:\n  - { bundle: a.b, team: T }\nsteps: []\n")
-                == ["t.yaml:3:34: error: invalid device kind 'iphon'; expected one of iphone, ipad, simulator, mac; did you mean 'iphone'?"])
+                == ["t.yaml:3:34: error: invalid device kind 'iphon'; expected one of iphone, ipad, simulator, mac, vision; did you mean 'iphone'?"])
         #expect(errors("name: t\ndevices:\n  - { name: p, os: \"17.5\", passcod: true }\napps:\n  - { bundle: a.b, team: T }\nsteps: []\n")
                 == ["t.yaml:3:28: error: unknown key 'passcod' in a device; did you mean 'passcode'?"])
     }

@@ -71,6 +71,15 @@ struct LifecycleMatrixTests {
         #expect(row(OpenUDID.self, os: "17.5") == ["Δ", "Δ", "Δ", "=", "dup", "dup", "Δ", "Δ"])
     }
 
+    @Test("appattest: the key ID outlives the key wherever its keychain item goes, so an equal cell hides an invalid key")
+    func appAttest() throws {
+        // The AfterFirstUnlock item holding the key ID moves like keychain-idfv's; the key does not (AA-28).
+        #expect(row(AppAttestStrategy.self) == ["=", "=", "Δ", "=", "dup", "Δ", "Δ", "∅"])
+        // In UserDefaults the key ID dies with the container (a new key on reinstall) but restores anywhere
+        // (CT-24); before the first unlock the process sees empty defaults (CT-25) and makes yet another key.
+        #expect(row(AppAttestStrategy.self, options: ["keyIdStore": .string("defaults")]) == ["Δ", "Δ", "Δ", "=", "dup", "dup", "Δ", "Δ"])
+    }
+
     @Test("every case of the default matrix runs for every strategy without trapping")
     func everyCell() {
         let matrix = LifecycleMatrix()

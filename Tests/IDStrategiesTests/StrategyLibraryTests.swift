@@ -6,7 +6,7 @@ import Testing
 struct StrategyLibraryTests {
     @Test("the library has the contract's strategies, in order, each with its value names")
     func catalog() {
-        #expect(StrategyLibrary.names == ["id-kit", "keychain-idfv", "svudid", "zbuuid", "fcuuid", "rndi", "devicecheck", "openudid"])
+        #expect(StrategyLibrary.names == ["id-kit", "keychain-idfv", "svudid", "zbuuid", "fcuuid", "rndi", "devicecheck", "openudid", "appattest"])
         #expect(IDKit.valueNames == ["idfa", "idfv", "guid"])
         #expect(FCUUID.valueNames == ["uuidForInstallation", "uuidForVendor", "uuidForDevice", "uuidsOfUserDevices"])
         #expect(DeviceCheckStrategy.valueNames == ["bit0", "bit1", "lastUpdate", "token"])

@@ -31,8 +31,14 @@ enum WorldView {
                 let mark = presence == .installed ? g.installed : presence == .offloaded ? g.offloaded : g.absent
                 let name = world.apps[a].displayName.map { "\(world.apps[a].bundleID) \($0)" } ?? world.apps[a].bundleID
                 x += canvas.write("    \(mark) ", x: x, y: y, style: presence == .installed ? theme.new : theme.dim)
-                let tail = presence == .absent ? " deleted"
-                    : world.devices[d].os.major >= 14 ? " ATT " + attShort(world.trackingStatus(app: a, on: d)) : ""
+                // Extensions and clips say what they are (EXT-33, CLIP-34).
+                let role = switch world.apps[a].role {
+                case .app: ""
+                case .appExtension: " ext"
+                case .appClip: " clip"
+                }
+                let tail = role + (presence == .absent ? " deleted"
+                    : world.devices[d].os.major >= 14 ? " ATT " + attShort(world.trackingStatus(app: a, on: d)) : "")
                 x += canvas.write(DisplayWidth.fit(name, to: inner.maxX - x - DisplayWidth.of(tail)), x: x, y: y,
                                   style: presence == .absent ? theme.dim : .plain)
                 canvas.write(tail, x: x, y: y, style: theme.dim, limit: inner.maxX - x)

@@ -57,7 +57,7 @@ struct EventReader {
                 arguments["options"] = .options(options)
             }
         }
-        if let problem = spec.validate?(arguments, device, context.devices.names) {
+        if let problem = spec.validate?(arguments, device, context) {
             reader.error(problem.message, at: nodes[problem.field] ?? value)
         }
         return failed ? nil : spec.build(arguments)

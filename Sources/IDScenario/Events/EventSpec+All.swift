@@ -8,18 +8,28 @@ extension EventSpec {
         signIn, signOut, iCloudKeychain, backup, restore, migrate, note,
     ]
 
+    /// Refuses an app extension where only its host can be acted on (rule EXT-33).
+    private static func notAnExtension(_ key: String) -> @Sendable (EventArguments, DeviceIndex, StepContext) -> (field: String, message: String)? {
+        { arguments, _, context in
+            guard case .app(let app)? = arguments["app"], let host = context.apps[app].role.host else { return nil }
+            let name = context.apps[app].bundleID, hostName = context.apps[host].bundleID
+            return ("app", "\(name) is an app extension of \(hostName), which it comes and goes with; \(key) \(hostName) instead")
+        }
+    }
+
     /// The app field of a mapping argument.
     private static func appField(_ key: String) -> EventField {
         EventField("app", .app, required: "\(key) needs 'app: BUNDLE'")
     }
 
     /// An event about one app, with its bundle ID as the whole argument.
-    private static func appOnly(_ kind: Event.Kind, argument: String, example: String,
+    private static func appOnly(_ kind: Event.Kind, argument: String, example: String, hostOnly: Bool = false,
                                 make: @escaping @Sendable (AppIndex) -> Event, app: @escaping @Sendable (Event) -> AppIndex?) -> EventSpec {
         EventSpec(kind: kind, argument: argument, example: example, shape: .value(EventField("app", .app)),
                   build: { make($0.app()) },
                   arguments: { EventArguments(["app": .app(app($0) ?? 0)]) },
-                  describe: { event, world in "\(kind.rawValue) \(world.apps[app(event) ?? 0].bundleID)" })
+                  describe: { event, world in "\(kind.rawValue) \(world.apps[app(event) ?? 0].bundleID)" },
+                  validate: hostOnly ? notAnExtension(kind.rawValue) : nil)
     }
 
     /// A device switch turned on or off: `- passcode: off`.
@@ -52,12 +62,13 @@ extension EventSpec {
         describe: { event, world in
             guard case .install(let app, let source) = event else { return "install" }
             return "install \(world.apps[app].bundleID)" + (source.map { " (\($0.rawValue))" } ?? "")
-        })
+        },
+        validate: notAnExtension("install"))
 
-    static let uninstall = appOnly(.uninstall, argument: "`BUNDLE`", example: "`- uninstall: com.acme.shop`",
+    static let uninstall = appOnly(.uninstall, argument: "`BUNDLE`", example: "`- uninstall: com.acme.shop`", hostOnly: true,
                                    make: { .uninstall($0) }, app: { if case .uninstall(let a) = $0 { a } else { nil } })
 
-    static let offload = appOnly(.offload, argument: "`BUNDLE` (iOS 11+)", example: "`- offload: com.acme.shop`",
+    static let offload = appOnly(.offload, argument: "`BUNDLE` (iOS 11+)", example: "`- offload: com.acme.shop`", hostOnly: true,
                                  make: { .offload($0) }, app: { if case .offload(let a) = $0 { a } else { nil } })
 
     static let update = EventSpec(
@@ -74,7 +85,8 @@ extension EventSpec {
         describe: { event, world in
             guard case .update(let app, let team) = event else { return "update" }
             return "update \(world.apps[app].bundleID)" + (team.map { " to team \($0)" } ?? "")
-        })
+        },
+        validate: notAnExtension("update"))
 
     static let launch = EventSpec(
         kind: .launch, argument: "`BUNDLE` or `{app, mode}`; mode `foreground`, `background` or `prewarm`",
@@ -286,9 +298,9 @@ extension EventSpec {
             guard case .migrate(let from) = event else { return "migrate" }
             return "migrate from \(world.devices[from].name)"
         },
-        validate: { arguments, stepDevice, deviceNames in
+        validate: { arguments, stepDevice, context in
             guard case .device(let from)? = arguments["from"], from == stepDevice else { return nil }
-            return ("from", "cannot migrate '\(deviceNames[from])' onto itself; the step's device is the target")
+            return ("from", "cannot migrate '\(context.devices.names[from])' onto itself; the step's device is the target")
         })
 
     static let note = EventSpec(

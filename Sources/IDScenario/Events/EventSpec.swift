@@ -21,7 +21,7 @@ struct EventSpec: Sendable {
     /// The event in words, for `run`'s table and the inspector's timeline.
     let describe: @Sendable (Event, World) -> String
     /// A check across fields that the shape cannot say: the field to point at and what is wrong.
-    var validate: (@Sendable (EventArguments, _ stepDevice: DeviceIndex, _ deviceNames: [String]) -> (field: String, message: String)?)?
+    var validate: (@Sendable (EventArguments, _ stepDevice: DeviceIndex, StepContext) -> (field: String, message: String)?)?
 
     var key: String { kind.rawValue }
 }

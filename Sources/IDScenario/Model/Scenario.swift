@@ -73,8 +73,12 @@ public struct ScenarioStep: Sendable {
 public struct Expectation: Sendable, Hashable {
     public enum ValueCheck: Sendable, Hashable, CustomStringConvertible {
         case changed, unchanged, present, absent
+        /// The all-zero UUID (an App Clip's IDFV, an IDFA without tracking).
+        case zeros
         case sameAs(String)
         case differsFrom(String)
+        /// Exactly this text (`values: {K: {equals: V}}`).
+        case equals(String)
 
         public var description: String {
             switch self {
@@ -82,8 +86,10 @@ public struct Expectation: Sendable, Hashable {
             case .unchanged: "unchanged"
             case .present: "present"
             case .absent: "nil"
+            case .zeros: "zeros"
             case .sameAs(let label): "sameAs \(label)"
             case .differsFrom(let label): "differsFrom \(label)"
+            case .equals(let value): "equals \(value)"
             }
         }
     }
@@ -99,8 +105,9 @@ public struct Expectation: Sendable, Hashable {
     public var installed: Bool?
     public var att: ATTStatus?
     public var idfa: IDFACheck?
-    /// Checks of values the app read at its latest launch: `idfv`, `guid`, the primary `id`, and any
-    /// other value the strategy reports (under `values:`), in the order written.
+    /// Checks of values the app read at its latest launch: `idfv`, `guid`, the primary `id`, the
+    /// APNs token it was given (`apnsToken`), and any other value the strategy reports (under
+    /// `values:`), in the order written.
     public var values: [ValueExpectation]
     public var best: String?
     public var sameOn: [DeviceIndex]?

@@ -26,7 +26,8 @@ struct ChangedApps {
         for change in outcome.changes {
             switch change.subject {
             case .att(let d, let a), .app(let d, let a), .process(let d, let a), .container(let d, let a),
-                 .defaults(let d, let a, _), .consent(let d, let a), .appAttest(let d, let a):
+                 .defaults(let d, let a, _), .consent(let d, let a), .appAttest(let d, let a), .apnsToken(let d, let a),
+                 .prompt(let d, let a):
                 apps[d, default: []].insert(a)
             case .idfv(let d, let vendor):
                 apps[d, default: []] = apps[d, default: []]
@@ -51,7 +52,7 @@ struct ChangedApps {
             }
         }
         for d in everyApp {
-            let present = world.devices[d].apps.presentIndices { _ in true }
+            let present = world.devices[d].apps.presentIndices()
             apps[d, default: []].formUnion(present)
         }
         return apps.keys.sorted().map { ($0, apps[$0]!.sorted()) }

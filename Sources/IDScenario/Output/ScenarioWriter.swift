@@ -34,6 +34,11 @@ public enum ScenarioWriter {
             if !app.appGroups.isEmpty { out += "    appGroups: [" + app.appGroups.map(quote).joined(separator: ", ") + "]\n" }
             if !app.hasTrackingUsageDescription { out += "    trackingUsageDescription: false\n" }
             if let name = app.displayName { out += "    name: \(quote(name))\n" }
+            switch app.role {
+            case .app: break
+            case .appExtension(let host): out += "    extensionOf: \(quote(scenario.apps[host].bundleID))\n"
+            case .appClip(let full): out += "    clipOf: \(quote(scenario.apps[full].bundleID))\n"
+            }
         }
         out += scenario.steps.isEmpty ? "steps: []\n" : "steps:\n"
         for step in scenario.steps {
@@ -77,10 +82,12 @@ public enum ScenarioWriter {
             case .unchanged: check = "unchanged"
             case .present: check = "present"
             case .absent: check = "nil"
+            case .zeros: check = "zeros"
+            case .equals(let v): check = "{ equals: \(quote(v)) }"
             case .sameAs(let l): check = "{ sameAs: \(quote(l)) }"
             case .differsFrom(let l): check = "{ differsFrom: \(quote(l)) }"
             }
-            if ["idfv", "guid", "id"].contains(value.name) { parts.append("\(value.name): \(check)") } else { others.append("\(value.name): \(check)") }
+            if ExpectationParser.topLevelValues.contains(value.name) { parts.append("\(value.name): \(check)") } else { others.append("\(value.name): \(check)") }
         }
         if !others.isEmpty { parts.append("values: { " + others.joined(separator: ", ") + " }") }
         if let b = e.best { parts.append("best: \(b)") }

@@ -3,8 +3,10 @@ import IDStrategies
 
 /// Reads `expect:` mappings, checking each key against what the app's strategy reports.
 enum ExpectationParser {
-    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "best", "sameOn", "values"]
-    static let valueWords = ["changed", "unchanged", "present", "nil"]
+    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "apnsToken", "best", "sameOn", "values"]
+    static let valueWords = ["changed", "unchanged", "present", "nil", "zeros"]
+    /// Value checks written beside `app` rather than under `values:`.
+    static let topLevelValues = ["idfv", "guid", "id", "apnsToken"]
 
     static func parse(_ node: YAMLNode, device stepDevice: DeviceIndex, _ context: StepContext, _ reader: inout NodeReader) -> Expectation? {
         guard let pairs = reader.mapping(node, "expect") else { return nil }
@@ -43,6 +45,10 @@ enum ExpectationParser {
                 continue
             }
             if let check = valueCheck(n, name, context, &reader) { expectation.values.append(ValueExpectation(name: name, check: check)) }
+        }
+        // The APNs token is the platform's, whatever the app's code reports (APNS-35).
+        if let (_, n) = fields["apnsToken"], let check = valueCheck(n, "apnsToken", context, &reader) {
+            expectation.values.append(ValueExpectation(name: "apnsToken", check: check))
         }
         if let (keyNode, n) = fields["id"] {
             if strategy == DeviceCheckStrategy.self {
@@ -83,7 +89,7 @@ enum ExpectationParser {
             if Set(devices).count < 2 { reader.error("sameOn needs at least two different devices", at: n) }
             expectation.sameOn = devices
         }
-        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "best", "sameOn", "values"]
+        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "apnsToken", "best", "sameOn", "values"]
         if !checks.contains(where: { fields[$0] != nil }) {
             reader.error("expect needs something to check: " + checks.joined(separator: ", "), at: node)
         }
@@ -99,13 +105,20 @@ enum ExpectationParser {
     static func valueCheck(_ node: YAMLNode, _ what: String, _ context: StepContext, _ reader: inout NodeReader) -> Expectation.ValueCheck? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, what), pairs.count == 1 else {
-                reader.error("\(what) takes one of \(valueWords.joined(separator: ", ")), {sameAs: LABEL} or {differsFrom: LABEL}", at: node)
+                reader.error("\(what) takes one of \(valueWords.joined(separator: ", ")), {sameAs: LABEL}, {differsFrom: LABEL} or {equals: VALUE}", at: node)
                 return nil
             }
             let pair = pairs[0]
-            guard pair.key == "sameAs" || pair.key == "differsFrom" else {
-                reader.error("unknown comparison '\(pair.key)'" + NameSuggester.hint(for: pair.key, among: ["sameAs", "differsFrom"]), at: pair.keyNode)
+            guard ["sameAs", "differsFrom", "equals"].contains(pair.key) else {
+                reader.error("unknown comparison '\(pair.key)'" + reader.hint(for: pair.key, among: ["sameAs", "differsFrom", "equals"]), at: pair.keyNode)
                 return nil
+            }
+            if pair.key == "equals" {
+                guard case .scalar(let scalar) = pair.value, !NodeReader.isNull(pair.value) else {
+                    reader.error("equals takes the value to compare with, like {equals: \"true\"}", at: pair.value)
+                    return nil
+                }
+                return .equals(scalar.string)
             }
             guard let label = reader.string(pair.value, "label") else { return nil }
             guard context.labels.contains(label) else {
@@ -120,6 +133,7 @@ enum ExpectationParser {
         case "changed": return .changed
         case "unchanged": return .unchanged
         case "present": return .present
+        case "zeros": return .zeros
         default: return .absent
         }
     }

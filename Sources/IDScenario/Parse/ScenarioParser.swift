@@ -149,13 +149,15 @@ public enum ScenarioParser {
     }
 
     static let appKeys = ["bundle", "team", "source", "strategy", "options", "accessGroups", "appGroups",
-                          "trackingUsageDescription", "name"]
+                          "trackingUsageDescription", "name", "extensionOf", "clipOf"]
 
     static func parseApps(_ node: YAMLNode, _ reader: inout NodeReader) -> [AppDeclaration] {
         guard let items = reader.sequence(node, "apps") else { return [] }
         if items.isEmpty { reader.error("a scenario needs at least one app", at: node) }
         var apps: [AppDeclaration] = []
         var bundles: Set<String> = []
+        // Hosts and full apps may be declared after their extensions and clips: resolved at the end.
+        var companions: [(app: Int, key: String, node: YAMLNode)] = []
         for item in items {
             guard let pairs = reader.mapping(item, "an app") else { continue }
             reader.checkKeys(pairs, known: appKeys, in: "an app")
@@ -209,9 +211,34 @@ public enum ScenarioParser {
                 app.hasTrackingUsageDescription = reader.bool(n, "trackingUsageDescription") ?? true
             }
             if let n = field("name") { app.displayName = reader.string(n, "name") }
+            let roles = ["extensionOf", "clipOf"].filter { field($0) != nil }
+            if roles.count > 1, let n = field("clipOf") {
+                reader.error("an app is an extension (extensionOf) or an App Clip (clipOf), not both", at: n)
+            } else if let key = roles.first, let n = field(key) {
+                companions.append((apps.count, key, n))
+            }
             apps.append(app)
         }
+        resolveRoles(companions, &apps, &reader)
         return apps
+    }
+
+    /// `extensionOf: BUNDLE` and `clipOf: BUNDLE`, once every app is known (rules EXT-33, CLIP-34).
+    static func resolveRoles(_ companions: [(app: Int, key: String, node: YAMLNode)], _ apps: inout [AppDeclaration],
+                             _ reader: inout NodeReader) {
+        guard !companions.isEmpty else { return }
+        let bundles = NameTable(apps.map(\.bundleID))
+        for (index, key, node) in companions {
+            guard let name = reader.string(node, key) else { continue }
+            guard let other = bundles.index(of: name) else {
+                reader.error("unknown app '\(name)'" + reader.hint(for: name, among: bundles.names), at: node)
+                continue
+            }
+            apps[index].role = key == "extensionOf" ? .appExtension(host: other) : .appClip(fullApp: other)
+        }
+        for (index, _, node) in companions {
+            if let problem = World.roleProblem(apps[index], in: apps) { reader.error(problem, at: node) }
+        }
     }
 
     static func stringList(_ node: YAMLNode, _ what: String, _ reader: inout NodeReader) -> [String] {

@@ -12,6 +12,7 @@ struct ExpectationEvaluator {
         let app = expectation.app
         let history = world.devices[device].launches[app]
         let latest = history?.latest.report
+        let latestRecord = history?.latest
         func fail(_ key: String, _ expected: String, _ actual: String) {
             failures.append(ExpectationFailure(key: key, expected: expected, actual: actual))
         }
@@ -39,25 +40,29 @@ struct ExpectationEvaluator {
             if !holds { fail("idfa", check.rawValue, describe(now, launched: latest != nil, previous: before, check: check.rawValue)) }
         }
         for value in expectation.values {
-            let now = Self.read(value.name, latest)
+            let now = Self.read(value.name, latestRecord)
             let holds: Bool
             var actual = describe(now, launched: latest != nil, previous: nil, check: "")
+            let zeros = SimUUID.zero.uuidString
             switch value.check {
-            case .present: holds = now != nil
+            // An IDFV of zeros (an App Clip's) is no IDFV to track with: `present` wants a real one.
+            case .present: holds = now != nil && !(value.name == "idfv" && now == zeros)
             case .absent: holds = now == nil
+            case .zeros: holds = now == zeros
+            case .equals(let expected): holds = now == expected
             case .changed, .unchanged:
                 guard let previous = history?.previous else {
                     holds = false
                     actual = latest == nil ? "no launch yet" : "only one launch, nothing to compare with"
                     break
                 }
-                let before = Self.read(value.name, previous.report)
+                let before = Self.read(value.name, previous)
                 holds = value.check == .changed ? now != before : now == before
                 actual = value.check == .changed ? "unchanged (\(short(now)))" : "changed from \(short(before)) to \(short(now))"
             case .sameAs(let label), .differsFrom(let label):
                 // A labelled launch is the reference itself; any other labelled step means this app's
                 // latest launch as of then, on that step's device.
-                let then = labelled[label].flatMap { Self.read(value.name, $0.world.devices[$0.device].launches[$0.launched ?? app]?.latest.report) }
+                let then = labelled[label].flatMap { Self.read(value.name, $0.world.devices[$0.device].launches[$0.launched ?? app]?.latest) }
                 let same = then != nil && now == then
                 if case .sameAs = value.check {
                     holds = same
@@ -83,10 +88,14 @@ struct ExpectationEvaluator {
         return failures
     }
 
-    /// A named value of a launch: `id` is the primary ID.
-    static func read(_ name: String, _ report: LaunchReport?) -> String? {
-        guard let report else { return nil }
-        return name == "id" ? report.primaryID : report.value(name)
+    /// A named value of a launch: `id` is the primary ID, `apnsToken` the token it was given.
+    static func read(_ name: String, _ record: LaunchRecord?) -> String? {
+        guard let record else { return nil }
+        switch name {
+        case "id": return record.report.primaryID
+        case "apnsToken": return record.apnsToken?.hex
+        default: return record.report.value(name)
+        }
     }
 
     func describe(_ value: String?, launched: Bool, previous: String?, check: String) -> String {

@@ -2,19 +2,37 @@
 extension World {
     mutating func install(_ app: AppIndex, source: InstallSource, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
+        if let host = apps[app].role.host { throw .partOfHost(app: bundle, host: apps[host].bundleID) }
         // Read field by field: a whole InstalledApp copy would retain everything in it.
         let existing = devices[d].apps[app]?.presence
         if existing == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
+        if let full = apps[app].role.fullApp, devices[d].apps[full]?.presence == .installed {
+            throw .fullAppInstalled(clip: bundle, app: apps[full].bundleID, device: name)
+        }
+        // The full app takes the place of its App Clip: the clip goes, and the app is a new install (CLIP-34).
+        for clip in clipsByApp[app] ?? [] where devices[d].apps[clip] != nil {
+            removeApp(clip, on: d, rule: .clip34, &log)
+        }
+        placeApp(app, source: source, on: d, rule: nil, &log)
+        // A clip has no IDFV; every other app's vendor gets one if it has none yet.
+        if apps[app].role.fullApp == nil { ensureVendorEntry(devices[d].apps[app]!.vendorKey, on: d, &log) }
+        // Its extensions come with it (EXT-33).
+        for ext in extensionsByHost[app] ?? [] { placeApp(ext, source: source, on: d, rule: .ext33, &log) }
+    }
+
+    /// Makes an app installed on a device: a new installation, or an offloaded one back with its
+    /// kept data and ATT decision (CT-23, ATT-15). `rule`: why, when the user did not ask for this
+    /// app itself (an extension arriving with its host).
+    private mutating func placeApp(_ app: AppIndex, source: InstallSource, on d: DeviceIndex, rule: RuleID?, _ log: inout ChangeLog) {
         let key = vendorKey(for: app, source: source, on: d)
-        if existing != nil {
-            // Reinstalling an offloaded app brings back its kept data and ATT decision (CT-23, ATT-15).
+        if devices[d].apps[app] != nil {
             let oldKey = devices[d].apps[app]!.vendorKey
             updateApp(app, on: d) {
                 $0!.presence = .installed
                 $0!.source = source
                 $0!.vendorKey = key
             }
-            log.record(.app(device: d, app: app), from: .presence(.offloaded), to: .presence(.installed), rule: .ct23)
+            log.record(.app(device: d, app: app), from: .presence(.offloaded), to: .presence(.installed), rule: rule ?? .ct23)
             if oldKey != key { releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log) }
         } else {
             installations += 1
@@ -23,12 +41,11 @@ extension World {
                 $0 = InstalledApp(presence: .installed, source: source, vendorKey: key,
                                   container: .empty, att: .notDetermined, installation: installation)
             }
-            log.record(.app(device: d, app: app), from: .presence(.absent), to: .presence(.installed), rule: nil)
-            if devices[d].os.major >= 14, trackingStatus(app: app, on: d) == .restricted {
-                log.record(.att(device: d, app: app), from: nil, to: .att(.restricted), rule: .att12)
+            log.record(.app(device: d, app: app), from: .presence(.absent), to: .presence(.installed), rule: rule)
+            if devices[d].os.major >= 14, trackingRestricted(on: d) {
+                log.record(.att(device: d, app: app), from: nil, to: .att(trackingStatus(app: app, on: d)), rule: .att12)
             }
         }
-        ensureVendorEntry(key, on: d, &log)
     }
 
     /// Creates the vendor's IDFV if it has none yet (rule IDFV-2).
@@ -48,12 +65,26 @@ extension World {
 
     mutating func uninstall(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
-        guard let installed = devices[d].app(app) else { throw .appNotInstalled(app: bundle, device: name) }
+        if let host = apps[app].role.host { throw .partOfHost(app: bundle, host: apps[host].bundleID) }
+        guard devices[d].app(app) != nil else { throw .appNotInstalled(app: bundle, device: name) }
+        removeApp(app, on: d, rule: nil, &log)
+        // Its extensions go with it (EXT-33).
+        for ext in extensionsByHost[app] ?? [] where devices[d].apps[ext] != nil {
+            removeApp(ext, on: d, rule: .ext33, &log)
+        }
+    }
+
+    /// Deletes an app from a device with everything that goes with it: keychain items under the
+    /// 10.3-beta profile, its process, container, ATT decision, App Attest keys, pasteboards, and
+    /// its vendor's IDFV if it was the last app keeping it. `rule`: why, when the user did not
+    /// delete this app itself (an extension with its host, a clip replaced by its app).
+    mutating func removeApp(_ app: AppIndex, on d: DeviceIndex, rule: RuleID?, _ log: inout ChangeLog) {
+        guard let installed = devices[d].app(app) else { return }
         let readStatus = trackingStatus(app: app, on: d)
         // Keychain first: under deleteUnshared the app still counts while we look for other readers.
         purgeKeychainOnUninstall(app, on: d, &log)
         updateApp(app, on: d) { $0 = nil }
-        log.record(.app(device: d, app: app), from: .presence(installed.presence), to: .presence(.absent), rule: nil)
+        log.record(.app(device: d, app: app), from: .presence(installed.presence), to: .presence(.absent), rule: rule)
         endProcess(app, on: d, &log)
         recordContainerDestroyed(installed.container, device: d, app: app, rule: .ct23, &log)
         if readStatus != .notDetermined && readStatus != .restricted {
@@ -63,6 +94,10 @@ extension World {
             log.record(.appAttest(device: d, app: app), from: .text("\(installed.attestKeys.count) key(s)"), to: nil, rule: .aa28)
         }
         removeOwnedPasteboards(app, on: d, &log)
+        // Whether the same device gives a reinstalled app a new token is not settled (APNS-35).
+        if profile.apnsTokenOnReinstall == .new, let token = devices[d].apnsTokens.removeValue(forKey: app) {
+            log.record(.apnsToken(device: d, app: app), from: .token(token), to: nil, rule: .apns35)
+        }
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
     }
 
@@ -102,6 +137,7 @@ extension World {
 
     mutating func offload(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
+        if let host = apps[app].role.host { throw .partOfHost(app: bundle, host: apps[host].bundleID) }
         guard let installed = devices[d].app(app), installed.presence == .installed else {
             throw .appNotInstalled(app: bundle, device: name)
         }
@@ -111,6 +147,12 @@ extension World {
         endProcess(app, on: d, &log)
         updateApp(app, on: d) { $0!.presence = .offloaded }
         log.record(.app(device: d, app: app), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
+        // The extensions are in the app's bundle, so they go with the binary (EXT-33).
+        for ext in extensionsByHost[app] ?? [] where devices[d].apps[ext]?.presence == .installed {
+            endProcess(ext, on: d, &log)
+            updateApp(ext, on: d) { $0!.presence = .offloaded }
+            log.record(.app(device: d, app: ext), from: .presence(.installed), to: .presence(.offloaded), rule: .ext33)
+        }
         if !profile.offloadCountsAsInstalled {
             releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log, rule: .idfv4)
         }
@@ -118,6 +160,7 @@ extension World {
 
     mutating func update(_ app: AppIndex, newTeam: String?, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
+        if let host = apps[app].role.host { throw .partOfHost(app: bundle, host: apps[host].bundleID) }
         guard let installed = devices[d].app(app), installed.presence == .installed else {
             throw .appNotInstalled(app: bundle, device: name)
         }
@@ -133,6 +176,12 @@ extension World {
             apps[app].teamID = newTeam
             newKey = vendorKey(for: app, source: installed.source, on: d)
             updateApp(app, on: d) { $0!.vendorKey = newKey }
+        }
+        // The new build replaces the extensions in its bundle too: their processes end, and they
+        // follow the app to its new vendor (EXT-33).
+        for ext in extensionsByHost[app] ?? [] where devices[d].apps[ext]?.presence == .installed {
+            endProcess(ext, on: d, &log)
+            if newKey != oldKey { updateApp(ext, on: d) { $0!.vendorKey = newKey } }
         }
         if newKey != oldKey {
             ensureVendorEntry(newKey, on: d, &log)

@@ -42,8 +42,11 @@ extension World {
             throw .migrateFromNewerOS(from: devices[source].name, fromOS: devices[source].os,
                                       to: devices[d].name, toOS: devices[d].os)
         }
-        // Quick Start moves data like an encrypted backup restored onto other hardware (KC-22a).
-        let transfer = snapshot(of: source, kind: .encrypted, name: "migration from \(devices[source].name)")
+        // Quick Start moves data like an encrypted backup restored onto other hardware (KC-22a); the
+        // direct transfer needs iOS 12.4 on both devices, and below that Quick Start sets the new
+        // device up from an iCloud backup of the old one.
+        let direct = devices[source].os >= Self.directMigrationMinimumOS && devices[d].os >= Self.directMigrationMinimumOS
+        let transfer = snapshot(of: source, kind: direct ? .encrypted : .icloud, name: "migration from \(devices[source].name)")
         let before = devices[d]
         let statuses = readStatuses(on: d, for: log)
         rebuild(d, from: transfer, sameHardware: false, &log)
@@ -67,6 +70,9 @@ extension World {
                 app.att = saved.att
                 app.trackingRequested = saved.trackingRequested
             }
+            // The Secure Enclave key is in no backup (AA-28), unless the profile says a same-device
+            // restore keeps it.
+            if sameHardware && profile.appAttestSameDeviceRestore == .valid { app.attestKeys = saved.attestKeys }
             updateApp(index, on: d) { $0 = app }
             if keepVendorTable, let value = backup.vendorTable[key] {
                 devices[d].vendorTable[key] = value
@@ -86,8 +92,13 @@ extension World {
         }
     }
 
-    /// Rule KC-21: which keychain items a restore brings back.
+    /// The first iOS on which Quick Start transfers device to device (rule KC-22a).
+    public static let directMigrationMinimumOS = OSVersion(12, 4)
+
+    /// Rule KC-21: which keychain items a restore brings back. WhenPasscodeSetThisDeviceOnly items
+    /// are never in a backup, so they come back nowhere, not even onto the same device.
     private func restores(_ item: KeychainItem, from backup: Backup, sameHardware: Bool) -> Bool {
+        if item.accessible == .whenPasscodeSetThisDeviceOnly { return false }
         if sameHardware { return true }
         if item.synchronizable || item.accessible.isThisDeviceOnly { return false }  // sync ones return via iCloud
         switch backup.kind {

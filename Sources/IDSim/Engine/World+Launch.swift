@@ -29,6 +29,19 @@ extension World {
             log.record(.idfv(device: d, vendor: vendorKey), from: old.map(ChangeValue.uuid), to: .uuid(value), rule: .sim32)
         }
 
+        // Apps register for remote notifications at every launch, as Apple asks; an extension's
+        // notifications are its host's (APNS-35).
+        var token: APNsToken?
+        if apps[app].role.host == nil {
+            token = devices[d].apnsTokens[app]
+            if token == nil {
+                let minted = tokenRNG.nextAPNsToken()
+                devices[d].apnsTokens[app] = minted
+                log.record(.apnsToken(device: d, app: app), from: nil, to: .token(minted), rule: .apns35)
+                token = minted
+            }
+        }
+
         let program = programs.program(strategy: apps[app].strategy, options: apps[app].options)
         var os = AppOS(device: d, app: app, recording: log.isRecording)
         swap(&os.world, &self)          // lend the world to the app without copying it
@@ -37,7 +50,8 @@ extension World {
         log.append(contentsOf: os.log.changes)
         report.notes.append(contentsOf: os.notices)
 
-        let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps[app]!.installation, report: report)
+        let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps[app]!.installation, report: report,
+                                  apnsToken: token)
         // One access to the slot: the previous launch moves down in place.
         func remember(_ history: inout LaunchHistory?) {
             if history == nil {

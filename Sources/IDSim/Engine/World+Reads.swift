@@ -2,6 +2,8 @@
 extension World {
     /// The vendor-table key for an app installed from `source` on `device` (rule IDFV-1).
     public func vendorKey(for app: AppIndex, source: InstallSource, on device: DeviceIndex) -> VendorKey {
+        // An extension is part of its host's bundle: the host's vendor, whatever the source (EXT-33).
+        if let host = apps[app].role.host { return vendorKey(for: host, source: source, on: device) }
         let os = devices[device].os
         if devices[device].kind == .simulator { return VendorKey(.bundle, apps[app].bundlePrefix(os: os)) }
         switch source {
@@ -10,7 +12,7 @@ extension World {
         case .testflight:
             return profile.idfvTestFlightNamespace == .separate
                 ? VendorKey(.testflight, apps[app].teamID) : VendorKey(.team, apps[app].teamID)
-        case .xcode:
+        case .xcode, .enterprise:
             return VendorKey(.bundle, apps[app].bundlePrefix(os: os))
         }
     }
@@ -18,11 +20,17 @@ extension World {
     /// Whether any app other than `excluded` keeps `key` alive in the vendor table (rules IDFV-4, IDFV-5).
     func vendorKeyInUse(_ key: VendorKey, on device: DeviceIndex, excluding excluded: AppIndex) -> Bool {
         var users = devices[device].vendorUsers[key] ?? 0
-        if let own = devices[device].apps[excluded], own.vendorKey == key, keepsVendorAlive(own.presence) { users -= 1 }
+        if let own = devices[device].apps[excluded], own.vendorKey == key, keepsVendorAlive(excluded, own.presence) { users -= 1 }
         return users > 0
     }
 
-    /// Whether an app in this state keeps its vendor's IDFV (rules IDFV-4, IDFV-5).
+    /// Whether an app in this state keeps its vendor's IDFV (rules IDFV-4, IDFV-5). Extensions and
+    /// clips keep none: an extension comes and goes with its host, and a clip has no IDFV.
+    func keepsVendorAlive(_ app: AppIndex, _ presence: AppPresence) -> Bool {
+        guard case .app = apps[app].role else { return false }
+        return keepsVendorAlive(presence)
+    }
+
     func keepsVendorAlive(_ presence: AppPresence) -> Bool {
         presence == .installed || (presence == .offloaded && profile.offloadCountsAsInstalled)
     }
@@ -30,6 +38,8 @@ extension World {
     /// `identifierForVendor` for an app (rule IDFV-3): nil before the first unlock or when absent.
     public func identifierForVendor(app: AppIndex, on device: DeviceIndex) -> SimUUID? {
         guard devices[device].firstUnlockDone, let key = devices[device].apps[app]?.vendorKey else { return nil }
+        // An App Clip's identifierForVendor is an empty string, which Swift reads as the zero UUID (CLIP-34).
+        if apps[app].role.fullApp != nil { return .zero }
         return devices[device].vendorTable[key]
     }
 
@@ -49,13 +59,18 @@ extension World {
     struct TrackingContext {
         var mac: Bool
         var restricted: Bool
+        /// What every app reads while `restricted`: `restricted` under a configuration profile; for
+        /// a child, managed or new Apple ID, what the profile switch says (ATT-12).
+        var restrictedStatus: ATTStatus
         /// What never-asked apps read while "Allow Apps to Request to Track" is off (nil: it is on).
         var globalOffStatus: ATTStatus?
     }
 
     func trackingContext(on device: DeviceIndex) -> TrackingContext {
         let globalOff = devices[device].os.major >= 14 && !devices[device].settings.allowTrackingRequests
-        return TrackingContext(mac: devices[device].kind == .mac, restricted: trackingRestricted(on: device),
+        let byProfile = devices[device].settings.trackingRestricted
+        let status: ATTStatus = byProfile || profile.attStatusRestrictedAccount == .restricted ? .restricted : .denied
+        return TrackingContext(mac: devices[device].kind == .mac, restricted: trackingRestricted(on: device), restrictedStatus: status,
                                globalOffStatus: globalOff ? profile.attStatusWhenGlobalOff.status : nil)
     }
 
@@ -67,7 +82,7 @@ extension World {
     /// The status an app reads, from its stored decision and the device's context.
     static func trackingStatus(stored: ATTStatus, requested: Bool, _ context: TrackingContext) -> ATTStatus {
         if context.mac { return .notDetermined }
-        if context.restricted { return .restricted }
+        if context.restricted { return context.restrictedStatus }
         if stored == .notDetermined, let offStatus = context.globalOffStatus, !requested { return offStatus }
         return stored
     }

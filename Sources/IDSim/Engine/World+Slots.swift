@@ -18,7 +18,7 @@ extension World {
 
     /// The vendor-table key an app's slot keeps alive, if it keeps one (rules IDFV-4, IDFV-5).
     private func vendorKeptAlive(by app: AppIndex, on d: DeviceIndex) -> VendorKey? {
-        guard let presence = devices[d].apps[app]?.presence, keepsVendorAlive(presence) else { return nil }
+        guard let presence = devices[d].apps[app]?.presence, keepsVendorAlive(app, presence) else { return nil }
         return devices[d].apps[app]?.vendorKey
     }
 
@@ -35,7 +35,7 @@ extension World {
         var counts: [VendorKey: Int] = [:]
         for index in devices[d].apps.presentIndices() {
             let app = devices[d].apps[index]!
-            if keepsVendorAlive(app.presence) { counts[app.vendorKey, default: 0] += 1 }
+            if keepsVendorAlive(index, app.presence) { counts[app.vendorKey, default: 0] += 1 }
         }
         return counts
     }

@@ -9,6 +9,17 @@ extension World {
         guard var installed = devices[d].app(app), installed.presence == .installed else {
             throw .appNotInstalled(app: bundle, device: name)
         }
+        // 13.4: an extension never shows the prompt (EXT-33), and an App Clip cannot ask to track
+        // (CLIP-34); the status stays as it was, and the change says why.
+        switch apps[app].role {
+        case .app: break
+        case .appExtension:
+            log.record(.prompt(device: d, app: app), from: nil, to: .text("ATT prompt not shown: an app extension cannot present it"), rule: .ext33)
+            return
+        case .appClip:
+            log.record(.prompt(device: d, app: app), from: nil, to: .text("ATT prompt not shown: an App Clip cannot ask to track"), rule: .clip34)
+            return
+        }
         // 13.1: no purpose string — the app crashes.
         guard apps[app].hasTrackingUsageDescription else {
             let crash = ChangeValue.text("crashed: NSUserTrackingUsageDescription missing")

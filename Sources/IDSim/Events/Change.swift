@@ -46,6 +46,10 @@ public enum Subject: Hashable, Sendable {
     case backup(name: String)
     case deviceCheck(team: String, device: DeviceIndex)
     case appAttest(device: DeviceIndex, app: AppIndex)
+    /// The app's APNs device token (rule APNS-35).
+    case apnsToken(device: DeviceIndex, app: AppIndex)
+    /// A system prompt the app asked for; a change records that it was not shown, and why.
+    case prompt(device: DeviceIndex, app: AppIndex)
     case pasteboard(device: DeviceIndex, name: String)
     case cloudKeychain(account: String, item: KeychainKey)
     case keyValueStore(account: String, key: String)
@@ -60,7 +64,7 @@ public enum Subject: Hashable, Sendable {
         case .idfv(let d, let v): "\(device(d)):\(v)"
         case .idfa(let d), .lockState(let d), .passcode(let d), .os(let d), .appleID(let d), .iCloudKeychain(let d): device(d)
         case .att(let d, let a), .app(let d, let a), .process(let d, let a), .container(let d, let a), .consent(let d, let a),
-             .appAttest(let d, let a):
+             .appAttest(let d, let a), .apnsToken(let d, let a), .prompt(let d, let a):
             "\(device(d)):\(app(a))"
         case .defaults(let d, let a, let k): "\(device(d)):\(app(a)):\(k)"
         case .keychain(let d, let k): "\(device(d)):\(item(k))" + (k.synchronizable ? ":sync" : "")
@@ -95,6 +99,8 @@ public enum Subject: Hashable, Sendable {
         case .backup: "backup"
         case .deviceCheck: "devicecheck"
         case .appAttest: "appattest"
+        case .apnsToken: "apns"
+        case .prompt: "prompt"
         case .pasteboard: "pasteboard"
         case .cloudKeychain: "icloudkeychain"
         case .keyValueStore: "kvs"
@@ -108,7 +114,7 @@ public enum Subject: Hashable, Sendable {
         case .idfv(let d, _), .idfa(let d), .att(let d, _), .app(let d, _), .process(let d, _), .container(let d, _),
              .defaults(let d, _, _), .consent(let d, _), .keychain(let d, _), .lockState(let d), .passcode(let d),
              .os(let d), .setting(let d, _), .appleID(let d), .iCloudKeychain(let d), .deviceCheck(_, let d),
-             .appAttest(let d, _), .pasteboard(let d, _):
+             .appAttest(let d, _), .apnsToken(let d, _), .prompt(let d, _), .pasteboard(let d, _):
             d
         case .backup, .cloudKeychain, .keyValueStore, .options:
             nil
@@ -124,6 +130,7 @@ public enum ChangeValue: Hashable, Sendable, CustomStringConvertible {
     case att(ATTStatus)
     case presence(AppPresence)
     case version(OSVersion)
+    case token(APNsToken)
 
     public var description: String {
         switch self {
@@ -133,6 +140,7 @@ public enum ChangeValue: Hashable, Sendable, CustomStringConvertible {
         case .att(let s): s.rawValue
         case .presence(let p): p.rawValue
         case .version(let v): v.description
+        case .token(let t): t.hex
         }
     }
 }

@@ -20,6 +20,10 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
     case trackingRestricted(device: String)
     case deviceLocked(device: String, action: String)
     case emptyBits
+    /// An app extension is installed, updated, offloaded and deleted with its host (rule EXT-33).
+    case partOfHost(app: String, host: String)
+    /// An App Clip's full app is installed, and it takes the clip's place (rule CLIP-34).
+    case fullAppInstalled(clip: String, app: String, device: String)
     case invalidName(String, what: String)
 
     public var description: String {
@@ -48,6 +52,8 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
         case .trackingRestricted(let d): "tracking is restricted on \(d); the switches are greyed out"
         case .deviceLocked(let d, let action): "\(d) is locked; unlock it before \(action)"
         case .emptyBits: "deviceCheck needs bit0, bit1 or both"
+        case .partOfHost(let a, let h): "\(a) is an app extension of \(h), installed, updated and deleted with it; act on \(h) instead"
+        case .fullAppInstalled(let c, let a, let d): "\(c) is an App Clip of \(a), which is installed on \(d) and takes its place"
         case .invalidName(let n, let what): "invalid \(what) '\(n)'"
         }
     }

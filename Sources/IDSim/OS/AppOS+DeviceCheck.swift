@@ -33,19 +33,36 @@ extension AppOS {
     /// `DCAppAttestService.shared.isSupported`: iOS 14+, not the Simulator.
     public var appAttestSupported: Bool { osVersion.major >= 14 && deviceKind != .simulator }
 
-    /// `generateKey`: a new key in this installation's Secure Enclave; returns its key ID.
-    public mutating func generateAttestKey() -> String? {
+    /// `generateKey`: a new key in this installation's Secure Enclave, for the environment the
+    /// app's entitlement names; returns its key ID.
+    public mutating func generateAttestKey(environment: DeviceCheckServer.Environment = .production) -> String? {
         guard appAttestSupported else { return nil }
         let keyID = "aa-" + newUUID().compactLowercase
-        installed.attestKeys.append(keyID)
+        installed.attestKeys.append(AppAttestKey(id: keyID, environment: environment))
         log.record(.appAttest(device: device, app: app), from: nil, to: .text(keyID), rule: nil)
         return keyID
     }
 
-    /// `attestKey` / `generateAssertion`: valid only for keys of this very installation (rule AA-28).
-    public func appAttestKeyIsValid(_ keyID: String) -> Bool {
-        appAttestSupported && installed.attestKeys.contains(keyID)
+    /// What `attestKey` / `generateAssertion` with a stored key ID gives: nil when it works, or the
+    /// `DCError` it fails with. A key works only in the installation that made it, and in its own
+    /// environment (rule AA-28).
+    public func appAttestError(keyID: String, environment: DeviceCheckServer.Environment = .production) -> AppAttestError? {
+        guard appAttestSupported else { return .featureUnsupported }
+        return installed.attestKeys.contains(AppAttestKey(id: keyID, environment: environment)) ? nil : .invalidKey
     }
+
+    /// Whether a stored key ID still asserts in this installation (rule AA-28).
+    public func appAttestKeyIsValid(_ keyID: String, environment: DeviceCheckServer.Environment = .production) -> Bool {
+        appAttestError(keyID: keyID, environment: environment) == nil
+    }
+}
+
+/// The `DCError` codes App Attest calls fail with.
+public enum AppAttestError: String, Hashable, Sendable {
+    /// The key ID names no key this installation can use.
+    case invalidKey
+    /// App Attest is not available here (the Simulator, before iOS 14).
+    case featureUnsupported
 }
 
 /// A DeviceCheck token: opaque to apps, readable by Apple's server.

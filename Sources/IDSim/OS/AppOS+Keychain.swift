@@ -5,6 +5,12 @@ extension AppOS {
     private func groups(for requested: String?) -> Result<[String], KeychainError> {
         // Read through `world.apps[app]` field by field: `declaration` would copy the whole app.
         let allowed = world.apps[app].keychainGroups
+        // The Xcode 8 Simulator (iOS 10) refused every keychain call of an app signed without an
+        // entitlements file (SIM-32): no keychain-access-groups and no App Groups.
+        if deviceKind == .simulator, osVersion.major == 10, !world.apps[app].hasKeychainSharingEntitlement,
+           world.apps[app].appGroups.isEmpty {
+            return .failure(KeychainError(status: .missingEntitlement))
+        }
         guard let requested else { return .success(allowed) }
         if allowed.contains(requested) || deviceKind == .simulator { return .success([requested]) }
         return .failure(KeychainError(status: world.apps[app].hasKeychainSharingEntitlement ? .noAccessForItem : .missingEntitlement))
@@ -70,7 +76,10 @@ extension AppOS {
         }
         let accessible = attributes.accessible ?? .whenUnlocked
         if attributes.synchronizable && accessible.isThisDeviceOnly { return .param }                     // KC-18
-        if accessible == .whenPasscodeSetThisDeviceOnly && !world.devices[device].passcodeSet { return .authFailed }  // KC-17
+        if accessible == .whenPasscodeSetThisDeviceOnly {   // KC-17: a class of iOS 8, which needs a passcode
+            if osVersion.major < 8 { return .param }
+            if !world.devices[device].passcodeSet { return .authFailed }
+        }
         guard world.keychainClassAvailable(accessible, on: device) else { return .interactionNotAllowed }
         let item = KeychainItem(group: group, service: attributes.service, account: attributes.account,
                                 accessible: accessible, synchronizable: attributes.synchronizable,

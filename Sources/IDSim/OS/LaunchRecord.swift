@@ -8,16 +8,21 @@ public final class LaunchRecord: Hashable, Sendable {
     /// Which installation ran (a reinstall is a new one).
     public let installation: UInt64
     public let report: LaunchReport
+    /// The APNs device token the app was given at this launch (rule APNS-35), a platform value
+    /// beside what its ID code reported.
+    public let apnsToken: APNsToken?
 
-    public init(step: Int, mode: LaunchMode, installation: UInt64, report: LaunchReport) {
+    public init(step: Int, mode: LaunchMode, installation: UInt64, report: LaunchReport, apnsToken: APNsToken? = nil) {
         self.step = step
         self.mode = mode
         self.installation = installation
         self.report = report
+        self.apnsToken = apnsToken
     }
 
     public static func == (a: LaunchRecord, b: LaunchRecord) -> Bool {
-        a === b || (a.step == b.step && a.mode == b.mode && a.installation == b.installation && a.report == b.report)
+        a === b || (a.step == b.step && a.mode == b.mode && a.installation == b.installation && a.report == b.report
+                    && a.apnsToken == b.apnsToken)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -30,6 +30,11 @@ extension Profile {
         enumSwitch("idfvOnUpdate", \.idfvOnUpdate, "field report B8: rdar 22677034 (iOS 8.2–8.4)"),
         boolSwitch("simulatorIdfvPerLaunch", \.simulatorIdfvPerLaunch,
                    "field report B22: rdar 25342936, rdar 31422492"),
+        enumSwitch("attStatusRestrictedAccount", \.attStatusRestrictedAccount,
+                   "ATTrackingManager.AuthorizationStatus.restricted docs vs one report of denied for new accounts"),
+        enumSwitch("apnsTokenOnReinstall", \.apnsTokenOnReinstall, "Apple: APNs can issue a new token for a variety of reasons"),
+        enumSwitch("appAttestSameDeviceRestore", \.appAttestSameDeviceRestore,
+                   "Apple: keys do not survive restoring from a backup; firebase-ios-sdk 11853"),
     ]
 
     public static func `switch`(named name: String) -> Switch? {

@@ -27,6 +27,9 @@ public struct Profile: Hashable, Sendable {
     public enum DefaultsBeforeFirstUnlock: String, CaseIterable, Sendable { case emptyCached, error }
     public enum ATTInBackup: String, CaseIterable, Sendable { case notRestored, restored }
     public enum IDFVOnUpdate: String, CaseIterable, Sendable { case keep, regenerate }
+    public enum RestrictedAccountStatus: String, CaseIterable, Sendable { case restricted, denied }
+    public enum APNsTokenOnReinstall: String, CaseIterable, Sendable { case new, keep }
+    public enum AppAttestSameDeviceRestore: String, CaseIterable, Sendable { case invalid, valid }
 
     public var keychainOnUninstall: KeychainOnUninstall = .persist
     public var icloudBackupKeychainToNewDevice: BackupKeychainToNewDevice = .none
@@ -46,6 +49,14 @@ public struct Profile: Hashable, Sendable {
     public var idfvOnUpdate: IDFVOnUpdate = .keep
     /// Field report B22 (rdar 25342936, 31422492): some simulators gave a new IDFV on every run.
     public var simulatorIdfvPerLaunch: Bool = false
+    /// What apps read under a child, managed or new Apple ID (ATT-12): the greyed-out switch is
+    /// documented, the status is not (`denied` as one report saw for new accounts).
+    public var attStatusRestrictedAccount: RestrictedAccountStatus = .restricted
+    /// Whether a reinstall on the same device gives the app a new APNs token (APNS-35).
+    public var apnsTokenOnReinstall: APNsTokenOnReinstall = .new
+    /// Whether App Attest keys survive a restore onto the same device (AA-28): the Secure
+    /// Enclave key is in no backup, so by default they do not.
+    public var appAttestSameDeviceRestore: AppAttestSameDeviceRestore = .invalid
 
     public init() {}
 

@@ -9,6 +9,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, Comparable {
     case ct23 = "CT-23", ct24 = "CT-24", ct25 = "CT-25"
     case dc26 = "DC-26", dc27 = "DC-27", aa28 = "AA-28"
     case udid29 = "UDID-29", mac30 = "MAC-30", pb31 = "PB-31", sim32 = "SIM-32"
+    case ext33 = "EXT-33", clip34 = "CLIP-34", apns35 = "APNS-35"
 
     /// Rules sort in the reference's order (22a right after 22).
     public static func < (a: RuleID, b: RuleID) -> Bool {

@@ -1,14 +1,18 @@
 /// What kind of hardware (or pretend hardware) a device is.
 public enum DeviceKind: String, CaseIterable, Sendable {
-    case iphone, ipad, simulator, mac
+    /// `vision`: iPhone and iPad apps running on visionOS (the OS version is the iPadOS one they see).
+    case iphone, ipad, simulator, mac, vision
 
-    /// The Simulator and iOS apps on a Mac never hand out a real IDFA.
-    var alwaysZeroIDFA: Bool { self == .simulator || self == .mac }
+    /// The Simulator, iOS apps on a Mac and iPhone and iPad apps on visionOS never hand out a real
+    /// IDFA (rule IDFA-9).
+    var alwaysZeroIDFA: Bool { self == .simulator || self == .mac || self == .vision }
 }
 
 /// Where an app's binary came from; it decides how iOS computes the app's vendor.
 public enum InstallSource: String, CaseIterable, Sendable {
-    case appstore, testflight, xcode
+    /// `enterprise`: in-house distribution (vendor from the bundle ID, DeviceCheck production).
+    /// An App Store app pushed by MDM is `appstore`.
+    case appstore, testflight, xcode, enterprise
 }
 
 /// App Tracking Transparency status, with the raw values of `ATTrackingManager.AuthorizationStatus`.

@@ -24,4 +24,9 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
         let low = (next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         return SimUUID(high: high, low: low)
     }
+
+    /// A random APNs device token.
+    public mutating func nextAPNsToken() -> APNsToken {
+        APNsToken(high: next(), low: next())
+    }
 }

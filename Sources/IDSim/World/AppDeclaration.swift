@@ -3,6 +3,27 @@ public typealias AppIndex = Int
 /// Position of a device in `World.devices`.
 public typealias DeviceIndex = Int
 
+/// What an app is beside its host: a full app, one of its extensions, or its App Clip.
+public enum AppRole: Hashable, Sendable {
+    case app
+    /// An app extension (widget, notification service, …) shipped inside its host (rule EXT-33).
+    case appExtension(host: AppIndex)
+    /// An App Clip of a full app (rule CLIP-34).
+    case appClip(fullApp: AppIndex)
+
+    /// The host of an extension.
+    public var host: AppIndex? {
+        if case .appExtension(let host) = self { return host }
+        return nil
+    }
+
+    /// The full app of a clip.
+    public var fullApp: AppIndex? {
+        if case .appClip(let full) = self { return full }
+        return nil
+    }
+}
+
 /// An app as its developer ships it: identity, team, entitlements and the ID code it runs.
 ///
 /// The declaration is the same on every device; what a device holds of it lives in `InstalledApp`.
@@ -23,6 +44,8 @@ public struct AppDeclaration: Hashable, Sendable {
     public var hasTrackingUsageDescription: Bool
     /// A display name; may be any script (CJK names are common).
     public var displayName: String?
+    /// A full app, an extension of another app, or an App Clip.
+    public var role: AppRole = .app
 
     public init(bundleID: String, teamID: String, defaultSource: InstallSource = .appstore,
                 strategy: String = "id-kit", options: [String: OptionValue] = [:],

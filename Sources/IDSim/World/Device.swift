@@ -31,6 +31,9 @@ public struct Device: Hashable, Sendable {
     /// Latest and previous launch of each app on this device, by `AppIndex` (kept after uninstall,
     /// for comparisons).
     public var launches: Slots<LaunchHistory>
+    /// The APNs device token each app registered for, by `AppIndex` (rule APNS-35). Only apps
+    /// that launched have one; it goes with the hardware's state (erase, restore, migration).
+    public var apnsTokens: [AppIndex: APNsToken] = [:]
 
     /// Whether data protected by the passcode can be read now.
     public var protectedDataAvailable: Bool { !passcodeSet || (firstUnlockDone && !locked) }

@@ -26,6 +26,8 @@ public enum SetupError: Error, Hashable, Sendable, CustomStringConvertible {
     case passcodeOnSimulator(String)
     case invalidBundleID(String)
     case invalidTeamID(String, app: String)
+    /// An extension's host or a clip's full app that cannot be one.
+    case invalidHost(app: String, why: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum SetupError: Error, Hashable, Sendable, CustomStringConvertible {
         case .passcodeOnSimulator(let d): "device '\(d)' is a Simulator, which has no passcode (rule SIM-32); set passcode: false"
         case .invalidBundleID(let b): "invalid bundle ID '\(b)': use reverse-DNS letters, digits, '-' and '.'"
         case .invalidTeamID(let t, let b): "invalid Team ID '\(t)' for \(b): use letters and digits"
+        case .invalidHost(let b, let why): "\(b): \(why)"
         }
     }
 }
@@ -61,8 +64,18 @@ extension World {
                 throw .invalidTeamID(app.teamID, app: app.bundleID)
             }
         }
+        for app in apps {
+            if let problem = Self.roleProblem(app, in: apps) { throw .invalidHost(app: app.bundleID, why: problem) }
+        }
         self.accounts = BoxedArray(accounts)
         self.apps = BoxedArray(apps)
+        for (index, app) in apps.enumerated() {
+            switch app.role {
+            case .app: break
+            case .appExtension(let host): extensionsByHost[host, default: []].append(index)
+            case .appClip(let full): clipsByApp[full, default: []].append(index)
+            }
+        }
         var names: Set<String> = []
         for spec in specs {
             guard names.insert(spec.name).inserted else { throw .duplicateDevice(spec.name) }
@@ -84,6 +97,24 @@ extension World {
                                 pasteboards: Pasteboards(), launches: Slots(count: apps.count))
             devices.append(device)
         }
+    }
+
+    /// Why an extension's host or a clip's full app cannot be one, if it cannot: it must be another
+    /// full app (not an extension or clip itself) of the same team (rules EXT-33, CLIP-34).
+    public static func roleProblem(_ app: AppDeclaration, in apps: [AppDeclaration]) -> String? {
+        let (other, what): (AppIndex, String)
+        switch app.role {
+        case .app: return nil
+        case .appExtension(let host): (other, what) = (host, "an app extension's host")
+        case .appClip(let full): (other, what) = (full, "an App Clip's full app")
+        }
+        guard apps.indices.contains(other) else { return "\(what) must be one of the scenario's apps" }
+        guard apps[other].bundleID != app.bundleID else { return "\(what) cannot be the app itself" }
+        guard apps[other].role == .app else { return "\(what), \(apps[other].bundleID), must be a full app, not an extension or a clip" }
+        guard apps[other].teamID == app.teamID else {
+            return "\(what), \(apps[other].bundleID), is from team \(apps[other].teamID); both ship under one Team ID"
+        }
+        return nil
     }
 
     /// A reverse-DNS bundle ID: letters, digits, "-" and ".", no empty components.

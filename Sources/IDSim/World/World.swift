@@ -5,6 +5,9 @@
 public struct World: Hashable, Sendable {
     public var profile: Profile
     public var rng: SeededGenerator
+    /// APNs tokens come from a stream of their own, so that apps registering for notifications
+    /// at launch leave every other generated value (IDFVs, IDFAs, GUIDs) as it was.
+    public var tokenRNG: SeededGenerator
     /// Steps taken so far (events applied, plus steps without an event such as expectations).
     /// A launch records the step it happened at; DeviceCheck months derive from it.
     public var clock: Int
@@ -15,10 +18,15 @@ public struct World: Hashable, Sendable {
     public var deviceCheck: DeviceCheckServer
     /// Source of installation serial numbers.
     var installations: UInt64
+    /// Each full app's extensions and App Clips, by the full app's index: derived from `apps`,
+    /// whose roles never change, so that installing an app finds its companions without a scan.
+    public internal(set) var extensionsByHost: [AppIndex: [AppIndex]] = [:]
+    public internal(set) var clipsByApp: [AppIndex: [AppIndex]] = [:]
 
     public init(profile: Profile = .default, seed: UInt64 = 1) {
         self.profile = profile
         self.rng = SeededGenerator(seed: seed)
+        self.tokenRNG = SeededGenerator(seed: seed ^ 0x4150_4E53_544F_4B4E)   // "APNSTOKN"
         self.clock = 0
         self.apps = []
         self.devices = []

@@ -160,4 +160,22 @@ struct ATTRuleTests {
         keep.run(.restore(backup: "b"))
         #expect(keep.att("shop") == .authorized)
     }
+
+    @Test("ATT-12: under a child, managed or new Apple ID apps read restricted, or denied with attStatusRestrictedAccount = denied")
+    func restrictedAccountStatus() {
+        func status(_ value: Profile.RestrictedAccountStatus, byProfile: Bool = false) -> ATTStatus {
+            var profile = Profile.default
+            profile.attStatusRestrictedAccount = value
+            var account = Account(id: "kid")
+            account.trackingRestricted = !byProfile
+            var sim = Sim(devices: [DeviceSpec(name: "phone", os: OSVersion(17, 5), appleID: "kid")], accounts: [account], profile: profile)
+            if byProfile { sim.run(.setting(SettingsChange(trackingRestricted: true))) }
+            sim.install("shop")
+            #expect(sim.idfa("shop") == .zero)
+            return sim.att("shop")
+        }
+        #expect(status(.restricted) == .restricted)
+        #expect(status(.denied) == .denied)
+        #expect(status(.denied, byProfile: true) == .restricted, "a configuration profile is documented as restricted")
+    }
 }

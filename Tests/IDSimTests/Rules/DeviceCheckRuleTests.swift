@@ -130,4 +130,51 @@ struct DeviceCheckRuleTests {
         old.launch("shop")
         #expect(old.lastLaunch("shop")?.notes == ["unsupported"])
     }
+
+    @Test("AA-28: a same-device restore loses the keys too, unless appAttestSameDeviceRestore = valid; environments are separate")
+    func appAttestRestoreAndEnvironment() {
+        let attester = ClosureProgram { os in
+            let environment: DeviceCheckServer.Environment = os.declaration.options["env"] == .string("development") ? .development : .production
+            if let keyID = os.defaultsString(forKey: "keyID") {
+                return LaunchReport(primaryID: keyID, values: [NamedValue("error", os.appAttestError(keyID: keyID, environment: environment)?.rawValue)])
+            }
+            let keyID = os.generateAttestKey(environment: environment)!
+            os.setDefaults(keyID, forKey: "keyID")
+            return LaunchReport(primaryID: keyID, values: [NamedValue("error", nil)])
+        }
+        func errorAfterSameDeviceRestore(_ value: Profile.AppAttestSameDeviceRestore) -> String? {
+            var profile = Profile.default
+            profile.appAttestSameDeviceRestore = value
+            var sim = Sim(profile: profile, programs: attester)
+            sim.install("shop")
+            sim.launch("shop")
+            sim.run(.backup(.encrypted, name: "b"))
+            sim.run(.restore(backup: "b"))
+            sim.launch("shop")
+            return sim.lastLaunch("shop")?.value("error")
+        }
+        #expect(errorAfterSameDeviceRestore(.invalid) == "invalidKey")
+        #expect(errorAfterSameDeviceRestore(.valid) == nil)
+        // A development key does not assert in production.
+        var sim = Sim(apps: [Sim.shop.with(["env": .string("development")])], programs: attester)
+        sim.install("shop")
+        sim.launch("shop")
+        sim.run(.configure(sim.app("shop"), ["env": .string("production")]))
+        sim.launch("shop")
+        #expect(sim.lastLaunch("shop")?.value("error") == "invalidKey")
+    }
+
+    @Test("DC-26: enterprise builds talk to the production environment, Xcode builds to development")
+    func environments() {
+        let tokenProgram = ClosureProgram { os in
+            LaunchReport(primaryID: nil, values: [NamedValue("environment", os.generateDeviceCheckToken()?.environment.rawValue)])
+        }
+        for (source, environment) in [(InstallSource.enterprise, "production"), (.appstore, "production"), (.testflight, "production"),
+                                      (.xcode, "development")] {
+            var sim = Sim(programs: tokenProgram)
+            sim.install("shop", source)
+            sim.launch("shop")
+            #expect(sim.lastLaunch("shop")?.value("environment") == environment, "\(source)")
+        }
+    }
 }

@@ -139,4 +139,22 @@ struct HistoricalRuleTests {
         #expect(quirky.idfv("shop") != first)
         #expect(changes.rules.contains(.sim32))
     }
+
+    @Test("SIM-32: the iOS 10 Simulator (Xcode 8) refused keychain calls with -34018 for apps without an entitlements file")
+    func xcode8Simulator() {
+        var ten = Sim(os: "10.0", kind: .simulator, passcode: false, programs: guidProgram())
+        ten.install("shop")
+        ten.launch("shop")
+        #expect(ten.lastLaunch("shop")?.notes == ["read errSecMissingEntitlement", "write errSecMissingEntitlement"])
+        // With an entitlement (any keychain-access-groups entry), or on another version, it works.
+        let entitled = Sim.shop.with([:], groups: ["ACME1234.com.acme.shop"])
+        var withEntitlement = Sim(os: "10.0", kind: .simulator, passcode: false, apps: [entitled], programs: guidProgram())
+        withEntitlement.install("shop")
+        withEntitlement.launch("shop")
+        #expect(withEntitlement.dev().keychain.count == 1)
+        var eleven = Sim(os: "11.0", kind: .simulator, passcode: false, programs: guidProgram())
+        eleven.install("shop")
+        eleven.launch("shop")
+        #expect(eleven.dev().keychain.count == 1)
+    }
 }

@@ -197,4 +197,14 @@ struct IDFARuleTests {
         #expect(sim.dev("spare").idfa != spareBefore)
         #expect(changes.touching("idfa:").first?.rule == .idfa11)
     }
+
+    @Test("IDFA-9: iPhone and iPad apps on visionOS read zeros, even when authorized")
+    func visionZeros() {
+        var sim = Sim(kind: .vision)
+        sim.install("shop")
+        sim.launch("shop")
+        sim.request("shop", .allow)
+        #expect(sim.att("shop") == .authorized)
+        #expect(sim.idfa("shop") == .zero)
+    }
 }

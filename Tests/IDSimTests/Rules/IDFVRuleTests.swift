@@ -174,4 +174,13 @@ struct IDFVRuleTests {
         #expect(radar.idfv("shop") != before)
         #expect(radar.idfv("shop") != nil)
     }
+
+    @Test("IDFV-1: enterprise (in-house) installs take their vendor from the bundle prefix, like Xcode builds")
+    func enterpriseVendor() {
+        var sim = Sim()
+        sim.install("shop", .enterprise)
+        sim.install("news", .appstore)
+        #expect(sim.dev().apps[sim.app("shop")]?.vendorKey == VendorKey(.bundle, "com.acme"))
+        #expect(sim.idfv("shop") != sim.idfv("news"), "the App Store install of the same team is another vendor")
+    }
 }

@@ -284,4 +284,53 @@ struct KeychainRuleTests {
         #expect(sim.reject(.migrate(from: sim.device("new")), on: "old") != nil, "iOS 17 data can't go onto iOS 16")
         #expect(sim.reject(.migrate(from: sim.device("new")), on: "new") == .migrateFromItself(device: "new"))
     }
+
+    @Test("KC-21: WhenPasscodeSetThisDeviceOnly items are never backed up, so no restore brings them back, not even onto the same device")
+    func passcodeItemsNeverBackedUp() {
+        for kind in BackupKind.allCases {
+            var sim = Sim(devices: [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice")], accounts: [Account(id: "alice")],
+                          programs: guidProgram(accessible: .whenPasscodeSetThisDeviceOnly))
+            sim.install("shop")
+            sim.launch("shop")
+            #expect(sim.dev().keychain.count == 1)
+            sim.run(.backup(kind, name: "b"))
+            let changes = sim.run(.restore(backup: "b"))
+            #expect(sim.dev().keychain.isEmpty, "\(kind)")
+            #expect(changes.touching("keychain:").first?.rule == .kc21)
+        }
+    }
+
+    @Test("KC-17: WhenPasscodeSetThisDeviceOnly arrived in iOS 8: an add with it before fails with errSecParam (-50)")
+    func passcodeClassNeedsIOS8() {
+        var old = Sim(os: "7.1", programs: guidProgram(accessible: .whenPasscodeSetThisDeviceOnly))
+        old.install("shop")
+        old.launch("shop")
+        #expect(old.lastLaunch("shop")?.notes.last == "write errSecParam")
+        #expect(old.dev().keychain.isEmpty)
+        var new = Sim(os: "8.0", programs: guidProgram(accessible: .whenPasscodeSetThisDeviceOnly))
+        new.install("shop")
+        new.launch("shop")
+        #expect(new.dev().keychain.count == 1)
+    }
+
+    @Test("KC-22a: below iOS 12.4 on either device, Quick Start restores an iCloud backup, so no keychain item moves")
+    func migrationBelow12_4() {
+        func moved(old: String, new: String, profile: Profile = .default) -> Bool {
+            let devices = [DeviceSpec(name: "old", os: OSVersion(parsing: old)!), DeviceSpec(name: "new", os: OSVersion(parsing: new)!)]
+            var sim = Sim(devices: devices, apps: [Sim.shop.with(["accessible": .string("afterFirstUnlock")])], profile: profile,
+                          programs: optionGUIDProgram)
+            sim.install("shop", on: "old")
+            sim.launch("shop", on: "old")
+            let changes = sim.run(.migrate(from: sim.device("old")), on: "new")
+            #expect(changes.rules == [.kc22a])
+            sim.launch("shop", on: "new")
+            return sim.lastID("shop", on: "new") == sim.lastID("shop", on: "old")
+        }
+        #expect(moved(old: "12.4", new: "13.0"))
+        #expect(!moved(old: "12.3", new: "13.0"), "the old device is below 12.4")
+        #expect(!moved(old: "12.1", new: "12.3"), "both below")
+        var profile = Profile.default
+        profile.icloudBackupKeychainToNewDevice = .migratable
+        #expect(moved(old: "12.1", new: "12.3", profile: profile), "iCloud backups that migrate the keychain")
+    }
 }
