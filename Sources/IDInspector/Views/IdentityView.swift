@@ -46,9 +46,8 @@ enum IdentityView {
         let attRule = changes.first { if case .att(let d, let a) = $0.subject { d == device && a == app } else { false } }?.rule
         rows.append(Row(label: "ATT", value: att, mark: mark(oldATT, att), rule: att == oldATT ? nil : attRule))
         // The APNs token the app is given when it registers (APNS-35), once it has launched.
-        let present = world.presence(of: app, on: device) != .absent
-        let token = present ? world.devices[device].apnsTokens[app]?.hex : nil
-        let oldToken = before.presence(of: app, on: device) != .absent ? before.devices[device].apnsTokens[app]?.hex : nil
+        let token = world.devices[device].apnsToken(app)?.hex
+        let oldToken = before.devices[device].apnsToken(app)?.hex
         if token != nil || oldToken != nil {
             rows.append(Row(label: "APNs", value: token, mark: mark(oldToken, token), rule: token == oldToken ? nil : .apns35))
         }

@@ -99,7 +99,7 @@ public struct JSONLWriter {
             ("att", present ? JSONText.string(world.trackingStatus(app: a, on: d).rawValue) : "null"),
             ("idfv", present ? JSONText.optional(world.identifierForVendor(app: a, on: d)?.uuidString) : "null"),
             ("idfa", present ? JSONText.optional(world.advertisingIdentifier(app: a, on: d)?.uuidString) : "null"),
-            ("apnsToken", present ? JSONText.optional(world.devices[d].apnsTokens[a]?.hex) : "null"),
+            ("apnsToken", present ? JSONText.optional(world.devices[d].apnsToken(a)?.hex) : "null"),
         ]
         if let record = world.devices[d].launches[a]?.latest {
             let report = record.report

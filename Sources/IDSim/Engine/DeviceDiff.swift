@@ -61,15 +61,13 @@ extension World {
                     .att(device: d, app: index)
                 }
             }
+            log.recordIfChanged(from: oldApps[index]?.apnsToken.map(ChangeValue.token), to: newApps[index]?.apnsToken.map(ChangeValue.token),
+                                rule: .apns35) { .apnsToken(device: d, app: index) }
             let oldKeys = oldApps[index]?.attestKeys.count ?? 0
             if oldKeys > 0, oldApps[index]?.attestKeys != newApps[index]?.attestKeys {
                 log.record(.appAttest(device: d, app: index), from: .text("\(oldKeys) key(s)"),
                            to: .text("invalid"), rule: rules.attest)
             }
-        }
-        for app in before.apnsTokens.keysWithChangedValues(comparedTo: after.apnsTokens) {
-            log.record(.apnsToken(device: d, app: app), from: before.apnsTokens[app].map(ChangeValue.token),
-                       to: after.apnsTokens[app].map(ChangeValue.token), rule: .apns35)
         }
         recordKeychainDiff(before.keychain, after.keychain, device: d, rule: rules.keychain, &log)
         for key in before.pasteboards.named.keysWithChangedValues(comparedTo: after.pasteboards.named) {

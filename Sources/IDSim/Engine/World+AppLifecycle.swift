@@ -10,14 +10,14 @@ extension World {
             throw .fullAppInstalled(clip: bundle, app: apps[full].bundleID, device: name)
         }
         // The full app takes the place of its App Clip: the clip goes, and the app is a new install (CLIP-34).
-        for clip in clipsByApp[app] ?? [] where devices[d].apps[clip] != nil {
+        for clip in clips(of: app) where devices[d].apps[clip] != nil {
             removeApp(clip, on: d, rule: .clip34, &log)
         }
         placeApp(app, source: source, on: d, rule: nil, &log)
         // A clip has no IDFV; every other app's vendor gets one if it has none yet.
         if apps[app].role.fullApp == nil { ensureVendorEntry(devices[d].apps[app]!.vendorKey, on: d, &log) }
         // Its extensions come with it (EXT-33).
-        for ext in extensionsByHost[app] ?? [] { placeApp(ext, source: source, on: d, rule: .ext33, &log) }
+        for ext in extensions(of: app) { placeApp(ext, source: source, on: d, rule: .ext33, &log) }
     }
 
     /// Makes an app installed on a device: a new installation, or an offloaded one back with its
@@ -69,7 +69,7 @@ extension World {
         guard devices[d].app(app) != nil else { throw .appNotInstalled(app: bundle, device: name) }
         removeApp(app, on: d, rule: nil, &log)
         // Its extensions go with it (EXT-33).
-        for ext in extensionsByHost[app] ?? [] where devices[d].apps[ext] != nil {
+        for ext in extensions(of: app) where devices[d].apps[ext] != nil {
             removeApp(ext, on: d, rule: .ext33, &log)
         }
     }
@@ -95,8 +95,12 @@ extension World {
         }
         removeOwnedPasteboards(app, on: d, &log)
         // Whether the same device gives a reinstalled app a new token is not settled (APNS-35).
-        if profile.apnsTokenOnReinstall == .new, let token = devices[d].apnsTokens.removeValue(forKey: app) {
-            log.record(.apnsToken(device: d, app: app), from: .token(token), to: nil, rule: .apns35)
+        if let token = installed.apnsToken {
+            if profile.apnsTokenOnReinstall == .keep {
+                devices[d].keptAPNsTokens[app] = token
+            } else {
+                log.record(.apnsToken(device: d, app: app), from: .token(token), to: nil, rule: .apns35)
+            }
         }
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
     }
@@ -148,7 +152,7 @@ extension World {
         updateApp(app, on: d) { $0!.presence = .offloaded }
         log.record(.app(device: d, app: app), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
         // The extensions are in the app's bundle, so they go with the binary (EXT-33).
-        for ext in extensionsByHost[app] ?? [] where devices[d].apps[ext]?.presence == .installed {
+        for ext in extensions(of: app) where devices[d].apps[ext]?.presence == .installed {
             endProcess(ext, on: d, &log)
             updateApp(ext, on: d) { $0!.presence = .offloaded }
             log.record(.app(device: d, app: ext), from: .presence(.installed), to: .presence(.offloaded), rule: .ext33)
@@ -179,7 +183,7 @@ extension World {
         }
         // The new build replaces the extensions in its bundle too: their processes end, and they
         // follow the app to its new vendor (EXT-33).
-        for ext in extensionsByHost[app] ?? [] where devices[d].apps[ext]?.presence == .installed {
+        for ext in extensions(of: app) where devices[d].apps[ext]?.presence == .installed {
             endProcess(ext, on: d, &log)
             if newKey != oldKey { updateApp(ext, on: d) { $0!.vendorKey = newKey } }
         }

@@ -20,7 +20,7 @@ extension World {
         devices[d].vendorTable = [:]
         devices[d].keychain = Keychain()
         devices[d].pasteboards = Pasteboards()
-        devices[d].apnsTokens = [:]
+        devices[d].keptAPNsTokens = [:]
         devices[d].settings = TrackingSettings()
         devices[d].appleID = nil
         devices[d].iCloudKeychain = false

@@ -31,15 +31,13 @@ extension World {
 
         // Apps register for remote notifications at every launch, as Apple asks; an extension's
         // notifications are its host's (APNS-35).
-        var token: APNsToken?
-        if apps[app].role.host == nil {
-            token = devices[d].apnsTokens[app]
-            if token == nil {
-                let minted = tokenRNG.nextAPNsToken()
-                devices[d].apnsTokens[app] = minted
-                log.record(.apnsToken(device: d, app: app), from: nil, to: .token(minted), rule: .apns35)
-                token = minted
-            }
+        var token = devices[d].apps[app]!.apnsToken
+        if token == nil, apps[app].role.host == nil {
+            let issued = devices[d].keptAPNsTokens.isEmpty ? nil : devices[d].keptAPNsTokens.removeValue(forKey: app)
+            let minted = issued ?? tokenRNG.nextAPNsToken()
+            devices[d].apps[app]!.apnsToken = minted
+            log.record(.apnsToken(device: d, app: app), from: nil, to: .token(minted), rule: .apns35)
+            token = minted
         }
 
         let program = programs.program(strategy: apps[app].strategy, options: apps[app].options)

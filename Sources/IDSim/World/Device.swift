@@ -31,9 +31,14 @@ public struct Device: Hashable, Sendable {
     /// Latest and previous launch of each app on this device, by `AppIndex` (kept after uninstall,
     /// for comparisons).
     public var launches: Slots<LaunchHistory>
-    /// The APNs device token each app registered for, by `AppIndex` (rule APNS-35). Only apps
-    /// that launched have one; it goes with the hardware's state (erase, restore, migration).
-    public var apnsTokens: [AppIndex: APNsToken] = [:]
+    /// APNs tokens of deleted apps, kept for their reinstall when the profile says a reinstall
+    /// keeps the token (`apnsTokenOnReinstall = keep`, rule APNS-35); empty otherwise.
+    public var keptAPNsTokens: [AppIndex: APNsToken] = [:]
+
+    /// The APNs token an app holds on this device, if it has registered (rule APNS-35).
+    public func apnsToken(_ app: AppIndex) -> APNsToken? {
+        app < apps.count ? apps[app]?.apnsToken : nil
+    }
 
     /// Whether data protected by the passcode can be read now.
     public var protectedDataAvailable: Bool { !passcodeSet || (firstUnlockDone && !locked) }

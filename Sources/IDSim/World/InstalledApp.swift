@@ -13,6 +13,9 @@ public struct InstalledApp: Hashable, Sendable {
     public var attestKeys: [AppAttestKey]
     /// A counter that identifies this installation; a reinstall gets a new one.
     public var installation: UInt64
+    /// The APNs device token the app was given when it registered (rule APNS-35): kept in the
+    /// app's slot, read at every launch without a lookup.
+    public var apnsToken: APNsToken?
 
     public init(presence: AppPresence, source: InstallSource, vendorKey: VendorKey, container: AppContainer,
                 att: ATTStatus, installation: UInt64) {

@@ -60,28 +60,36 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
     /// Whether any present element other than the one at `excluded` satisfies the predicate,
     /// reading the elements in place.
     public func containsPresent(excluding excluded: Int? = nil, where predicate: (Element) -> Bool) -> Bool {
-        for index in boxes.indices where index != excluded {
-            guard let box = boxes[index] else { continue }
-            if predicate(Self.pointer(box).pointee.unsafelyUnwrapped) { return true }
+        var found = false
+        withEachBox { index, slot in
+            if index != excluded, !found, predicate(slot.pointee.unsafelyUnwrapped) { found = true }
         }
-        return false
+        return found
     }
 
     /// Calls `body` with the address of each present element, in order: reading fields through it
     /// copies (and retains) nothing else of the element. The pointer is valid only inside `body`.
     public func withEachPresent(_ body: (Int, UnsafePointer<Element>) throws -> Void) rethrows {
-        for index in boxes.indices {
-            guard let box = boxes[index] else { continue }
-            // A present Optional's payload sits at its start.
-            try body(index, UnsafeRawPointer(Self.pointer(box)).assumingMemoryBound(to: Element.self))
-        }
+        // A present Optional's payload sits at its start.
+        try withEachBox { index, slot in try body(index, UnsafeRawPointer(slot).assumingMemoryBound(to: Element.self)) }
     }
 
     /// Calls `body` with each present element and its index, in order, reading in place.
     public func forEachPresent(_ body: (Int, Element) throws -> Void) rethrows {
-        for index in boxes.indices {
-            guard let box = boxes[index] else { continue }
-            try body(index, Self.pointer(box).pointee.unsafelyUnwrapped)
+        try withEachBox { index, slot in try body(index, slot.pointee.unsafelyUnwrapped) }
+    }
+
+    /// Visits every present slot's value in place. The boxes are read as plain addresses, not
+    /// as references: `boxes` keeps them alive for the whole walk, and a reference loaded per
+    /// slot is a retain and a release per app that the optimiser removes in one build and keeps
+    /// in the next (it cost a settings change, which walks every app, a quarter of its time).
+    private func withEachBox(_ body: (Int, UnsafeMutablePointer<Element?>) throws -> Void) rethrows {
+        let offset = UnsafeRawPointer(Self.pointer(empty)) - UnsafeRawPointer(Unmanaged.passUnretained(empty).toOpaque())
+        try boxes.withUnsafeBytes { raw in
+            for index in 0..<boxes.count {
+                guard let object = raw.load(fromByteOffset: index * MemoryLayout<Box?>.stride, as: UnsafeRawPointer?.self) else { continue }
+                try body(index, UnsafeMutableRawPointer(mutating: object + offset).assumingMemoryBound(to: Element?.self))
+            }
         }
     }
 
@@ -105,10 +113,7 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
     /// The indices of present elements that satisfy the predicate.
     public func presentIndices(where predicate: (Element) -> Bool) -> [Int] {
         var result: [Int] = []
-        for index in boxes.indices {
-            guard let box = boxes[index] else { continue }
-            if predicate(Self.pointer(box).pointee.unsafelyUnwrapped) { result.append(index) }
-        }
+        withEachBox { index, slot in if predicate(slot.pointee.unsafelyUnwrapped) { result.append(index) } }
         return result
     }
 

@@ -23,6 +23,16 @@ public struct World: Hashable, Sendable {
     public internal(set) var extensionsByHost: [AppIndex: [AppIndex]] = [:]
     public internal(set) var clipsByApp: [AppIndex: [AppIndex]] = [:]
 
+    /// The extensions shipped in an app (none, at no cost, in the common world without any).
+    func extensions(of app: AppIndex) -> [AppIndex] {
+        extensionsByHost.isEmpty ? [] : extensionsByHost[app] ?? []
+    }
+
+    /// The App Clips of a full app.
+    func clips(of app: AppIndex) -> [AppIndex] {
+        clipsByApp.isEmpty ? [] : clipsByApp[app] ?? []
+    }
+
     public init(profile: Profile = .default, seed: UInt64 = 1) {
         self.profile = profile
         self.rng = SeededGenerator(seed: seed)

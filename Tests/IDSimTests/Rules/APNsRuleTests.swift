@@ -5,7 +5,7 @@ import Testing
 @Suite("APNs token rules")
 struct APNsRuleTests {
     func token(_ sim: Sim, _ app: String = "shop", on d: String = "phone") -> String? {
-        sim.dev(d).apnsTokens[sim.app(app)]?.hex
+        sim.dev(d).apnsToken(sim.app(app))?.hex
     }
 
     @Test("APNS-35: an app is given a token at its first launch and keeps it across launches, reboots and updates")
