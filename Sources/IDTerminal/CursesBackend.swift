@@ -1,6 +1,7 @@
 import CNcursesw
 import Glibc
 import IDInspector
+import Synchronization
 
 /// The inspector on a real terminal through ncursesw: draws canvases, reads keys and the mouse.
 public final class CursesBackend: TerminalBackend {

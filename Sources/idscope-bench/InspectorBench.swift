@@ -7,17 +7,20 @@ import IDSim
 /// pseudo-terminal), and the time to draw a frame at the cursor of a long history.
 enum InspectorBench {
     static func run(quick: Bool) {
-        renderTime(steps: quick ? 20_000 : 100_000)
+        let steps = quick ? 20_000 : 100_000
+        guard let scenario = longScenario(steps: steps) else { return print("frame_render: skipped (no tour)") }
+        renderTime(scenario)
         guard let binary = idscopeBinary() else {
             print("first_frame: skipped (no idscope binary next to the benchmark; run 'swift build -c release' first)")
             return
         }
         terminalFigures(binary)
+        keyPressLatency(binary, scenario)
     }
 
-    /// Frame time at the middle of a long session on the tour's world.
-    static func renderTime(steps: Int) {
-        guard var scenario = try? ScenarioLoader.load("tour") else { return print("frame_render: skipped (no tour)") }
+    /// The tour's world with `steps` random steps that apply: a long session.
+    static func longScenario(steps: Int) -> Scenario? {
+        guard var scenario = try? ScenarioLoader.load("tour") else { return nil }
         var rng = SeededGenerator(seed: 4)
         let apps = scenario.apps.count
         var world = try! scenario.initialWorld()
@@ -33,16 +36,28 @@ enum InspectorBench {
                 scenario.steps.append(step)
             }
         }
+        return scenario
+    }
+
+    /// Frame time at the end of a long session (the cursor's facts are computed when it moves,
+    /// so a frame only draws), and what the session's step records hold per step.
+    static func renderTime(_ scenario: Scenario) {
+        let before = Measure.residentBytes()
         guard let session = try? Session(scenario) else { return print("frame_render: skipped (session failed)") }
+        let held = Measure.residentBytes() - before
         var state = InspectorState(session: session, theme: Theme(colour: true, ascii: false))
-        var times: [Double] = []
+        var frames: [Double] = [], moves: [Double] = []
         for i in 0..<200 {
-            state.session.jump(to: session.count / 2 + i)
-            let start = Measure.now()
+            var start = Measure.now()
+            state.session.jump(to: session.count - 200 + i)
+            moves.append(Double(Measure.now() - start) / 1e6)
+            start = Measure.now()
             _ = Screen.render(state, width: 120, height: 36)
-            times.append(Double(Measure.now() - start) / 1e6)
+            frames.append(Double(Measure.now() - start) / 1e6)
         }
-        print("frame_render: \(Measure.format(Measure.median(times))) ms (median of 200 frames at 120×36, cursor mid-way in a \(scenario.steps.count)-step history)")
+        print("frame_render: \(Measure.format(Measure.median(frames))) ms (median of 200 frames at 120×36, cursor at the end of a \(scenario.steps.count)-step session)")
+        print("cursor_move: \(Measure.format(Measure.median(moves))) ms (median of 200 one-step moves there: the world, its changes, the frame's facts)")
+        print("session_per_step: \(held / max(1, scenario.steps.count)) bytes (resident growth / steps of a session: timeline, records, lanes)")
     }
 
     static func idscopeBinary() -> String? {
@@ -80,6 +95,57 @@ enum InspectorBench {
         print("step_forward_bytes: \(Int(Measure.median(stepBytes))) bytes (median bytes written for one step forward at 120×36)")
     }
 
+    /// Key press to the first byte of the redraw, through a pseudo-terminal, on a session of the
+    /// long scenario: at its start, its middle and its end. `l` and `h` alternate so the cursor
+    /// stays put; each press waits for the redraw to finish before the next.
+    static func keyPressLatency(_ binary: String, _ scenario: Scenario) {
+        let path = "/tmp/idscope-bench-\(getpid()).yaml"
+        let text = ScenarioWriter.yaml(scenario)
+        guard let file = fopen(path, "w") else { return print("key_to_first_byte: skipped (cannot write \(path))") }
+        fputs(text, file)
+        fclose(file)
+        defer { unlink(path) }
+        guard let (master, pid) = spawnOnPTY(binary, arguments: [path]) else { return print("key_to_first_byte: skipped (no pseudo-terminal)") }
+        let start = Measure.now()
+        var seen = [UInt8]()
+        while !contains(seen, "Timeline") && Double(Measure.now() - start) / 1e9 < 120 {
+            seen += readAvailable(master, waitMilliseconds: 10)
+        }
+        let opened = Double(Measure.now() - start) / 1e9
+        drain(master)
+        guard contains(seen, "Timeline") else { return print("key_to_first_byte: skipped (the session did not open: \(String(decoding: seen.suffix(300), as: UTF8.self).debugDescription))") }
+        var figures: [String] = []
+        for (name, jump) in [("start", "g"), ("middle", "\(scenario.steps.count / 2)\r"), ("end", "G")] {
+            _ = jump.withCString { write(master, $0, strlen($0)) }
+            drain(master)
+            var latencies: [Double] = []
+            for press in 0..<41 {
+                let key = press % 2 == 0 ? (name == "end" ? "h" : "l") : (name == "end" ? "l" : "h")
+                let sent = Measure.now()
+                _ = key.withCString { write(master, $0, 1) }
+                var first = readAvailable(master, waitMilliseconds: 2000)
+                while first.isEmpty && Double(Measure.now() - sent) / 1e9 < 2 { first = readAvailable(master, waitMilliseconds: 2000) }
+                latencies.append(Double(Measure.now() - sent) / 1e6)
+                drainQuickly(master)
+            }
+            figures.append("\(name) \(Measure.format(Measure.median(latencies), 2)) ms")
+        }
+        // q, not Ctrl-C: the pseudo-terminal is not the child's controlling terminal, so the line
+        // discipline would swallow Ctrl-C rather than signal anyone. Nothing is unsaved, so q quits.
+        _ = write(master, "q", 1)
+        var status: Int32 = 0
+        drain(master)
+        waitpid(pid, &status, 0)
+        close(master)
+        print("key_to_first_byte: " + figures.joined(separator: ", ")
+              + " (medians of 41 presses of l/h through a 120×36 pseudo-terminal, \(scenario.steps.count)-step session opened in \(Measure.format(opened, 1)) s)")
+    }
+
+    /// Reads until the terminal has been quiet for 20 ms.
+    static func drainQuickly(_ fd: Int32) {
+        while !readAvailable(fd, waitMilliseconds: 20).isEmpty {}
+    }
+
     static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
         String(decoding: bytes, as: UTF8.self).contains(text)
     }
@@ -103,7 +169,7 @@ enum InspectorBench {
         }
     }
 
-    static func spawnOnPTY(_ binary: String) -> (Int32, pid_t)? {
+    static func spawnOnPTY(_ binary: String, arguments: [String] = []) -> (Int32, pid_t)? {
         // posix_openpt/unlockpt/ptsname by hand: Swift's Glibc module leaves them out.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         guard master >= 0 else { return nil }
@@ -122,7 +188,7 @@ enum InspectorBench {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
-        let args = [strdup(binary), strdup("--no-mouse"), nil]
+        let args = ([binary, "--no-mouse"] + arguments).map { strdup($0) } + [nil]
         let env = [strdup("TERM=xterm-256color"), strdup("LANG=C.UTF-8"), strdup("HOME=/tmp"), nil]
         var pid: pid_t = 0
         let result = posix_spawn(&pid, binary, &actions, &attributes, args, env)

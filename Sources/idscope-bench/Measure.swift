@@ -40,3 +40,17 @@ enum Measure {
         return String(rounded)
     }
 }
+
+/// The benchmark's `print`: each figure is written as soon as it is measured, even into a file or
+/// a pipe (where the C library's buffer would hold everything until the end, and lose it to a
+/// timeout).
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    let line = items.map { "\($0)" }.joined(separator: separator) + terminator
+    let bytes = Array(line.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+        if written <= 0 { return }
+        offset += written
+    }
+}

@@ -5,11 +5,16 @@
 //   --breakdown      time per kind of event (add --replay to time them without change lists)
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
 //   --events-only    stop after the events-per-second figures (for profiling them)
+//   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
 import IDSim
 
 let quick = CommandLine.arguments.contains("--quick")
+if CommandLine.arguments.contains("--inspector-only") {
+    InspectorBench.run(quick: quick)
+    exit(0)
+}
 let historySteps = quick ? 100_000 : 1_000_000
 let programs = Workload.guidApp
 

@@ -12,6 +12,8 @@ final class Tmux {
 
     let directory: URL
     let socket: String
+    /// Idle probes sent; the inspector answers each in the pane's title (IDSCOPE_IDLE_PROBE).
+    private var probes = 0
 
     init(width: Int = 120, height: Int = 36, command: String) throws {
         directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("idscope-e2e-\(UUID().uuidString.prefix(8))")
@@ -20,7 +22,8 @@ final class Tmux {
         let config = directory.appendingPathComponent("tmux.conf")
         try "set -g default-terminal tmux-256color\nset -g remain-on-exit on\nset -g status off\nset -g escape-time 0\n"
             .write(to: config, atomically: true, encoding: .utf8)
-        let shell = "cd \(directory.path) && env LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no NO_COLOR= \(command); "
+        let shell = "cd \(directory.path) && env LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no NO_COLOR= "
+            + "IDSCOPE_IDLE_PROBE=1 \(command); "
             + "echo \"[exit $?]\"; stty -a; sleep 600"
         _ = try tmux(["-f", config.path, "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", shell])
     }
@@ -44,6 +47,12 @@ final class Tmux {
     }
 
     func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "" }
+    /// The screen's lines, trailing spaces dropped (and the empty line after the last newline).
+    func lines() -> [String] {
+        var lines = screen().split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
     /// The screen and the scrollback above it.
     func history() -> String { (try? tmux(["capture-pane", "-p", "-S", "-", "-t", "e2e"])) ?? "" }
     func keys(_ keys: String...) { _ = try? tmux(["send-keys", "-t", "e2e"] + keys) }
@@ -58,6 +67,39 @@ final class Tmux {
     }
     func resize(width: Int, height: Int) { _ = try? tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"]) }
     func format(_ f: String) -> String { ((try? tmux(["display", "-p", "-t", "e2e", f])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// Sends keys, then waits until the inspector has handled them and drawn the result: it
+    /// sends the idle probe (F12) after them and waits for the inspector's answer, the pane
+    /// title `idscope-idle-N`. tmux reads the pane's output in order, so the screen captured
+    /// after that is the one those keys made, never an earlier one.
+    func press(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        if !keys.isEmpty { _ = try? tmux(["send-keys", "-t", "e2e"] + keys) }
+        settle(sourceLocation: sourceLocation)
+    }
+
+    /// Types text literally, then waits as `press` does.
+    func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        literal(text)
+        settle(sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the inspector has handled everything sent so far and drawn it.
+    func settle(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) {
+        probes += 1
+        _ = try? tmux(["send-keys", "-t", "e2e", "F12"])
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if format("#{pane_title}") == "idscope-idle-\(probes)" { return }
+            usleep(5_000)
+        }
+        Issue.record("the inspector did not answer idle probe \(probes); the screen was:\n\(screen())", sourceLocation: sourceLocation)
+    }
+
+    /// The screen now; with `press` first, the screen those keys made.
+    func expectScreen(_ text: String, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        let now = screen()
+        #expect(now.contains(text), "\(comment?.description ?? "") — wanted '\(text)'; the screen was:\n\(now)", sourceLocation: sourceLocation)
+    }
 
     /// Waits until the screen shows the text (polling every 10 ms), failing after a timeout.
     @discardableResult

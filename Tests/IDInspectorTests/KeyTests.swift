@@ -1,3 +1,4 @@
+import Foundation
 import IDInspector
 import IDScenario
 import IDSim
@@ -21,8 +22,7 @@ struct KeyTests {
         #expect(h.idfv != nil && h.idfv != first)
         h.press(.left, times: 2)
         #expect(h.idfv == first)
-        h.type("l")
-        h.type("h")
+        h.type("lh")
         #expect(h.state.session.cursor == 17)
         h.press(.end)
         #expect(h.state.session.cursor == 32)
@@ -30,32 +30,38 @@ struct KeyTests {
         #expect(h.state.session.cursor == 0)
         h.type("99")
         h.press(.enter)
-        #expect(h.state.status?.error == true && h.state.session.cursor == 0)
+        #expect(h.state.status == Status("no step 99; the session has steps 0 to 32", error: true))
+        #expect(h.state.session.cursor == 0)
     }
 
-    @Test("i installs through a picker; d deletes; u undoes")
-    func installDelete() throws {
+    @Test("i installs through a picker; d deletes; u undoes and Ctrl-R redoes")
+    func installDeleteUndoRedo() throws {
         var h = try Harness()
         h.press(.end)
         h.type("i")
         #expect(h.screen.contains("install on phone"))
-        h.press(.enter)                      // the first app not installed: com.acme.news
+        h.press(.enter)                      // the only app not installed on the phone: com.acme.news
         #expect(h.world.presence(of: 1, on: 0) == .installed)
         #expect(h.state.session.count == 33)
         h.type("d")
-        h.type("2")                          // the second installed app in the list
-        #expect(h.state.session.count == 34)
-        h.type("u")
-        h.type("u")
+        h.type("2")                          // the second installed app: com.acme.news
+        #expect(h.state.session.count == 34 && h.world.presence(of: 1, on: 0) == .absent)
+        h.type("uu")
         #expect(h.state.session.count == 32 && h.world.presence(of: 1, on: 0) == .absent)
+        #expect(!h.state.hasUnsavedChanges)
+        h.press(.control("r"))
+        #expect(h.state.session.count == 33 && h.world.presence(of: 1, on: 0) == .installed)
+        #expect(h.state.status?.text == "redone")
+        h.press(.control("r"))
+        h.press(.control("r"))
+        #expect(h.state.status?.text == "nothing to redo" && h.state.session.count == 34)
     }
 
     @Test(": takes any event in YAML form, with Tab completion and history; errors stay in the status line")
     func commandLine() throws {
         var h = try Harness()
         h.press(.end)
-        h.type(":")
-        h.type("inst")
+        h.type(":inst")
         h.press(.tab)
         h.type("com.acme.n")
         h.press(.tab)
@@ -64,49 +70,79 @@ struct KeyTests {
         #expect(h.world.presence(of: 1, on: 0) == .installed)
         h.type(":restore nightly to phone")
         h.press(.enter)
-        #expect(h.state.session.entries.last?.key == "restore")
+        #expect(h.state.session.scenario.steps.last?.key == "restore")
         h.type(":instal com.acme.news")
         h.press(.enter)
-        #expect(h.state.status?.error == true)
-        #expect(h.state.status?.text == "unknown event 'instal'; did you mean 'install'?")
+        #expect(h.state.status == Status("unknown event 'instal'; did you mean 'install'?", error: true))
         h.type(":")
         h.press(.up)
         #expect(h.state.prompt?.text == "instal com.acme.news")
         h.press(.escape)
+        #expect(h.world.presence(of: 2, on: 0) == .installed)
         h.type(":uninstall org.other.game")
         h.press(.enter)
-        #expect(h.state.status?.text == "org.other.game is not installed on phone" || h.world.presence(of: 2, on: 0) == .absent)
+        #expect(h.world.presence(of: 2, on: 0) == .absent)
+        h.type(":uninstall org.other.game")
+        h.press(.enter)
+        #expect(h.state.status?.isError == true && h.state.status?.text.contains("not installed") == true)
     }
 
-    @Test("acting at an earlier step starts a branch")
-    func branch() throws {
+    @Test("acting at an earlier step asks first, naming how many steps it drops; no keeps them, yes branches; u goes back")
+    func branchConfirmation() throws {
         var h = try Harness()
         h.type("5")
         h.press(.enter)
+        h.type("r")
+        #expect(h.screen.contains("Acting at step 5 drops the 27 later steps. Branch here?"))
+        h.type("n")
+        #expect(h.state.session.count == 32 && h.state.status?.text == "cancelled")
         h.type(":reboot")
         h.press(.enter)
+        #expect(h.screen.contains("drops the 27 later steps"))
+        h.type("y")
         #expect(h.state.session.count == 6 && h.state.session.cursor == 6)
-        #expect(h.state.status?.text.hasPrefix("branched") == true)
+        #expect(h.state.status?.text.hasPrefix("branched at step 5") == true)
+        #expect(h.screen.contains("branch from 5"), "the header shows the branch")
+        h.type("u")
+        #expect(h.state.session.count == 32 && h.state.branchedAt == nil && !h.screen.contains("branch from"))
     }
 
-    @Test("? shows every key; Enter opens the rule behind a change; any key closes")
-    func helpAndRules() throws {
+    @Test("at the last step an action needs no question")
+    func noQuestionAtTheEnd() throws {
         var h = try Harness()
-        h.type("?")
-        #expect(h.screen.contains("Keys") && h.screen.contains("presenter mode"))
-        h.press(.escape)
-        #expect(h.state.overlay == nil)
-        h.press(.right)                      // install: IDFV-2
-        h.press(.enter)
-        #expect(h.screen.contains("IDFV-2: first app of a vendor gets a new IDFV"))
-        #expect(h.screen.contains("source: https://developer.apple.com/documentation/uikit/uidevice/identifierforvendor"))
-        h.type("x")
-        h.type(":rule KC-19")
-        h.press(.enter)
-        #expect(h.screen.contains("KC-19: keychain items outlive the app"))
+        h.press(.end)
+        h.type("r")
+        #expect(h.state.overlay == nil && h.state.session.count == 33)
     }
 
-    @Test("w saves the session as a scenario that replays to the same IDs; an existing file needs a yes")
+    @Test("q and o ask before dropping unsaved changes; after w they do not")
+    func unsavedChanges() throws {
+        let files = MemoryFiles()
+        var h = try Harness(files: files)
+        h.type("q")
+        #expect(h.state.quit, "nothing to lose: q quits at once")
+        h = try Harness(files: files)
+        h.press(.end)
+        h.type("r")
+        h.type("q")
+        #expect(!h.state.quit && h.screen.contains("Quit without saving the changes to this session?"))
+        h.type("n")
+        #expect(!h.state.quit)
+        h.type(":o b01")
+        h.press(.enter)
+        #expect(h.screen.contains("Open b01 and drop the unsaved changes to this session?"))
+        h.press(.escape)
+        #expect(h.state.session.scenario.name == "A tour of iOS identifiers")
+        h.type("w")
+        h.press(.control("u"))
+        h.type("mine.yaml")
+        h.press(.enter)
+        #expect(files.contents["mine.yaml"] != nil && !h.state.hasUnsavedChanges)
+        h.type("q")
+        #expect(h.state.quit)
+    }
+
+    @Test("w saves a scenario that replays to the same IDs; an existing file needs a yes")
     func saveAndReplay() throws {
         let files = MemoryFiles()
         var h = try Harness(files: files)
@@ -121,78 +157,234 @@ struct KeyTests {
         h.press(.enter)
         let text = try #require(files.contents["saved.yaml"])
         let replay = try ScenarioParser.parse(text, file: "saved.yaml")
-        let world = try ScenarioRunner(replay).run()
+        let world = try Session.run(replay)
         let news = world.devices[0].launches[1]?.latest.report.primaryID
         #expect(news != nil && news == h.world.devices[0].launches[1]?.latest.report.primaryID)
+        h.press(.end)
+        h.type("r")
         h.type("w")
         h.press(.control("u"))
         h.type("saved.yaml")
         h.press(.enter)
         #expect(h.screen.contains("saved.yaml exists. Overwrite it?"))
         h.type("n")
-        #expect(h.state.status?.text == "cancelled")
+        #expect(h.state.status?.text == "cancelled" && files.contents["saved.yaml"] == text)
     }
 
-    @Test("o opens another scenario; a broken one leaves the session alone with a located error")
-    func openFile() throws {
+    @Test("o opens files and built-in scenarios, a unique prefix too; a broken file leaves the session alone")
+    func openFiles() throws {
         let files = MemoryFiles(["b01.yaml": ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!, "bad.yaml": "name: x\nsteps: [\n"])
         var h = try Harness(files: files)
         h.type(":o bad.yaml")
         h.press(.enter)
-        #expect(h.state.status?.error == true && h.state.status?.text.hasPrefix("bad.yaml:") == true)
+        #expect(h.state.status?.isError == true && h.state.status?.text.hasPrefix("bad.yaml:") == true)
         #expect(h.state.session.scenario.name == "A tour of iOS identifiers")
         h.type(":o b01.yaml")
         h.press(.enter)
-        #expect(h.state.session.count == 7)
+        #expect(h.state.session.count == 7 && h.state.path == "b01.yaml")
+        h.type("o")
+        h.press(.control("u"))
+        h.type("b05")
+        h.press(.enter)
+        #expect(h.state.session.scenario.name == "An iCloud backup restored to a second iPad duplicates uuidForDevice")
+        #expect(h.state.path == nil, "a built-in has no file to save back to")
+        h.type(":o b1")
+        h.press(.enter)
+        #expect(h.state.status?.isError == true && h.state.status?.text.contains("b10-locked-keychain-read") == true,
+                "an ambiguous prefix names the candidates")
     }
 
-    @Test("m and C compare two devices' IDs and flag duplicates")
-    func compare() throws {
+    @Test("Enter on a changed row opens its rule with the source; :rule opens any rule")
+    func rules() throws {
+        var h = try Harness()
+        h.press(.right)                      // install: IDFV-2
+        h.press(.tab)                        // the identity pane, first row: IDFV
+        h.press(.enter)
+        #expect(h.screen.contains("IDFV-2: first app of a vendor gets a new IDFV"))
+        #expect(h.screen.contains("https://developer.apple.com/documentation/uikit/uidevice/identifierforvendor"))
+        h.press(.escape)
+        h.type(":rule KC-19")
+        h.press(.enter)
+        #expect(h.screen.contains("KC-19: keychain items outlive the app"))
+    }
+
+    @Test("Enter on a step lists all of its rules, each opening with Enter; a failed expectation reads in full")
+    func stepDetails() throws {
+        var h = try Harness()
+        h.type("29")
+        h.press(.enter)
+        let rules = try #require(h.state.session.record(at: 29)?.rules)
+        #expect(rules.count >= 4, "the restore onto the new phone applies several rules")
+        h.press(.tab, times: 3)              // the timeline, its row on the cursor
+        h.press(.enter)
+        guard case .reading(let reading)? = h.state.overlay else { Issue.record("no details"); return }
+        #expect(Set(reading.lines.compactMap(\.rule)) == Set(rules))
+        h.press(.down)
+        h.press(.enter)
+        guard case .reading(let rule)? = h.state.overlay else { Issue.record("no rule"); return }
+        #expect(rule.title.hasPrefix(rules[1].rawValue + ": "), "↓ chose the second rule, Enter opened it")
+
+        var failing = try Harness(scenarioText: """
+            name: fails
+            devices: [{ name: phone, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234 }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - expect: { app: com.acme.shop, idfv: unchanged, att: authorized }
+            """)
+        failing.type("3")
+        failing.press(.enter)
+        failing.press(.tab, times: 3)
+        failing.press(.enter)
+        #expect(failing.screen.contains("att: expected authorized, got notDetermined"))
+    }
+
+    @Test("? lists every key of the table at 80×24, scrolling to the last; ? help stays in every footer")
+    func help() throws {
+        var h = try Harness(width: 80, height: 24)
+        #expect(h.footer.hasSuffix("? help"))
+        h.type("?")
+        guard case .reading(let reading)? = h.state.overlay else { Issue.record("no help"); return }
+        for binding in KeyTable.bindings {
+            #expect(reading.lines.contains { $0.text.hasPrefix(binding.label) && $0.text.contains(binding.help) }, "\(binding.label)")
+        }
+        #expect(h.footer.hasSuffix("? help"))
+        h.press(.pageDown, times: 10)
+        #expect(h.screen.contains("wheel to step"), "the last line of the table scrolls into view")
+        h.type("?")
+        #expect(h.state.overlay == nil, "? closes the help")
+        h.type("P")
+        #expect(h.footer.hasSuffix("? help"))
+        h.type("P:")
+        #expect(h.footer.hasSuffix("F1 help"), "? types into the line; F1 opens the help")
+        h.press(.function(1))
+        #expect(h.state.overlay != nil && h.state.prompt != nil)
+        h.press(.escape)
+        #expect(h.state.overlay == nil && h.state.prompt != nil, "Esc closes the help and the line is still there")
+        h.press(.escape)
+        h.type("i")
+        #expect(h.footer.hasSuffix("F1 help"))
+    }
+
+    @Test("m and C compare two devices' copies of an app and flag duplicates")
+    func compareApps() throws {
+        var h = try Harness()
+        h.type("30")
+        h.press(.enter)                      // newphone › com.acme.shop, restored from the phone's backup
+        h.type("p")                          // pin, so moving the selection is not undone by a step
+        h.type("m")
+        h.inspector.state.selection = Selection(device: 0, app: 0)
+        h.type("C")
+        #expect(h.screen.contains("com.acme.shop on newphone") && h.screen.contains("com.acme.shop on phone"))
+        #expect(h.screen.contains("⚠ dup"), "the restored keychain GUID is the same on both phones")
+    }
+
+    @Test("m on a device row and C show two devices' keychains side by side")
+    func compareDevices() throws {
         var h = try Harness()
         h.press(.end)
-        h.press(.down, times: 1)             // com.acme.shop on phone
+        h.type("p")
+        h.inspector.state.selection = Selection(device: 0, app: nil)
         h.type("m")
-        while h.state.selection.device != 1 { h.press(.down) }
-        h.press(.down)                       // com.acme.shop on newphone
+        #expect(h.state.marked == Mark(device: 0, app: nil))
+        h.inspector.state.selection = Selection(device: 1, app: nil)
         h.type("C")
-        #expect(h.screen.contains("Compare"))
-        #expect(h.screen.contains("duplicate"))
+        #expect(h.screen.contains("keychain of phone") && h.screen.contains("keychain of newphone"))
+        #expect(h.screen.contains("ACME1234.com.acme.shop · uts.sdk.modules.idKit · device.guid"))
+        #expect(h.screen.contains("⚠ dup"), "the restored GUID is on both phones")
     }
 
-    @Test("presenter mode shows the narration large and auto-advances on ticks")
-    func presenter() throws {
-        var h = try Harness()
-        h.press(.right)
-        h.type("P")
-        #expect(h.screen.contains("T h e   f i r s t   A C M E   a p p"))
-        h.type("a")
-        h.send(.tick, .tick)
-        #expect(h.state.session.cursor == 3)
-        h.type("P")
-        #expect(!h.state.presenter)
-    }
-
-    @Test("mouse: a click selects or jumps, the wheel steps; --no-mouse ignores it")
+    @Test("mouse: a click on a timeline row jumps there, the wheel steps; --no-mouse ignores it")
     func mouse() throws {
         var h = try Harness()
-        h.send(.mouse(MouseEvent(x: 60, y: 23, kind: .press)))   // a timeline row
-        #expect(h.state.focus == .timeline)
-        let jumped = h.state.session.cursor
+        let layout = Layout(width: 120, height: 36)
+        h.send(.mouse(MouseEvent(x: layout.timeline.inner.x + 4, y: layout.timeline.inner.y + 3, kind: .press)))
+        #expect(h.state.focus == .timeline && h.state.session.cursor == 3)
         h.send(.mouse(MouseEvent(x: 60, y: 20, kind: .wheelDown)))
-        #expect(h.state.session.cursor == jumped + 1)
+        #expect(h.state.session.cursor == 4)
         h.inspector.state.mouse = false
         h.send(.mouse(MouseEvent(x: 60, y: 20, kind: .wheelDown)))
-        #expect(h.state.session.cursor == jumped + 1)
+        #expect(h.state.session.cursor == 4)
     }
 
-    @Test("q and Ctrl-C quit")
-    func quitting() throws {
+    @Test("Ctrl-C quits at once, even with unsaved changes or an overlay open")
+    func controlC() throws {
         var h = try Harness()
+        h.press(.end)
+        h.type("r?")
+        h.press(.control("c"))
+        #expect(h.state.quit)
+    }
+
+    @Test("while the terminal is too small only q, Ctrl-C and resizing act")
+    func tooSmall() throws {
+        var h = try Harness(width: 60, height: 20)
+        #expect(h.screen.contains("Terminal too small"))
+        h.press(.right)
+        h.type("r:?P")
+        h.press(.enter)
+        #expect(h.state.session.cursor == 0 && h.state.session.count == 32 && h.state.overlay == nil && h.state.prompt == nil)
+        #expect(h.state.presenter == nil)
+        h.send(.mouse(MouseEvent(x: 1, y: 1, kind: .wheelDown)))
+        #expect(h.state.session.cursor == 0)
+        h.resize(width: 120, height: 36)
+        h.press(.right)
+        #expect(h.state.session.cursor == 1)
+        h.resize(width: 60, height: 20)
         h.type("q")
         #expect(h.state.quit)
-        var c = try Harness()
-        c.press(.control("c"))
-        #expect(c.state.quit)
+    }
+}
+
+@Suite("Follow the story")
+struct FollowTests {
+    @Test("the panes follow each step's device and app: the restore shows the new phone, its launch that app")
+    func follows() throws {
+        var h = try Harness()
+        h.type("29")
+        h.press(.enter)                      // restore nightly onto newphone
+        #expect(h.state.selection.device == 1)
+        #expect(h.screen.contains("Identity · newphone"))
+        h.type("4")
+        h.press(.enter)                      // launch com.acme.news on the phone
+        #expect(h.state.selection == Selection(device: 0, app: 1))
+        h.type("5")
+        h.press(.enter)                      // expect com.acme.news
+        #expect(h.state.selection == Selection(device: 0, app: 1))
+    }
+
+    @Test("p pins the selection (the header says so) and p again unpins, back on the step's device")
+    func pinning() throws {
+        var h = try Harness()
+        h.type("4")
+        h.press(.enter)
+        h.type("p")
+        #expect(h.state.pinned && h.screen.contains("pinned"))
+        h.type("30")
+        h.press(.enter)
+        #expect(h.state.selection == Selection(device: 0, app: 1), "pinned: still the phone's news app")
+        h.type("p")
+        #expect(!h.state.pinned && h.state.selection == Selection(device: 1, app: 0))
+    }
+
+    @Test("b05: the restored iPad's duplicate uuidForDevice is on screen at the step that shows it")
+    func b05Duplicate() throws {
+        var h = try Harness("b05-icloud-restore-duplicates")
+        h.press(.end)
+        let checks = h.state.session.scenario.steps.enumerated().filter { if case .expect = $0.element.action { true } else { false } }
+        let step = try #require(checks.last).offset + 1
+        h.type(String(step))
+        h.press(.enter)
+        let shown = h.state.selection
+        let device = h.world.devices[shown.device].name
+        #expect(h.screen.contains("Identity · \(device)"))
+        let app = try #require(shown.app)
+        let id = try #require(h.world.devices[shown.device].launches[app]?.latest.report.primaryID)
+        let others = h.world.devices.indices.filter { $0 != shown.device }
+            .compactMap { h.world.devices[$0].launches[app]?.latest.report.primaryID }
+        #expect(others.contains(id), "the other iPad holds the same ID")
+        #expect(h.screen.contains(IDText.short(id)))
     }
 }
 
@@ -201,7 +393,6 @@ struct IdentityPaneTests {
     @Test("a GUID minted because the keychain was locked names KC-17; a vendor's new IDFV names IDFV-2")
     func rulesOnRows() throws {
         var h = try Harness()
-        h.press(.down)                       // select com.acme.shop on the phone
         h.type("23")
         h.press(.enter)
         #expect(h.screen.contains("guid   E12E…26C7  ▲ new  KC-17: accessibility classes gate reads"))
@@ -210,5 +401,204 @@ struct IdentityPaneTests {
         #expect(h.screen.contains("IDFV   DD2F…85F8  ▲ new  IDFV-2: first app of a vendor gets a new IDFV"))
         h.press(.left)
         #expect(h.screen.contains("IDFV   ∅  ▼ gone IDFV-5"))
+    }
+
+    @Test("a launch that changes the best ID flags it, and the status counts what idscope run lists for the step")
+    func bestChange() throws {
+        var h = try Harness()
+        var counts: [Int: Int] = [:]
+        try Session.run(h.state.session.scenario) { counts[$0.number] = StepSummary.changeCount($0) }
+        h.type("11")
+        h.press(.enter)                      // the launch after tracking was allowed: the best ID becomes the IDFA
+        #expect(h.screen.contains("best   ") && h.canvas.lines.first { $0.contains("best   ") }?.contains("▲ new") == true)
+        #expect(h.screen.contains("step 11: \(counts[11]!) change"))
+        #expect(counts[11]! >= 1)
+        for n in [1, 2, 20, 29, 30] {
+            h.type(String(n))
+            h.press(.enter)
+            #expect(h.screen.contains("step \(n): \(counts[n]!) change"), "step \(n)")
+        }
+    }
+
+    @Test("an app installed beside another of its vendor reads the vendor's IDFV: IDFV-1, not a new one")
+    func sharedVendorIDFV() throws {
+        var h = try Harness()
+        h.press(.end)
+        h.type(":install com.acme.news")
+        h.press(.enter)
+        let idfv = try #require(h.canvas.lines.first { $0.contains("IDFV   ") })
+        #expect(idfv.contains("IDFV-1: vendor = Team ID"), "\(idfv)")
+    }
+
+    @Test("after a reboot and an unlock, IDFV and IDFA are back, not new")
+    func unlockIsNotNew() throws {
+        var h = try Harness()
+        h.press(.end)
+        h.inspector.state.selection = Selection(device: 0, app: 0)
+        h.type("p")
+        h.type("r")
+        #expect(h.screen.contains("IDFV   ∅"))
+        h.type("U")
+        let idfv = try #require(h.canvas.lines.first { $0.contains("IDFV   ") })
+        let idfa = try #require(h.canvas.lines.first { $0.contains("IDFA   ") })
+        #expect(!idfv.contains("new") && idfv.contains("= back"))
+        #expect(!idfa.contains("new"))
+    }
+
+    @Test("after erase, a deleted app's pane shows no IDFA, not zeros marked new")
+    func erasedApp() throws {
+        var h = try Harness()
+        h.press(.end)
+        h.inspector.state.selection = Selection(device: 0, app: 0)
+        h.type("p")
+        h.type("e")
+        h.type("y")
+        #expect(h.world.presence(of: 0, on: 0) == .absent)
+        let idfa = try #require(h.canvas.lines.first { $0.contains("IDFA   ") })
+        #expect(!idfa.contains("0000") && !idfa.contains("▲ new") && idfa.contains("∅  ▼ gone"), "\(idfa)")
+    }
+
+    @Test("the world pane names never-installed apps 'not installed' and deleted ones 'deleted'")
+    func installedOrDeleted() throws {
+        var h = try Harness()
+        #expect(h.screen.contains("not installed") && !h.screen.contains("deleted"))
+        h.type("18")
+        h.press(.enter)
+        #expect(h.screen.contains("deleted"))
+    }
+
+    @Test("TestFlight and Xcode installs are their own vendor: the world pane shows the IDFV they read")
+    func testFlightVendor() throws {
+        var h = try Harness(scenarioText: """
+            name: sources
+            devices: [{ name: phone, os: "17.5" }]
+            apps:
+              - { bundle: com.acme.shop, team: ACME1234 }
+              - { bundle: com.acme.beta, team: ACME1234 }
+            steps:
+              - install: { app: com.acme.beta, source: testflight }
+              - launch: com.acme.beta
+            """)
+        h.press(.end)
+        let idfv = try #require(h.world.identifierForVendor(app: 1, on: 0))
+        #expect(h.screen.contains(IDText.short(idfv.uuidString)))
+        #expect(!h.canvas.lines.contains { $0.contains("com.acme.beta") && $0.contains("no IDFV") })
+    }
+
+    @Test("a long title ends with … and never runs into the step counter")
+    func header() throws {
+        var h = try Harness(width: 80, height: 24, scenarioText: """
+            name: \(String(repeating: "A very long scenario title ", count: 5))
+            devices: [{ name: phone, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234 }]
+            steps:
+              - install: com.acme.shop
+            """)
+        let top = h.canvas.lines[0]
+        #expect(top.contains("…") && top.contains(" step 0/1"))
+        h.press(.right)
+        #expect(h.canvas.lines[0].contains(" step 1/1"))
+    }
+}
+
+@Suite("Storage, history and timeline panes")
+struct PaneTests {
+    @Test("the storage pane shows service, account, class, sync and value at 120×36; Enter opens an item")
+    func storage() throws {
+        var h = try Harness()
+        h.type("20")
+        h.press(.enter)
+        for text in ["uts.sdk.modules.idKit", "device.guid = 225E…5369", "AfterFirstUnlock · not synced"] {
+            #expect(h.screen.contains(text), "\(text)")
+        }
+        h.press(.tab, times: 2)
+        #expect(h.state.focus == .storage)
+        h.press(.down, times: 2)             // past com.acme.news's item to com.acme.shop's
+        h.press(.enter)
+        #expect(h.screen.contains("accessible: kSecAttrAccessibleAfterFirstUnlock"))
+        #expect(h.screen.contains("value: 225EC07A-9950-4761-A9C3-A27688795369"))
+    }
+
+    @Test("history letters keep their value over the whole history; the legend says what they stand for")
+    func historyLetters() throws {
+        var h = try Harness()
+        h.type("12")
+        h.press(.enter)
+        h.type("p")                          // stay on phone › com.acme.shop
+        let early = try #require(h.canvas.lines.first { $0.contains("IDFV   ") && $0.contains("·") })
+        h.type("20")
+        h.press(.enter)
+        let later = try #require(h.canvas.lines.first { $0.contains("IDFV   ") && $0.contains("·") })
+        // Step 12's column in each window: the same value (77CB…), so the same letter.
+        func letter(_ line: String, atStep step: Int, header: String) -> Character? {
+            guard let range = header.range(of: " \(step) ") else { return nil }
+            let offset = header.distance(from: header.startIndex, to: range.lowerBound) + 1
+            return Array(line)[offset]
+        }
+        let earlyHeader = try #require(h.canvas.lines.first { $0.contains(" 11  12 ") })
+        #expect(letter(later, atStep: 12, header: earlyHeader) == "A")
+        #expect(early.contains("A"))
+        #expect(h.screen.contains("A B …: each value"))
+        #expect(h.screen.contains("best: A=idfv"))
+    }
+
+    @Test("with the timeline focused, ↓ moves its own row and Enter jumps there; the world selection stays")
+    func timelineCursor() throws {
+        var h = try Harness()
+        h.type("p")
+        let selection = h.state.selection
+        h.press(.tab, times: 3)
+        #expect(h.state.focus == .timeline)
+        h.press(.down, times: 3)
+        #expect(h.state.timelineRow == 3 && h.state.session.cursor == 0 && h.state.selection == selection)
+        h.press(.enter)
+        #expect(h.state.session.cursor == 3)
+    }
+}
+
+@Suite("Presenter mode")
+struct PresenterTests {
+    @Test("the narration in a band, the device and app named, changes old → new in full, notes shown, no letter-spacing")
+    func presenter() throws {
+        var h = try Harness()
+        h.press(.right)
+        h.type("P")
+        #expect(h.screen.contains("The first ACME app on the phone creates ACME's IDFV."))
+        #expect(!h.screen.contains("T h e "))
+        #expect(h.screen.contains("showing phone › com.acme.shop"))
+        let idfv = try #require(h.idfv).uuidString
+        #expect(h.screen.contains("▲ idfv:phone:team:ACME1234: ∅ → \(idfv)"))
+        #expect(h.screen.contains("Notes: "))
+        h.type("29")
+        h.press(.enter)
+        #expect(h.state.session.cursor == 29 && h.screen.contains("showing newphone"))
+    }
+
+    @Test("without colour the change marks still read")
+    func noColour() throws {
+        var h = try Harness(colour: false)
+        h.press(.right)
+        h.type("P")
+        #expect(h.screen.contains("▲ "))
+        #expect(!h.canvas.cells.contains { $0.style.foreground != nil })
+    }
+
+    @Test("a toggles auto-advance; + and - change its interval; ticks step; P leaves")
+    func autoAdvance() throws {
+        var h = try Harness()
+        h.press(.right)
+        h.type("P")
+        h.send(.tick)
+        #expect(h.state.session.cursor == 1, "no auto-advance until asked")
+        h.type("a")
+        #expect(h.state.presenter?.autoAdvance == true && h.screen.contains("auto every 3 s"))
+        h.send(.tick, .tick)
+        #expect(h.state.session.cursor == 3)
+        h.type("+")
+        #expect(h.state.presenter?.interval == 2)
+        h.type("--")
+        #expect(h.state.presenter?.interval == 5 && h.screen.contains("auto every 5 s"))
+        h.type("P")
+        #expect(h.state.presenter == nil)
     }
 }

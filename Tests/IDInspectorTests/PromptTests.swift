@@ -70,7 +70,7 @@ struct PromptTests {
         inspector.handle(.key(.end))
         for _ in 0..<20 { inspector.handle(.key(.character("r"))) }   // reboots until the file would be full
         #expect(inspector.state.status?.text.hasPrefix("the session would no longer fit in a scenario file") == true)
-        let saved = ScenarioWriter.yaml(inspector.state.session.asScenario)
+        let saved = ScenarioWriter.yaml(inspector.state.session.scenario)
         #expect(saved.utf8.count <= ScenarioLimits.maxBytes)
         #expect(try ScenarioParser.parse(saved, file: "saved.yaml").steps.count == inspector.state.session.count)
     }

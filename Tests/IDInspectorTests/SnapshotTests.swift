@@ -1,6 +1,8 @@
+import Foundation
 import IDInspector
 import IDSim
 import Testing
+import TestSupport
 
 /// Whole screens as text, at the sizes and in the modes users run.
 @Suite("Inspector snapshots")
@@ -19,6 +21,27 @@ struct SnapshotTests {
         h.type("11")
         h.press(.enter)
         try assertSnapshot(h.screen, named: "tour-step11-80x24")
+    }
+
+    @Test("the tour at 200×60, on the restore onto the new phone")
+    func large() throws {
+        var h = try Harness(width: 200, height: 60)
+        h.type("29")
+        h.press(.enter)
+        try assertSnapshot(h.screen, named: "tour-step29-200x60")
+    }
+
+    @Test("presenter mode at 80×24 and at 120×36")
+    func presenter() throws {
+        var h = try Harness(width: 80, height: 24)
+        h.press(.right)
+        h.type("P")
+        try assertSnapshot(h.screen, named: "presenter-step1-80x24")
+        var wide = try Harness()
+        wide.type("29")
+        wide.press(.enter)
+        wide.type("P")
+        try assertSnapshot(wide.screen, named: "presenter-step29-120x36")
     }
 
     @Test("ASCII line drawing")
@@ -69,5 +92,33 @@ struct SnapshotTests {
         var colour = try Harness(colour: true)
         colour.press(.right)
         #expect(colour.canvas.cells.contains { $0.character == "▲" && $0.style.foreground == .green })
+    }
+}
+
+/// The README's key table, printed from the key table the inspector runs on.
+@Suite("Docs from the key table")
+struct KeyDocsTests {
+    @Test("README.md's keys are KeyTable.markdown()")
+    func keyTableIsCurrent() throws {
+        let section = try #require(try GeneratedSection.compare("README.md", begin: "swift test --filter keyTableIsCurrent -->\n",
+                                                                end: "<!-- end of keys -->", content: KeyTable.markdown()))
+        #expect(section.actual == section.expected,
+                "README's keys are out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter keyTableIsCurrent")
+    }
+
+    @Test("every key of the table reaches its intent, and no key means two things in one scope")
+    func tableDrivesTheKeys() {
+        for scope in KeyScope.allCases {
+            var seen: [Key: Intent] = [:]
+            for binding in KeyTable.bindings where binding.scope == scope {
+                for key in binding.keys {
+                    if let intent = binding.intent {
+                        #expect(seen[key] == nil, "\(key) is bound twice in \(scope.rawValue)")
+                        seen[key] = intent
+                        #expect(KeyTable.intent(for: key, in: scope) == intent, "\(key) in \(scope.rawValue)")
+                    }
+                }
+            }
+        }
     }
 }

@@ -12,12 +12,20 @@ struct Harness {
     let files: MemoryFiles
 
     init(_ scenario: String = "tour", width: Int = 120, height: Int = 36, colour: Bool = false, ascii: Bool = false,
-         files: MemoryFiles = MemoryFiles()) throws {
-        let session = try Session(try ScenarioLoader.load(scenario))
+         files: MemoryFiles = MemoryFiles(), scenarioText: String? = nil) throws {
+        let loaded = try scenarioText.map { try ScenarioParser.parse($0, file: "test.yaml") } ?? ScenarioLoader.load(scenario)
+        let session = try Session(loaded)
         inspector = Inspector(state: InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii)), files: files)
         self.width = width
         self.height = height
         self.files = files
+        inspector.handle(.resize(width: width, height: height))
+    }
+
+    mutating func resize(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        inspector.handle(.resize(width: width, height: height))
     }
 
     mutating func send(_ events: InputEvent...) { for e in events { inspector.handle(e) } }
@@ -26,6 +34,8 @@ struct Harness {
 
     var canvas: Canvas { Screen.render(inspector.state, width: width, height: height) }
     var screen: String { canvas.text }
+    /// The bottom line, trailing spaces dropped.
+    var footer: String { String(canvas.lines.last!.reversed().drop { $0 == " " }.reversed()) }
     var state: InspectorState { inspector.state }
     var world: World { inspector.state.session.world }
 
@@ -45,4 +55,26 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLo
     let expected = try String(contentsOf: url, encoding: .utf8)
     #expect(text + "\n" == expected, "screen differs from Snapshots/\(name).txt (IDSCOPE_RECORD_SNAPSHOTS=1 to re-record)",
             sourceLocation: sourceLocation)
+}
+
+/// Files kept in memory.
+final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
+    var contents: [String: String]
+
+    init(_ contents: [String: String] = [:]) {
+        self.contents = contents
+    }
+
+    func exists(_ path: String) -> Bool { contents[path] != nil }
+
+    func read(_ path: String) throws -> String {
+        guard let text = contents[path] else { throw MemoryFilesError.missing(path) }
+        return text
+    }
+
+    func write(_ text: String, to path: String) throws {
+        contents[path] = text
+    }
+
+    enum MemoryFilesError: Error { case missing(String) }
 }

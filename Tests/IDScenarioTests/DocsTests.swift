@@ -1,6 +1,7 @@
 import Foundation
 @testable import IDScenario
 import Testing
+import TestSupport
 
 @Suite("Docs in step with the code")
 struct DocsTests {
@@ -19,15 +20,10 @@ struct DocsTests {
 
     @Test("docs/scenario-format.md's events table is generated from the event specs")
     func eventTableIsCurrent() throws {
-        let url = Self.root.appendingPathComponent("docs/scenario-format.md")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let begin = try #require(text.range(of: "swift test --filter eventTableIsCurrent -->\n"))
-        let end = try #require(text.range(of: "<!-- end of events -->"))
-        let expected = text[..<begin.upperBound] + EventSpec.markdownTable() + text[end.lowerBound...]
-        if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_DOCS"] != nil {
-            try String(expected).write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(text == String(expected), "the events table is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter eventTableIsCurrent")
+        let section = try #require(try GeneratedSection.compare("docs/scenario-format.md", begin: "swift test --filter eventTableIsCurrent -->\n",
+                                                                end: "<!-- end of events -->", content: EventSpec.markdownTable()))
+        #expect(section.actual == section.expected,
+                "the events table is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter eventTableIsCurrent")
     }
 
     @Test("docs/scenario-format.md documents every event key, expectation key and profile switch")

@@ -11,7 +11,7 @@ struct GoldenTests {
         let scenario = try ScenarioLoader.load(name)
         var writer = JSONLWriter(scenario)
         var out = ""
-        try ScenarioRunner(scenario).run { out += writer.line(for: $0) + "\n" }
+        try Session.run(scenario) { out += writer.line(for: $0) + "\n" }
         return out
     }
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import IDScenario
 import IDSim
 import Testing
+import TestSupport
 
 /// Inputs, outputs and files that an adversarial run used against idscope (issue 9): each test
 /// here failed (or hung) before the fix it guards.
@@ -38,7 +39,6 @@ struct HardeningTests {
     }
 
     // MARK: - Hangs
-
     @Test("an alias bomb used as a mapping key, in each of its forms, is refused before anything expands it",
           .timeLimit(.minutes(1)))
     func aliasBombAsKey() {
@@ -143,7 +143,7 @@ struct HardeningTests {
         let scenario = Self.installs(50)
         var full = JSONLWriter(scenario), changed = JSONLWriter(scenario, changesOnly: true)
         var lines: [(String, String)] = []
-        try ScenarioRunner(scenario).run { lines.append((full.line(for: $0), changed.line(for: $0))) }
+        try Session.run(scenario) { lines.append((full.line(for: $0), changed.line(for: $0))) }
         let (fullLine, changedLine) = lines[9]
         let a = try JSONSerialization.jsonObject(with: Data(fullLine.utf8)) as! [String: Any]
         let b = try JSONSerialization.jsonObject(with: Data(changedLine.utf8)) as! [String: Any]
@@ -159,7 +159,7 @@ struct HardeningTests {
             let scenario = try ScenarioLoader.load(name)
             var full = JSONLWriter(scenario), changed = JSONLWriter(scenario, changesOnly: true)
             var previous: [String: [String: Any]]?
-            try ScenarioRunner(scenario).run { outcome in
+            try Session.run(scenario) { outcome in
                 let whole = try JSONSerialization.jsonObject(with: Data(full.line(for: outcome).utf8)) as! [String: Any]
                 let part = try JSONSerialization.jsonObject(with: Data(changed.line(for: outcome).utf8)) as! [String: Any]
                 let devices = whole["devices"] as! [String: [String: Any]]
@@ -190,65 +190,9 @@ struct HardeningTests {
 
     // MARK: - Output, escaping
 
-    @Test("every command reports a full or closed stdout in one line and exits 74")
-    func fullOrClosedOutput() throws {
-        for arguments in [["run", "tour"], ["run", "tour", "--format", "jsonl"], ["check", "tour"], ["scenarios"], ["scenarios", "tour"],
-                          ["rules"], ["rules", "KC-19"], ["matrix"]] {
-            let full = try CLI.shell("\"$0\" \"$@\" > /dev/full", arguments)
-            #expect(full.status == 74, "\(arguments): \(full.status) \(full.stderr)")
-            #expect(full.stderr == "idscope: error: cannot write to standard output: No space left on device\n", "\(arguments)")
-            let closed = try CLI.shell("\"$0\" \"$@\" >&-", arguments)
-            #expect(closed.status == 74, "\(arguments): \(closed.status) \(closed.stderr)")
-            #expect(closed.stderr == "idscope: error: cannot write to standard output: Bad file descriptor\n", "\(arguments)")
-        }
-        // stdout and stderr both unusable: nothing to say, still the status.
-        let neither = try CLI.shell("\"$0\" \"$@\" > /dev/full 2>&-", ["run", "tour"])
-        #expect(neither.status == 74)
-    }
-
-    @Test("control characters in scenario strings never reach the terminal raw: run, markdown and diagnostics")
-    func escapeInjection() throws {
-        let dir = CLI.temporaryDirectory()
-        let file = dir.appendingPathComponent("evil.yaml")
-        try """
-        name: "Evil \\e]0;pwned\\a title"
-        description: "clear \\e[2J screen, clipboard \\e]52;c;ZXZpbA==\\a"
-        devices:
-          - { name: "ph\\eone", os: "17.5" }
-        apps:
-          - { bundle: com.acme.shop, team: ACME1234 }
-        steps:
-          - note: "bell \\a and \\x9b[31m C1 CSI"
-          - { install: com.acme.shop, label: "l\\rx" }
-        """.write(to: file, atomically: true, encoding: .utf8)
-        for format in ["table", "markdown"] {
-            let result = try CLI.run(["run", file.path, "--format", format])
-            #expect(result.status == 0)
-            let bytes = Array(result.stdout.utf8)
-            #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x0D), "\(format)")
-            #expect(!result.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "\(format)")
-            #expect(result.stdout.contains("Evil ^[]0;pwned^G title") && result.stdout.contains("<U+009B>[31m"), "\(format)")
-        }
-        // A CR or LF in an echoed name does not split the error line.
-        try """
-        name: t
-        devices:
-          - { name: phone, os: "17.5" }
-        apps:
-          - { bundle: com.acme.shop, team: ACME1234 }
-        steps:
-          - install: "com.acme\\r\\nshop\\e[2J"
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let bad = try CLI.run(["run", file.path])
-        #expect(bad.status == 2)
-        #expect(bad.stderr == "\(file.path):7:14: error: unknown app 'com.acme^M^Jshop^[[2J'; did you mean 'com.acme.shop'?\n", "\(bad.stderr)")
-    }
-
-    // MARK: - Files
-
     @Test("saving: a planted symlink cannot redirect the save; permissions and symlinks are kept")
     func safeSave() throws {
-        let dir = CLI.temporaryDirectory()
+        let dir = TemporaryDirectory.make()
         let victim = dir.appendingPathComponent("victim.txt").path
         try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
         let target = dir.appendingPathComponent("session.yaml").path
@@ -299,23 +243,6 @@ struct HardeningTests {
         #expect(ScenarioWriter.yaml(read) == text)
     }
 
-    @Test("--junit refuses the scenario being checked, writes into a device, and names a directory as one")
-    func junitTargets() throws {
-        let dir = CLI.temporaryDirectory()
-        let file = dir.appendingPathComponent("s.yaml")
-        try ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!.write(to: file, atomically: true, encoding: .utf8)
-        let same = try CLI.run(["check", file.path, "--junit", file.path])
-        #expect(same.status == 64 && same.stderr.contains("is the scenario \(file.path) being checked"))
-        #expect(try String(contentsOf: file, encoding: .utf8) == ScenarioLibrary.text(named: "b01-reinstall-resets-idfv"))
-        let device = try CLI.run(["check", "tour", "--junit", "/dev/stdout"])
-        #expect(device.status == 0 && device.stdout.contains("<testsuites name=\"idscope check\""))
-        let directory = try CLI.run(["check", "tour", "--junit", dir.path])
-        #expect(directory.status == 74)
-        #expect(directory.stderr == "\(dir.path): error: cannot write the JUnit report: is a directory\n")
-    }
-
-    // MARK: - Input accepted without a word
-
     @Test("keys made distinct only by a tag or by quoting are duplicates, located at the second")
     func duplicateKeys() {
         #expect(errors(Self.setup + "  - reboot\n!x steps: []\n").contains("t.yaml:9:1: error: duplicate key 'steps' in a scenario (first at line 7, column 1)"))
@@ -344,17 +271,5 @@ struct HardeningTests {
         #expect(try ScenarioParser.parse(base + "seed: 18446744073709551615\n", file: "t.yaml").seed == .max)
         #expect(errors(base + "seed: 18446744073709551616\n") == ["t.yaml:7:7: error: seed must be between 0 and 18446744073709551615, not 18446744073709551616"])
         #expect(errors(base + "seed: -1\n") == ["t.yaml:7:7: error: seed must be between 0 and 18446744073709551615, not -1"])
-        let cli = try CLI.run(["run", "b01-reinstall-resets-idfv", "--seed", "18446744073709551615"])
-        #expect(cli.status == 0)
-    }
-
-    @Test("the size-limit error is located like every other error")
-    func sizeLimitLocated() throws {
-        let dir = CLI.temporaryDirectory()
-        let file = dir.appendingPathComponent("huge.yaml")
-        try Data(repeating: UInt8(ascii: "#"), count: ScenarioLimits.maxBytes + 10).write(to: file)
-        let result = try CLI.run(["run", file.path])
-        #expect(result.status == 2)
-        #expect(result.stderr == "\(file.path):1:1: error: the file is 8388618 bytes; scenarios are limited to 8388608 bytes (8 MiB)\n")
     }
 }

@@ -21,7 +21,7 @@ struct LibraryTests {
         for (name, scenario) in try ScenarioLibrary.all() {
             #expect(scenario.description != nil && scenario.presenterNotes != nil, "\(name) needs a description and presenter notes")
             var held = 0
-            try ScenarioRunner(scenario).run { outcome in
+            try Session.run(scenario) { outcome in
                 guard case .expect = outcome.step.action else { return }
                 #expect(outcome.failures.isEmpty, "\(name) step \(outcome.number): \(outcome.failures)")
                 held += 1

@@ -1,3 +1,4 @@
+import Foundation
 import IDScenario
 import IDSim
 import Testing

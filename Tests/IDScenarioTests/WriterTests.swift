@@ -6,7 +6,7 @@ struct WriterTests {
     static func jsonl(_ scenario: Scenario) throws -> String {
         var writer = JSONLWriter(scenario)
         var out = ""
-        try ScenarioRunner(scenario).run { out += writer.line(for: $0) + "\n" }
+        try Session.run(scenario) { out += writer.line(for: $0) + "\n" }
         return out
     }
 

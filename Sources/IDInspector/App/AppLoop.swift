@@ -2,99 +2,55 @@
 public final class AppLoop {
     public private(set) var inspector: Inspector
     let backend: TerminalBackend
-    /// Milliseconds between ticks while auto-advancing in presenter mode.
-    public static let advanceInterval = 3000
     /// Queued events handled before a frame is drawn anyway (so the screen keeps up).
     static let maxEventsPerFrame = 4096
+    /// The key the end-to-end harness sends after its keys; see `onIdleProbe`.
+    public static let idleProbeKey = Key.function(12)
+    /// Called once the idle probe key has been handled and the frame after it drawn: every key
+    /// sent before the probe has then been acted on and is on screen. Set only by the harness
+    /// (IDSCOPE_IDLE_PROBE); when nil the probe key is an ordinary unbound key.
+    let onIdleProbe: (() -> Void)?
 
-    public init(inspector: Inspector, backend: TerminalBackend) {
+    public init(inspector: Inspector, backend: TerminalBackend, onIdleProbe: (() -> Void)? = nil) {
         self.inspector = inspector
         self.backend = backend
+        self.onIdleProbe = onIdleProbe
+        let size = backend.size
+        self.inspector.handle(.resize(width: size.width, height: size.height))
     }
 
     /// Draws, waits for input, handles it; returns when the user quits or the terminal goes away.
     public func run() {
         draw()
         while !inspector.state.quit {
-            let waiting = inspector.state.presenter && inspector.state.autoAdvance
-            let event = backend.nextEvent(timeoutMilliseconds: waiting ? Self.advanceInterval : nil)
-            inspector.handle(event)
+            let event = backend.nextEvent(timeoutMilliseconds: waitLimit)
+            var probed = handle(event)
             // Everything already typed is handled before the next frame: a burst of keys (a paste
             // into a terminal without bracketed paste) costs one frame, not one per key.
             var handled = 1
             while handled < Self.maxEventsPerFrame, !inspector.state.quit, let next = backend.pendingEvent() {
-                inspector.handle(next)
+                probed = handle(next) || probed
                 handled += 1
             }
             draw()
+            if probed { onIdleProbe?() }
         }
     }
 
-    /// Feeds events without waiting (tests, benchmarks).
-    public func send(_ events: [InputEvent]) {
-        for event in events {
-            inspector.handle(event)
-            draw()
-        }
+    /// How long to wait for input: presenter mode's auto-advance interval, else for ever.
+    var waitLimit: Int? {
+        guard let presenter = inspector.state.presenter, presenter.autoAdvance else { return nil }
+        return presenter.interval * 1000
+    }
+
+    /// Handles one event; true when it was the idle probe.
+    private func handle(_ event: InputEvent) -> Bool {
+        if onIdleProbe != nil, event == .key(Self.idleProbeKey) { return true }
+        inspector.handle(event)
+        return false
     }
 
     func draw() {
-        let size = backend.size
-        inspector.lastSize = size
-        backend.draw(Screen.render(inspector.state, width: size.width, height: size.height))
+        backend.draw(Screen.render(inspector.state, width: inspector.state.size.width, height: inspector.state.size.height))
     }
-}
-
-/// An in-memory terminal: a fixed size, a queue of input, the last canvas drawn.
-public final class TestBackend: TerminalBackend {
-    public var size: (width: Int, height: Int)
-    public private(set) var canvas: Canvas
-    public private(set) var frames = 0
-    var queue: [InputEvent]
-
-    public init(width: Int = 120, height: Int = 36, events: [InputEvent] = []) {
-        size = (width, height)
-        canvas = Canvas(width: width, height: height)
-        queue = events
-    }
-
-    public func draw(_ canvas: Canvas) {
-        self.canvas = canvas
-        frames += 1
-    }
-
-    public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent {
-        queue.isEmpty ? .key(.character("q")) : queue.removeFirst()
-    }
-
-    public func resize(width: Int, height: Int) {
-        size = (width, height)
-    }
-}
-
-/// Files kept in memory, for tests.
-public final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
-    public var contents: [String: String]
-
-    public init(_ contents: [String: String] = [:]) {
-        self.contents = contents
-    }
-
-    public func exists(_ path: String) -> Bool { contents[path] != nil }
-
-    public func read(_ path: String) throws -> String {
-        guard let text = contents[path] else { throw MemoryFilesError.missing(path) }
-        return text
-    }
-
-    public func write(_ text: String, to path: String) throws {
-        contents[path] = text
-    }
-
-    enum MemoryFilesError: Error { case missing(String) }
-}
-
-/// Typed text as key events.
-public func keys(_ text: String) -> [InputEvent] {
-    text.map { .key(.character($0)) }
 }

@@ -1,15 +1,28 @@
+import Foundation
 import IDScenario
 import IDSim
 
-/// Where keyboard focus is.
+/// Where keyboard focus is, in Tab order.
 public enum Pane: Int, Sendable, CaseIterable {
-    case world, identity, timeline
+    case world, identity, storage, timeline
+}
+
+/// The device (and app) the panes are about.
+public struct Selection: Hashable, Sendable {
+    public var device: DeviceIndex
+    public var app: AppIndex?
+
+    public init(device: DeviceIndex, app: AppIndex?) {
+        self.device = device
+        self.app = app
+    }
 }
 
 /// A row of the world pane.
 public enum WorldRow: Hashable, Sendable {
     case device(DeviceIndex)
-    case vendor(DeviceIndex, String)
+    /// The apps of one vendor on a device: its vendor-table key when installed, else the team.
+    case vendor(DeviceIndex, VendorKey)
     case app(DeviceIndex, AppIndex)
     case info(String)
 
@@ -28,20 +41,64 @@ public struct Picker: Sendable {
     public var selected: Int = 0
 }
 
+/// Text shown over the screen that may be longer than it: help, a rule, a step's details, a
+/// keychain item. It scrolls; Enter opens the chosen rule, when the lines name rules.
+public struct Reading: Sendable {
+    public var title: String
+    public var lines: [ReadingLine]
+    public var top = 0
+    /// The chosen line, for texts whose lines open something (a step's rules).
+    public var chosen: Int?
+    /// Whether this is the key help (`?` closes it rather than opening it again).
+    public var isHelp = false
+}
+
+public struct ReadingLine: Sendable {
+    public var text: String
+    public var style: ReadingStyle = .plain
+    /// The rule this line opens with Enter.
+    public var rule: RuleID?
+    /// Where a wrapped line's continuation starts (help: under the description, not the key).
+    public var hangingIndent: Int
+
+    public init(_ text: String, _ style: ReadingStyle = .plain, rule: RuleID? = nil, hangingIndent: Int = 0) {
+        self.text = text
+        self.style = style
+        self.rule = rule
+        self.hangingIndent = hangingIndent
+    }
+}
+
+public enum ReadingStyle: Sendable { case plain, heading, key, dim, warning }
+
 /// Overlays drawn above the panes.
 public enum Overlay: Sendable {
-    case help
-    case rule(RuleID)
+    case reading(Reading)
     case picker(Picker)
     /// A yes/no question; on yes the action runs.
     case confirm(String, ConfirmAction)
-    case compare
+    case compare(Mark)
 }
 
 public enum ConfirmAction: Sendable {
+    /// Act at the cursor (asking again if that drops later steps).
     case act(ScenarioStep)
+    /// Act at the cursor, dropping the later steps: the user said yes to the branch.
+    case branch(ScenarioStep)
     case overwrite(path: String)
     case quit
+    case open(String)
+}
+
+/// The first side of a comparison: an app on a device, or a whole device.
+public struct Mark: Hashable, Sendable {
+    public var device: DeviceIndex
+    public var app: AppIndex?
+
+    public init(device: DeviceIndex, app: AppIndex?) {
+        self.device = device
+        self.app = app
+    }
 }
 
 /// What the `:` line is for.
@@ -93,27 +150,65 @@ public struct Prompt: Sendable {
     }
 }
 
-/// Everything the inspector shows, as a value (the terminal is drawn from it).
+/// A line in the status bar: what the last action did, or why it could not.
+public struct Status: Sendable, Equatable {
+    public var text: String
+    public var isError: Bool
+
+    public init(_ text: String, error: Bool = false) {
+        self.text = text
+        self.isError = error
+    }
+}
+
+/// Presenter mode: the story for a room, stepping by itself when asked.
+public struct Presenter: Sendable, Equatable {
+    public var autoAdvance = false
+    /// Seconds between steps while auto-advancing.
+    public var interval = 3
+    public static let intervals = [1, 2, 3, 5, 8, 13]
+}
+
+/// A session as the undo and redo stacks keep it: the session, and the edit it is at.
+struct Snapshot: Sendable {
+    var session: Session
+    var version: Int
+}
+
+/// Everything the inspector shows, as a value: the terminal is drawn from it, keys change it.
 public struct InspectorState: Sendable {
     public var session: Session
     public var theme: Theme
     public var mouse: Bool
+    /// The terminal's size, from the backend's resize events.
+    public var size: (width: Int, height: Int) = (120, 36)
     public var focus: Pane = .world
-    public var selectedRow = 0
+    /// The device and app the panes show.
+    public var selection: Selection
+    /// When set, the selection stays put as the cursor moves; otherwise it follows each step's device and app.
+    public var pinned = false
     public var identityRow = 0
+    public var storageRow = 0
+    /// The timeline's own row cursor (a step number), apart from the time cursor.
+    public var timelineRow = 0
     public var overlay: Overlay?
     public var prompt: Prompt?
     public var commandHistory: [String] = []
-    public var status: (text: String, error: Bool)?
+    public var status: Status?
     /// Digits typed before Enter, to jump to a step.
     public var pendingNumber = ""
-    public var presenter = false
-    public var autoAdvance = false
+    public var presenter: Presenter?
     public var filter = ""
-    /// The first side of a comparison (device, app).
-    public var marked: (DeviceIndex, AppIndex)?
-    /// Sessions before each action, for undo.
-    public var undoStack: [Session] = []
+    public var marked: Mark?
+    var undoStack: [Snapshot] = []
+    var redoStack: [Snapshot] = []
+    /// Each change to the session gets a new version; the saved (or opened) one is remembered,
+    /// so quitting or opening asks only when there is something to lose.
+    var version = 0
+    var savedVersion = 0
+    private var nextVersion = 1
+    /// Where the session branched off its saved or opened history, while it is on a branch.
+    public var branchedAt: Int?
     /// The file the session came from or was saved to.
     public var path: String?
     public var quit = false
@@ -123,22 +218,78 @@ public struct InspectorState: Sendable {
         self.theme = theme
         self.mouse = mouse
         self.path = path
+        self.selection = Selection(device: 0, app: nil)
+        followStory()
     }
 
-    /// The world pane's rows for the world at the cursor.
+    /// Whether the session has changes that are not in a file.
+    public var hasUnsavedChanges: Bool { version != savedVersion }
+
+    mutating func newVersion() {
+        version = nextVersion
+        nextVersion += 1
+    }
+
+    mutating func markSaved() { savedVersion = version }
+
+    /// The scope keys are read in now.
+    var scope: KeyScope {
+        // An overlay over the line (help, with F1) takes the keys until it closes.
+        switch overlay {
+        case .picker?, .confirm?: return .list
+        case .reading?, .compare?: return .reading
+        case nil: return prompt != nil ? .line : presenter == nil ? .panes : .presenter
+        }
+    }
+
+    // MARK: - Following the story
+
+    /// Moves the selection to the device and app of the step at the cursor, unless pinned: the
+    /// panes show what the story is about (a restore onto the new phone shows the new phone).
+    mutating func followStory() {
+        guard !pinned else { return }
+        let world = session.world
+        guard let step = session.entry(at: session.cursor) else {
+            if session.cursor == 0 { selection = Selection(device: selection.device, app: selection.app ?? firstApp(on: selection.device)) }
+            return
+        }
+        var device = step.device
+        var app: AppIndex?
+        switch step.action {
+        case .event(let event): app = event.app
+        case .expect(let expectation):
+            app = expectation.app
+            device = expectation.device ?? step.device
+        }
+        guard world.devices.indices.contains(device) else { return }
+        selection = Selection(device: device, app: app ?? selection.app ?? firstApp(on: device))
+    }
+
+    /// The first app present on a device, if any.
+    func firstApp(on device: DeviceIndex) -> AppIndex? {
+        let world = session.world
+        return world.apps.indices.first { world.presence(of: $0, on: device) != .absent }
+    }
+
+    // MARK: - The world pane's rows
+
+    /// Devices, each with its vendors (by the vendor-table key iOS files them under, so a
+    /// TestFlight or Xcode install is its own vendor) and their apps; then accounts and backups.
     public var worldRows: [WorldRow] {
         let world = session.world
         var rows: [WorldRow] = []
         for d in world.devices.indices {
             rows.append(.device(d))
-            var teams: [String] = []
-            for app in world.apps where !teams.contains(app.teamID) { teams.append(app.teamID) }
-            for team in teams {
-                let apps = world.apps.indices.filter { world.apps[$0].teamID == team }
-                    .filter { filter.isEmpty || world.apps[$0].bundleID.localizedCaseInsensitiveContains(filter) }
-                guard !apps.isEmpty else { continue }
-                rows.append(.vendor(d, team))
-                for a in apps { rows.append(.app(d, a)) }
+            var groups: [VendorKey] = []
+            var members: [VendorKey: [AppIndex]] = [:]
+            for a in world.apps.indices where filter.isEmpty || world.apps[a].bundleID.localizedCaseInsensitiveContains(filter) {
+                let key = world.devices[d].apps[a]?.vendorKey ?? VendorKey(.team, world.apps[a].teamID)
+                if members[key] == nil { groups.append(key) }
+                members[key, default: []].append(a)
+            }
+            for key in groups {
+                rows.append(.vendor(d, key))
+                for a in members[key]! { rows.append(.app(d, a)) }
             }
         }
         for account in world.accounts {
@@ -151,19 +302,10 @@ public struct InspectorState: Sendable {
         return rows
     }
 
-    /// The device and app the panes are about (the selected row's, or the nearest above it).
-    public var selection: (device: DeviceIndex, app: AppIndex?) {
+    /// The world row of the selection.
+    public var selectedRow: Int? {
         let rows = worldRows
-        guard !rows.isEmpty else { return (0, nil) }
-        let index = min(selectedRow, rows.count - 1)
-        var device = 0
-        for row in rows[...index] {
-            if case .device(let d) = row { device = d }
-        }
-        if case .app(_, let a) = rows[index] { return (device, a) }
-        // On a device row: the first app installed there, if any.
-        let world = session.world
-        let installed = world.apps.indices.first { world.presence(of: $0, on: device) != .absent }
-        return (device, installed)
+        if let app = selection.app, let index = rows.firstIndex(of: .app(selection.device, app)) { return index }
+        return rows.firstIndex(of: .device(selection.device))
     }
 }

@@ -2,17 +2,17 @@
 public struct Glyphs: Sendable {
     public var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
     public var new, gone, kept, cursor, expanded, collapsed, installed, offloaded, absent, arrow, ellipsis: String
-    public var back, forward, passed, failed, duplicate, note: String
+    public var back, forward, passed, failed, duplicate, note, marked: String
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         new: "▲", gone: "▼", kept: "=", cursor: "▶", expanded: "▾", collapsed: "▸", installed: "●", offloaded: "◐",
-        absent: "○", arrow: "→", ellipsis: "…", back: "◀", forward: "▶", passed: "✔", failed: "✘", duplicate: "⚠", note: "»")
+        absent: "○", arrow: "→", ellipsis: "…", back: "◀", forward: "▶", passed: "✔", failed: "✘", duplicate: "⚠", note: "»", marked: "◆")
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         new: "^", gone: "v", kept: "=", cursor: ">", expanded: "v", collapsed: ">", installed: "*", offloaded: "~",
-        absent: "o", arrow: "->", ellipsis: "...", back: "<", forward: ">", passed: "ok", failed: "X", duplicate: "!!", note: ">>")
+        absent: "o", arrow: "->", ellipsis: "...", back: "<", forward: ">", passed: "ok", failed: "X", duplicate: "!!", note: ">>", marked: "*")
 }
 
 /// Colours and glyphs for one run: with or without colour, Unicode or ASCII.

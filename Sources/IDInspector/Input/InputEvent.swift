@@ -37,7 +37,7 @@ public enum InputEvent: Hashable, Sendable {
 }
 
 /// The small surface the inspector needs from a terminal. The ncurses backend lives in
-/// IDTerminal; tests use `TestBackend`.
+/// IDTerminal; the inspector tests drive `Inspector` directly and render `Screen` as text.
 public protocol TerminalBackend: AnyObject {
     var size: (width: Int, height: Int) { get }
     /// Shows the canvas (a real terminal sends only what changed).

@@ -1,14 +1,16 @@
+import IDScenario
 import IDSim
 
-/// Each identifier across the steps as letters, one letter per distinct value, so a reset shows
-/// at a glance; the cursor's column is marked.
+/// Each identifier of the selected app across the steps as letters: one letter per distinct
+/// value, in the order values first appear in the whole history (so a letter means the same
+/// value however the lanes are scrolled), with a legend. The cursor's column is marked.
 enum HistoryView {
     static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
         let theme = state.theme, g = theme.glyphs
         canvas.box(rect, title: "History", glyphs: g, style: theme.border, titleStyle: theme.title)
         let inner = rect.inner
-        let (device, selected) = state.selection
-        guard let app = selected else { return }
+        let device = state.selection.device
+        guard let app = state.selection.app else { return }
         let session = state.session
         let labelWidth = 7, cellWidth = 4
         let columns = max(1, (inner.width - labelWidth - 1) / cellWidth)
@@ -16,68 +18,45 @@ enum HistoryView {
         var start = max(0, session.cursor - columns / 2)
         start = max(0, min(start, count + 1 - columns))
         let end = min(count, start + columns - 1)
-        let lanes = values(session, device: device, app: app, from: start, to: end)
-        // Step numbers.
         var x = inner.x + labelWidth
         for n in start...end {
-            let label = String(n)
-            canvas.write(label, x: x, y: inner.y, style: n == session.cursor ? Style(bold: true, reverse: true) : theme.dim, limit: cellWidth - 1)
+            canvas.write(String(n), x: x, y: inner.y, style: n == session.cursor ? Style(bold: true, reverse: true) : theme.dim, limit: cellWidth - 1)
             x += cellWidth
         }
-        for (laneIndex, lane) in lanes.enumerated() where laneIndex + 1 < inner.height {
-            let y = inner.y + 1 + laneIndex
-            canvas.write(lane.name, x: inner.x, y: y, style: Style(bold: true), limit: labelWidth)
-            var letters: [String: String] = [:]
+        var lanes: [LaneHistory.Lane] = [.idfv, .idfa, .id]
+        if session.world.apps[app].strategy == "id-kit" { lanes.append(.best) }
+        for (row, lane) in lanes.enumerated() where row + 2 < inner.height {
+            let y = inner.y + 1 + row
+            canvas.write(lane.title, x: inner.x, y: y, style: Style(bold: true), limit: labelWidth)
             var x = inner.x + labelWidth
             var previous: String??
-            for (column, value) in lane.values.enumerated() {
+            for (column, cell) in session.lanes.values(lane, device: device, app: app, steps: start...end).enumerated() {
                 let n = start + column
-                let text: String
-                if let value {
-                    if lane.name == "IDFA" && value == SimUUID.zero.uuidString {
-                        text = "0"
-                    } else if let letter = letters[value] {
-                        text = letter
-                    } else {
-                        let letter = Self.letter(letters.count, lower: lane.name == "id")
-                        letters[value] = letter
-                        text = letter
-                    }
-                } else {
-                    text = "·"
-                }
-                let changed = previous != nil && previous! != value
+                let text = letter(cell.value, cell.number, lane: lane)
+                let changed = previous != nil && previous! != cell.value
                 canvas.write(text, x: x, y: y, style: n == session.cursor ? Style(bold: true, reverse: true) : (changed ? theme.new : .plain),
                              limit: cellWidth - 1)
-                previous = .some(value)
+                previous = .some(cell.value)
                 x += cellWidth
             }
         }
-    }
-
-    static func letter(_ n: Int, lower: Bool) -> String {
-        let base = lower ? Array("abcdefghijklmnopqrstuvwxyz") : Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        return n < base.count ? String(base[n]) : "#"
-    }
-
-    /// The values of each lane at steps start...end, by one replay from the world at `start`.
-    static func values(_ session: Session, device: DeviceIndex, app: AppIndex, from start: Int, to end: Int)
-        -> [(name: String, values: [String?])] {
-        var world = session.timeline.world(at: start)
-        var idfv: [String?] = [], idfa: [String?] = [], id: [String?] = [], best: [String?] = []
-        let isIDKit = world.apps[app].strategy == "id-kit"
-        for n in start...end {
-            if n > start {
-                _ = try? world.apply(session.timeline.steps[n - 1], programs: session.timeline.programs, recordingChanges: false)
-            }
-            idfv.append(world.identifierForVendor(app: app, on: device)?.uuidString)
-            idfa.append(world.presence(of: app, on: device) == .absent ? nil : world.advertisingIdentifier(app: app, on: device)?.uuidString)
-            let report = world.devices[device].launches[app]?.latest.report
-            id.append(report?.primaryID)
-            best.append(report?.best)
+        // The legend: what the letters are.
+        var legend = "A B …: each value, in the order first seen · 0: zeros · ·: none"
+        if lanes.contains(.best) {
+            let best = session.lanes.legend(.best, device: device, app: app)
+            // The best lane holds id-kit's choice of source, so its letters stand for sources.
+            let sources = best.prefix(6).enumerated().map { "\(letter(nil, $0.offset, lane: .best))=\($0.element)" }
+            if !sources.isEmpty { legend = "best: " + sources.joined(separator: " ") + " · " + legend }
         }
-        var lanes: [(String, [String?])] = [("IDFV", idfv), ("IDFA", idfa), ("id", id)]
-        if isIDKit { lanes.append(("best", best)) }
-        return lanes
+        canvas.write(DisplayWidth.fit(legend, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme.dim, limit: inner.width)
+    }
+
+    /// The letter of a value: A, B, … in order of first appearance (lowercase for the app's own
+    /// id), `0` for the all-zero UUID, `·` for nothing.
+    static func letter(_ value: String?, _ number: Int?, lane: LaneHistory.Lane) -> String {
+        if value == SimUUID.zero.uuidString { return "0" }
+        guard let number else { return value == nil ? "·" : "?" }
+        let base = Array(lane == .id ? "abcdefghijklmnopqrstuvwxyz" : "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return number < base.count ? String(base[number]) : "#"
     }
 }

@@ -7,7 +7,7 @@ public struct Layout: Sendable {
     public let height: Int
     public let header: Rect
     public let world: Rect
-    public let keychain: Rect
+    public let storage: Rect
     public let identity: Rect
     public let history: Rect
     public let timeline: Rect
@@ -21,13 +21,14 @@ public struct Layout: Sendable {
         self.height = height
         let bodyTop = 1, bodyHeight = max(0, height - 3)
         let left = max(34, width * 32 / 100)
-        let keychainHeight = max(6, bodyHeight * 34 / 100)
+        let storageHeight = max(6, bodyHeight * 34 / 100)
         header = Rect(x: 0, y: 0, width: width, height: 1)
-        world = Rect(x: 0, y: bodyTop, width: left, height: bodyHeight - keychainHeight)
-        keychain = Rect(x: 0, y: bodyTop + bodyHeight - keychainHeight, width: left, height: keychainHeight)
+        world = Rect(x: 0, y: bodyTop, width: left, height: bodyHeight - storageHeight)
+        storage = Rect(x: 0, y: bodyTop + bodyHeight - storageHeight, width: left, height: storageHeight)
         let right = width - left
-        let identityHeight = min(10, max(8, bodyHeight * 30 / 100))
-        let historyHeight = 7
+        let identityHeight = min(11, max(8, bodyHeight * 30 / 100))
+        // Step numbers, four lanes and the legend.
+        let historyHeight = 8
         identity = Rect(x: left, y: bodyTop, width: right, height: identityHeight)
         history = Rect(x: left, y: bodyTop + identityHeight, width: right, height: historyHeight)
         timeline = Rect(x: left, y: bodyTop + identityHeight + historyHeight, width: right,

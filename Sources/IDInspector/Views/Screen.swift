@@ -1,6 +1,8 @@
+import IDScenario
 import IDSim
 
-/// Draws the whole screen for a state: the canvas the terminal then shows.
+/// Draws the whole screen for a state: the canvas the terminal then shows. Views read the state
+/// and what the session recorded; none of them applies an event.
 public enum Screen {
     public static func render(_ state: InspectorState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
@@ -9,12 +11,12 @@ public enum Screen {
             TooSmallView.draw(width: width, height: height, into: &canvas)
             return canvas
         }
-        if state.presenter {
-            PresenterView.draw(state, into: &canvas)
+        if state.presenter != nil {
+            PresenterView.draw(state, layout, into: &canvas)
         } else {
             HeaderView.draw(state, layout.header, into: &canvas)
             WorldView.draw(state, layout, into: &canvas)
-            KeychainView.draw(state, layout.keychain, into: &canvas)
+            StorageView.draw(state, layout.storage, into: &canvas)
             IdentityView.draw(state, layout.identity, into: &canvas)
             HistoryView.draw(state, layout.history, into: &canvas)
             TimelineView.draw(state, layout, into: &canvas)
@@ -34,7 +36,7 @@ enum TooSmallView {
         for (i, line) in lines.enumerated() {
             let y = max(0, height / 2 - 1 + i)
             let x = max(0, (width - DisplayWidth.of(line)) / 2)
-            canvas.write(line, x: x, y: y, style: Style(bold: i == 0))
+            canvas.write(line, x: x, y: y, style: Style(bold: true && i == 0))
         }
     }
 }
@@ -44,13 +46,20 @@ enum HeaderView {
         let g = state.theme.glyphs
         canvas.fill(rect, style: state.theme.header)
         let session = state.session
-        let left = " idscope · \(session.scenario.name) · seed \(session.scenario.seed)"
         let switches = session.world.profile.nonDefaultSwitches
         let profile = switches.isEmpty ? "profile: default" : "profile: " + switches.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-        let right = "step \(session.cursor)/\(session.count) \(g.back) \(g.forward)   \(profile) "
-        let rightWidth = DisplayWidth.of(right)
-        canvas.write(DisplayWidth.fit(left, to: max(0, rect.width - rightWidth - 1)), x: 0, y: rect.y, style: state.theme.header)
-        canvas.write(DisplayWidth.fit(right, to: rect.width), x: max(0, rect.width - rightWidth), y: rect.y, style: state.theme.header)
+        var flags: [String] = []
+        if let branch = state.branchedAt { flags.append("branch from \(branch)") }
+        if state.hasUnsavedChanges && session.count > 0 { flags.append("unsaved") }
+        if state.pinned { flags.append("pinned") }
+        let right = "step \(session.cursor)/\(session.count) \(g.back) \(g.forward)" + (flags.isEmpty ? "" : "  [" + flags.joined(separator: ", ") + "]")
+            + "   " + profile + " "
+        // The right part is fitted first; the title gets what is left, ending in … and two spaces clear.
+        let rightText = DisplayWidth.fit(right, to: max(20, rect.width * 2 / 3))
+        let rightWidth = DisplayWidth.of(rightText)
+        let left = " idscope · \(session.scenario.name) · seed \(session.seed)"
+        canvas.write(DisplayWidth.fit(left, to: max(0, rect.width - rightWidth - 2)), x: 0, y: rect.y, style: state.theme.header)
+        canvas.write(rightText, x: max(0, rect.width - rightWidth), y: rect.y, style: state.theme.header)
     }
 }
 
@@ -69,46 +78,53 @@ enum StatusView {
             let tail = prompt.length <= room ? prompt.text : "…" + String(prompt.text.suffix(max(0, room - 1)))
             canvas.write(label + tail + "█", x: 0, y: rect.y, style: .plain, limit: rect.width)
         } else if let status = state.status {
-            canvas.write(" " + status.text, x: 0, y: rect.y, style: status.error ? state.theme.warning : state.theme.dim, limit: rect.width)
-        } else if let narration = state.session.narration(at: state.session.cursor), !state.presenter {
-            canvas.write(" \(state.theme.glyphs.note) " + narration, x: 0, y: rect.y, style: Style(bold: true), limit: rect.width)
+            canvas.write(" " + DisplayWidth.fit(status.text, to: rect.width - 1), x: 0, y: rect.y,
+                         style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)
+        } else {
+            // The cursor step's change count (what `idscope run` lists for it), then its narration.
+            let session = state.session
+            var text = ""
+            if let record = session.record(at: session.cursor) {
+                let count = record.changeCount
+                text = "step \(session.cursor): \(count) change\(count == 1 ? "" : "s")"
+            }
+            if let narration = session.narration(at: session.cursor), state.presenter == nil {
+                text += (text.isEmpty ? "" : " · ") + "\(state.theme.glyphs.note) " + narration
+            } else if let record = session.record(at: session.cursor), !record.rules.isEmpty {
+                text += " (" + record.rules.map(\.rawValue).joined(separator: " ") + ")"
+            }
+            guard !text.isEmpty else { return }
+            canvas.write(" " + DisplayWidth.fit(text, to: rect.width - 1), x: 0, y: rect.y, style: Style(bold: true), limit: rect.width)
         }
     }
 }
 
+/// The keys that matter where the user is, from the key table; `? help` always last.
 enum FooterView {
     static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
         // While a line is being typed the status line is that line; what the keys reported goes here.
         if state.prompt != nil, let status = state.status {
-            canvas.write(" " + status.text, x: 0, y: rect.y, style: status.error ? state.theme.warning : state.theme.dim, limit: rect.width)
+            canvas.write(" " + status.text, x: 0, y: rect.y, style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)
             return
         }
-        let hints: [(String, String)]
-        if state.prompt?.purpose == .command {
-            hints = [("Enter", "apply"), ("Tab", "complete"), ("↑/↓", "history"), ("Esc", "cancel")]
-        } else if state.prompt != nil {
-            hints = [("Enter", "confirm"), ("Esc", "cancel")]
-        } else if let overlay = state.overlay {
-            switch overlay {
-            case .picker: hints = [("↑/↓", "choose"), ("Enter", "apply"), ("1-9", "pick"), ("Esc", "cancel")]
-            case .confirm: hints = [("y", "yes"), ("any other key", "no")]
-            default: hints = [("any key", "close")]
-            }
-        } else if state.presenter {
-            hints = [("←/→", "step"), ("a", state.autoAdvance ? "stop auto" : "auto-advance"), ("P", "leave presenter"), ("q", "quit")]
-        } else {
-            var common = [("←/→", "step"), ("i", "install"), ("d", "delete"), ("L", "launch"), ("t", "tracking"), ("r", "reboot"),
-                          ("U", "unlock"), ("e", "erase"), ("b", "backup"), ("R", "restore"), (":", "command"), ("?", "help"), ("q", "quit")]
-            if state.focus == .identity || state.focus == .timeline { common.insert(("Enter", "rule"), at: 1) }
-            hints = common
-        }
+        var hints = KeyTable.footer(state.scope)
+        // Help is always offered, last: `?` where it opens the help, F1 where `?` is typed or answers.
+        let help = hints.first { $0.words == "help" } ?? ("F1", "help")
+        hints.removeAll { $0.words == "help" }
+        let helpWidth = DisplayWidth.of(help.keys) + DisplayWidth.of(help.words) + 3
         var x = 0
         for (key, what) in hints {
             let keyWidth = DisplayWidth.of(key), whatWidth = DisplayWidth.of(what)
-            guard x + keyWidth + whatWidth + 3 <= rect.width else { break }
-            canvas.write(" " + key, x: x, y: rect.y, style: state.theme.hint)
-            canvas.write(" " + what + " ", x: x + keyWidth + 1, y: rect.y, style: state.theme.dim)
-            x += keyWidth + whatWidth + 3
+            guard x + keyWidth + whatWidth + 3 + helpWidth <= rect.width else { break }
+            x += hint(key, what, x: x, state, rect, &canvas)
         }
+        _ = hint(help.keys, help.words, x: x, state, rect, &canvas)
+    }
+
+    private static func hint(_ key: String, _ what: String, x: Int, _ state: InspectorState, _ rect: Rect, _ canvas: inout Canvas) -> Int {
+        let keyWidth = DisplayWidth.of(key)
+        canvas.write(" " + key, x: x, y: rect.y, style: state.theme.hint)
+        canvas.write(" " + what + " ", x: x + keyWidth + 1, y: rect.y, style: state.theme.dim)
+        return keyWidth + DisplayWidth.of(what) + 3
     }
 }

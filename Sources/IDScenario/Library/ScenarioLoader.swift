@@ -31,18 +31,44 @@ public enum ScenarioLoader {
     }
 
     /// Loads `argument`: a path to a .yaml/.yml file, or a built-in scenario's name.
-    public static func load(_ argument: String) throws(LoadError) -> Scenario {
-        if isPath(argument) { return try loadFile(argument) }
-        guard let text = ScenarioLibrary.text(named: argument) else {
-            let names = ScenarioLibrary.names
-            throw .unreadable("idscope: no scenario file or built-in scenario named '\(argument)'"
-                + (NameSuggester.nearestName(argument, names).map { "; did you mean '\($0)'?" } ?? "; see 'idscope scenarios'"))
+    /// - Parameter allowingPrefix: accept a unique prefix of a built-in name (`b05`) when no file
+    ///   is named so; the inspector does, while `run`, `check` and `matrix` keep exact names so
+    ///   scripts stay stable (and suggest the full name).
+    public static func load(_ argument: String, allowingPrefix: Bool = false) throws(LoadError) -> Scenario {
+        if isPath(argument) && !(allowingPrefix && !FileManager.default.fileExists(atPath: argument) && uniquePrefixMatch(argument) != nil) {
+            return try loadFile(argument)
+        }
+        return try loadBuiltIn(argument, allowingPrefix: allowingPrefix)
+    }
+
+    /// A built-in scenario by name (or, when allowed, by a unique prefix of its name).
+    public static func loadBuiltIn(_ name: String, allowingPrefix: Bool) throws(LoadError) -> Scenario {
+        var resolved = name
+        if ScenarioLibrary.text(named: name) == nil {
+            let matches = ScenarioLibrary.names.filter { $0.hasPrefix(name) }
+            if allowingPrefix, !name.isEmpty, matches.count == 1 {
+                resolved = matches[0]
+            } else {
+                let suggestion = matches.count == 1 ? matches[0] : NameSuggester.nearestName(name, ScenarioLibrary.names)
+                throw .unreadable("idscope: no scenario file or built-in scenario named '\(name)'"
+                    + (matches.count > 1 && allowingPrefix ? "; it begins " + matches.prefix(5).joined(separator: ", ") + (matches.count > 5 ? ", …" : "")
+                        : suggestion.map { "; did you mean '\($0)'?" } ?? "; see 'idscope scenarios'"))
+            }
+        }
+        guard let text = ScenarioLibrary.text(named: resolved) else {
+            throw .unreadable("idscope: the built-in scenario library was not found (set IDSCOPE_SCENARIOS to its folder)")
         }
         do {
-            return try ScenarioParser.parse(text, file: "builtin:\(argument)")
+            return try ScenarioParser.parse(text, file: "builtin:\(resolved)")
         } catch {
             throw .invalid(error)
         }
+    }
+
+    /// The one built-in scenario whose name begins with `prefix`, if exactly one does.
+    static func uniquePrefixMatch(_ prefix: String) -> String? {
+        let matches = ScenarioLibrary.names.filter { $0.hasPrefix(prefix) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     public static func loadFile(_ path: String) throws(LoadError) -> Scenario {

@@ -101,14 +101,19 @@ public struct JSONLWriter {
             ("idfa", present ? JSONText.optional(world.advertisingIdentifier(app: a, on: d)?.uuidString) : "null"),
             ("apnsToken", present ? JSONText.optional(world.devices[d].apnsToken(a)?.hex) : "null"),
         ]
-        if let record = world.devices[d].launches[a]?.latest {
-            let report = record.report
+        if let history = world.devices[d].launches[a] {
+            let report = history.latest.report
             members.append(("launch", JSONText.object([
-                ("step", String(record.step)),
+                ("step", String(history.latest.step)),
                 ("id", JSONText.optional(report.primaryID)),
                 ("best", JSONText.optional(world.apps[a].strategy == "id-kit" ? report.best : nil)),
                 ("values", JSONText.object(report.values.map { ($0.name, JSONText.optional($0.value)) })),
                 ("result", JSONText.encode(report.result)),
+                // What the table shows beside the values: the OSStatus codes and such the code ran
+                // into, and the launch before this one, so a changed ID reads as one.
+                ("notes", JSONText.array(report.notes.map(JSONText.string))),
+                ("previous", history.previous.map { JSONText.object([("step", String($0.step)),
+                                                                     ("id", JSONText.optional($0.report.primaryID))]) } ?? "null"),
             ])))
         } else {
             members.append(("launch", "null"))

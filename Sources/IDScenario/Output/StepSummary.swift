@@ -26,7 +26,12 @@ public struct StepSummary {
     init(_ outcome: StepOutcome, full: Bool) {
         let world = outcome.world
         number = outcome.number
-        device = world.devices[outcome.step.device].name
+        // An expectation about another device says so; the step's device is only its default.
+        if case .expect(let expectation) = outcome.step.action, let other = expectation.device {
+            device = world.devices[other].name
+        } else {
+            device = world.devices[outcome.step.device].name
+        }
         var lines: [Line] = []
         func value(_ v: String?) -> String { v.map { full ? $0 : Self.shortenIDs($0) } ?? "∅" }
         switch outcome.step.action {
@@ -36,11 +41,10 @@ public struct StepSummary {
                 let report = history.latest.report
                 let id = report.primaryID
                 let before = history.previous?.report.primaryID
-                let mark: Mark = history.previous == nil ? .new : (id == before ? .kept : .new)
-                var text = "id " + value(id)
+                var text = "id " + IDText.human(id, hash: IDText.hash(of: report), full: full)
                 if world.apps[app].strategy == "id-kit", let best = report.best { text += " (best \(best))" }
                 if history.previous != nil && id != before { text += " was " + value(before) }
-                lines.append(Line(mark: mark, text: text, rule: nil))
+                lines.append(Line(mark: Self.idMark(history), text: text, rule: nil))
                 for note in report.notes { lines.append(Line(mark: nil, text: note, rule: nil)) }
             }
             if case .note(let text) = event { lines.append(Line(mark: .note, text: text, rule: nil)) }
@@ -61,6 +65,22 @@ public struct StepSummary {
         if let note = outcome.step.note { lines.append(Line(mark: .note, text: note, rule: nil)) }
         self.lines = lines
         failed = !outcome.failures.isEmpty
+    }
+
+    /// How a launch's ID line is marked: new at the first launch or when the ID changed.
+    static func idMark(_ history: LaunchHistory) -> Mark {
+        history.previous == nil || history.latest.report.primaryID != history.previous?.report.primaryID ? .new : .kept
+    }
+
+    /// How many changes `run` lists for a step: its changed values, and a launch's ID when it is
+    /// new or changed (the lines marked ▲ or ▼). The inspector's status line counts the same.
+    public static func changeCount(_ outcome: StepOutcome) -> Int {
+        var count = outcome.changes.count
+        if case .event(.launch(let app, _)) = outcome.step.action, let history = outcome.world.devices[outcome.step.device].launches[app],
+           idMark(history) == .new {
+            count += 1
+        }
+        return count
     }
 
     /// An event in words: "install com.acme.shop", "restore nightly".

@@ -1,3 +1,5 @@
+import Foundation
+import IDSim
 /// `idscope run --format table` and `--format markdown`: one row per step, for people.
 public struct TableWriter {
     public enum Style: Sendable { case table, markdown }

@@ -1,3 +1,4 @@
+import Foundation
 import IDSim
 
 /// Reads a step typed at the inspector's `:` prompt, in the scenario's YAML form:

@@ -7,7 +7,9 @@
 public struct Timeline: Sendable {
     public let programs: any AppProgramResolver
     public let snapshotInterval: Int
-    public private(set) var steps: [Step]
+    /// The step at each position; nil for a step that applies no event (a scenario's
+    /// expectation), which only moves the world's clock.
+    public private(set) var steps: [Step?]
     /// `snapshots[i]` is the world after `i * snapshotInterval` steps.
     private var snapshots: [World]
     /// The world after all steps, kept so appending is one `apply`.
@@ -46,9 +48,17 @@ public struct Timeline: Sendable {
         var world = from == cursor ? current : snapshots[n / snapshotInterval]
         for step in steps[from..<n] {
             // Replaying steps that applied before: only the world matters, not what changed.
-            _ = try? world.apply(step, programs: programs, recordingChanges: false)
+            Self.replay(step, on: &world, programs: programs)
         }
         return world
+    }
+
+    private static func replay(_ step: Step?, on world: inout World, programs: any AppProgramResolver) {
+        if let step {
+            _ = try? world.apply(step, programs: programs, recordingChanges: false)
+        } else {
+            world.tick()
+        }
     }
 
     /// The changes step `n` (1-based) made, recomputed from the world before it.
@@ -60,9 +70,31 @@ public struct Timeline: Sendable {
     /// The changes step `n` made, for a caller that already holds the world before it
     /// (`world(at: n - 1)`), which would otherwise be replayed a second time.
     public func changes(at n: Int, after before: World) -> [Change] {
-        guard n >= 1, n <= count else { return [] }
+        guard n >= 1, n <= count, let step = steps[n - 1] else { return [] }
         var world = before
-        return (try? world.apply(steps[n - 1], programs: programs)) ?? []
+        return (try? world.apply(step, programs: programs)) ?? []
+    }
+
+    /// Moves the cursor to step `n` (clamped) and returns what the move learnt on the way: the
+    /// world before step n and the changes step n made, for a caller that shows both (one replay
+    /// to n − 1 and one recorded apply, instead of a replay for each).
+    public mutating func move(to n: Int) -> (before: World, changes: [Change]) {
+        let n = min(max(0, n), count)
+        guard n >= 1 else {
+            jump(to: 0)
+            return (initial, [])
+        }
+        let before = n - 1 == cursor ? current : world(at: n - 1)
+        var world = before
+        var changes: [Change] = []
+        if let step = steps[n - 1] {
+            changes = (try? world.apply(step, programs: programs)) ?? []
+        } else {
+            world.tick()
+        }
+        cursor = n
+        detached = n == count ? nil : world
+        return (before, changes)
     }
 
     /// Applies a step at the cursor. At an earlier step this starts a branch: the later steps are
@@ -89,7 +121,21 @@ public struct Timeline: Sendable {
         }
     }
 
-    private mutating func appended(_ step: Step, _ changes: [Change]) -> [Change] {
+    /// Adds a step that applies no event at the cursor (an expectation): the clock moves, so
+    /// positions and launch steps stay aligned with a scenario's step numbers.
+    public mutating func tick() {
+        if cursor < count {
+            var next = current
+            truncate(to: cursor)
+            next.tick()
+            head = next
+        } else {
+            head.tick()
+        }
+        _ = appended(nil, [])
+    }
+
+    private mutating func appended(_ step: Step?, _ changes: [Change]) -> [Change] {
         steps.append(step)
         if steps.count % snapshotInterval == 0 { snapshots.append(head) }
         cursor = count

@@ -15,18 +15,9 @@ public enum InstallSource: String, CaseIterable, Sendable {
     case appstore, testflight, xcode, enterprise
 }
 
-/// App Tracking Transparency status, with the raw values of `ATTrackingManager.AuthorizationStatus`.
+/// App Tracking Transparency status: the cases of `ATTrackingManager.AuthorizationStatus`.
 public enum ATTStatus: String, CaseIterable, Sendable {
     case notDetermined, restricted, denied, authorized
-
-    public var rawCode: Int {
-        switch self {
-        case .notDetermined: 0
-        case .restricted: 1
-        case .denied: 2
-        case .authorized: 3
-        }
-    }
 }
 
 /// `kSecAttrAccessible*`: when a keychain item can be read, and whether it may leave the device.

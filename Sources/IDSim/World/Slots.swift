@@ -57,26 +57,11 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         }
     }
 
-    /// Whether any present element other than the one at `excluded` satisfies the predicate,
-    /// reading the elements in place.
-    public func containsPresent(excluding excluded: Int? = nil, where predicate: (Element) -> Bool) -> Bool {
-        var found = false
-        withEachBox { index, slot in
-            if index != excluded, !found, predicate(slot.pointee.unsafelyUnwrapped) { found = true }
-        }
-        return found
-    }
-
     /// Calls `body` with the address of each present element, in order: reading fields through it
     /// copies (and retains) nothing else of the element. The pointer is valid only inside `body`.
     public func withEachPresent(_ body: (Int, UnsafePointer<Element>) throws -> Void) rethrows {
         // A present Optional's payload sits at its start.
         try withEachBox { index, slot in try body(index, UnsafeRawPointer(slot).assumingMemoryBound(to: Element.self)) }
-    }
-
-    /// Calls `body` with each present element and its index, in order, reading in place.
-    public func forEachPresent(_ body: (Int, Element) throws -> Void) rethrows {
-        try withEachBox { index, slot in try body(index, slot.pointee.unsafelyUnwrapped) }
     }
 
     /// Visits every present slot's value in place. The boxes are read as plain addresses, not

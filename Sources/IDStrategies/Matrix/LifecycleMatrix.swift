@@ -57,6 +57,20 @@ public struct LifecycleCase: Sendable, Identifiable {
     ]
 
     public static func named(_ id: String) -> LifecycleCase? { all.first { $0.id == id } }
+
+    /// The column heading of the terminal table: short enough that every case fits 120 columns
+    /// beside the longest strategy name; the table's legend spells each one out.
+    public var abbreviation: String {
+        let words = ["reinstall": "reinst", "delete-all-vendor-apps": "del-all", "erase": "erase",
+                     "icloud-second-device": "icl-2nd", "migration": "migr", "before-first-unlock": "bfu"]
+        if let short = words[id] { return short }
+        let kinds = ["encrypted": "enc", "unencrypted": "unenc", "icloud": "icl"]
+        for (prefix, short) in [("restore-same-", "s-"), ("restore-new-", "n-")] where id.hasPrefix(prefix) {
+            let kind = String(id.dropFirst(prefix.count))
+            return short + (kinds[kind] ?? kind)
+        }
+        return id
+    }
 }
 
 /// The world every matrix cell starts from: a passcode-protected iPhone and an iPad on one

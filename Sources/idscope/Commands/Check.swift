@@ -1,19 +1,29 @@
 import ArgumentParser
 import Foundation
 import IDScenario
+import IDSim
 
 extension IDScope {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run scenarios and check their expectations.",
-            discussion: "Exit status: 0 when every expectation held, 1 when one failed, 2 when a scenario is invalid or unreadable."
+            discussion: """
+                Exit status: 0 when every expectation held, 1 when one failed (or, with --strict, a scenario \
+                has none), 2 when a scenario is invalid or unreadable.
+                """
         )
 
-        @Argument(help: "Scenario files or built-in scenario names.", completion: .file(extensions: ["yaml", "yml"]))
+        @Argument(help: "Scenario files or built-in scenario names.", completion: .custom(ScenarioCompletion.scenarios))
         var scenarios: [String]
 
         @Option(help: "Also write the results as JUnit XML to this file.", completion: .file())
         var junit: String?
+
+        @Flag(help: "Fail a scenario that has no expectations: it checks nothing.")
+        var strict = false
+
+        @Flag(help: "Print without colour (as NO_COLOR does). Colour is only ever used on a terminal.")
+        var noColor = false
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario to check.") }
@@ -23,6 +33,7 @@ extension IDScope {
         }
 
         func run() throws {
+            let verdict = Verdict(colour: Console.colourEnabled(noColorFlag: noColor))
             var suites: [JUnitWriter.Suite] = []
             var anyFailed = false, anyInvalid = false
             for argument in scenarios {
@@ -38,8 +49,9 @@ extension IDScope {
                 }
                 var cases: [JUnitWriter.Case] = []
                 var failures: [String] = []
+                var ran = true
                 do {
-                    try ScenarioRunner(scenario).run { outcome in
+                    try Session.run(scenario) { outcome in
                         guard case .expect(let expectation) = outcome.step.action else { return }
                         let name = "step \(outcome.number)" + (outcome.step.label.map { " (\($0))" } ?? "")
                             + ": expect \(outcome.world.apps[expectation.app].bundleID)"
@@ -58,15 +70,29 @@ extension IDScope {
                 } catch let error as RunError {
                     Console.error(error.description)
                     anyInvalid = true
+                    ran = false
                     cases.append(JUnitWriter.Case(name: "run", error: error.description))
                 }
+                // A scenario without expectations runs, but proves nothing: say so, and fail it under --strict.
+                let empty = ran && cases.isEmpty
+                if empty && strict {
+                    cases.append(JUnitWriter.Case(name: "expectations", failure: "the scenario has no expectations (--strict)"))
+                }
                 suites.append(JUnitWriter.Suite(name: scenario.name, file: scenario.file, cases: cases))
-                if failures.isEmpty {
-                    try Console.out(TerminalText.escaped("PASS \(argument): \(cases.count) expectation\(cases.count == 1 ? "" : "s") held"))
-                } else {
+                let shown = TerminalText.escaped(argument)
+                if !failures.isEmpty {
                     anyFailed = true
-                    try Console.out(TerminalText.escaped("FAIL \(argument): \(failures.count) check\(failures.count == 1 ? "" : "s") failed"))
+                    try Console.out(verdict.fail + " \(shown): \(failures.count) check\(failures.count == 1 ? "" : "s") failed")
                     for line in failures { try Console.out("  " + TerminalText.escaped(line)) }
+                } else if empty {
+                    if strict {
+                        anyFailed = true
+                        try Console.out(verdict.fail + " \(shown): no expectations, so nothing was checked (--strict)")
+                    } else {
+                        try Console.out(verdict.empty + " \(shown): no expectations, so nothing was checked (--strict fails this)")
+                    }
+                } else if ran {
+                    try Console.out(verdict.pass + " \(shown): \(cases.count) expectation\(cases.count == 1 ? "" : "s") held")
                 }
             }
             if let junit {
@@ -80,5 +106,18 @@ extension IDScope {
             if anyInvalid { throw ExitCode(ExitStatus.invalidScenario) }
             if anyFailed { throw ExitCode(ExitStatus.expectationFailed) }
         }
+    }
+}
+
+/// PASS, FAIL and NONE, coloured only when writing to a terminal that wants colour.
+struct Verdict {
+    let colour: Bool
+
+    var pass: String { paint("PASS", "32") }
+    var fail: String { paint("FAIL", "1;31") }
+    var empty: String { paint("NONE", "33") }
+
+    func paint(_ word: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word
     }
 }

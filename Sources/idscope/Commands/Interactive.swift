@@ -12,7 +12,7 @@ extension IDScope {
             abstract: "Open the interactive inspector on a scenario (default: the built-in tour)."
         )
 
-        @Argument(help: "A scenario file or built-in scenario name.", completion: .file(extensions: ["yaml", "yml"]))
+        @Argument(help: "A scenario file or built-in scenario name.", completion: .custom(ScenarioCompletion.scenarios))
         var scenario: String?
 
         @Flag(help: "Draw without colour (as NO_COLOR does).")
@@ -26,7 +26,8 @@ extension IDScope {
 
         func run() throws {
             let name = scenario ?? "tour"
-            let loaded = try ScenarioArgument.loadOrExit(name)
+            // A unique prefix of a built-in name opens it when no such file exists (`idscope b05`).
+            let loaded = try ScenarioArgument.loadOrExit(name, allowingPrefix: true)
             if let problem = TerminalCheck.problem() {
                 Console.error(problem)
                 throw ExitCode(ExitStatus.invalidScenario)
@@ -35,18 +36,20 @@ extension IDScope {
             do {
                 session = try Session(loaded)
             } catch {
-                Console.error("\(loaded.file): error: \(error)")
+                Console.error("\(loaded.file): error: \(error.description)")
                 throw ExitCode(ExitStatus.invalidScenario)
             }
             let colour = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
             let state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
                                        path: ScenarioLoader.isPath(name) ? name : nil)
             let backend = CursesBackend(mouse: !noMouse, colour: colour)
-            // A deliberate crash on F12, only when the end-to-end tests ask for it, to prove a crash
+            let environment = ProcessInfo.processInfo.environment
+            // A deliberate crash on F11, only when the end-to-end tests ask for it, to prove a crash
             // leaves the terminal usable.
-            let crashKey = ProcessInfo.processInfo.environment["IDSCOPE_TEST_CRASH_KEY"] == "1"
+            let crashKey = environment["IDSCOPE_TEST_CRASH_KEY"] == "1"
             let loop = AppLoop(inspector: Inspector(state: state, files: DiskFiles()),
-                               backend: crashKey ? CrashOnF12(backend) : backend)
+                               backend: crashKey ? CrashOnF11(backend) : backend,
+                               onIdleProbe: environment["IDSCOPE_IDLE_PROBE"] == "1" ? IdleProbe().report : nil)
             loop.run()
             backend.close()
             if let status = CursesBackend.signalExitStatus { throw ExitCode(status) }
@@ -54,8 +57,8 @@ extension IDScope {
     }
 }
 
-/// Passes everything through, but crashes on F12 (test hook, see IDSCOPE_TEST_CRASH_KEY).
-final class CrashOnF12: TerminalBackend {
+/// Passes everything through, but crashes on F11 (test hook, see IDSCOPE_TEST_CRASH_KEY).
+final class CrashOnF11: TerminalBackend {
     let inner: TerminalBackend
 
     init(_ inner: TerminalBackend) {
@@ -67,8 +70,22 @@ final class CrashOnF12: TerminalBackend {
 
     func nextEvent(timeoutMilliseconds: Int?) -> InputEvent {
         let event = inner.nextEvent(timeoutMilliseconds: timeoutMilliseconds)
-        if event == .key(.function(12)) { fatalError("deliberate crash for the end-to-end test") }
+        if event == .key(.function(11)) { fatalError("deliberate crash for the end-to-end test") }
         return event
+    }
+}
+
+/// The end-to-end harness's idle signal (IDSCOPE_IDLE_PROBE=1): each time the inspector has
+/// handled the probe key and drawn the frame after it, it sets the terminal's title to
+/// `idscope-idle-N`. A terminal (tmux) reads what the program writes in order, so once the title
+/// reads N, the frame drawn before it is on the terminal's screen: the harness never waits for
+/// text that may already have been there before its keys were handled.
+final class IdleProbe {
+    var count = 0
+
+    func report() {
+        count += 1
+        _ = FileSaver.writeAll(Array("\u{1B}]2;idscope-idle-\(count)\u{07}".utf8), to: STDOUT_FILENO)
     }
 }
 

@@ -15,10 +15,12 @@ extension IDScope {
             """
         )
 
-        @Option(name: .customLong("strategy"), help: "A strategy to include (repeatable; default: all).")
+        @Option(name: .customLong("strategy"), help: "A strategy to include (repeatable; default: all).",
+                completion: .custom(ScenarioCompletion.strategies))
         var strategies: [String] = []
 
-        @Option(name: .customLong("scenario"), help: "A lifecycle case or scenario to use as a column (repeatable; default: all cases).")
+        @Option(name: .customLong("scenario"), help: "A lifecycle case or scenario to use as a column (repeatable; default: all cases).",
+                completion: .custom(ScenarioCompletion.matrixColumns))
         var scenarios: [String] = []
 
         @Option(help: "Output format: table, markdown or jsonl.")
@@ -26,6 +28,9 @@ extension IDScope {
 
         @Option(help: "The iOS version of the matrix's devices.")
         var os: String = "17.5"
+
+        @Flag(help: "Print without colour (as NO_COLOR does). Colour is only ever used on a terminal.")
+        var noColor = false
 
         func validate() throws {
             for name in strategies where StrategyLibrary.strategy(named: name) == nil {
@@ -37,43 +42,34 @@ extension IDScope {
         func run() throws {
             let types = strategies.isEmpty ? StrategyLibrary.all : strategies.compactMap { StrategyLibrary.strategy(named: $0) }
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
-            var columns: [(title: String, cell: (any IDStrategy.Type) -> MatrixCell?)] = []
-            // Titles are the user's arguments: control characters made visible before a terminal sees them.
+            var columns: [MatrixWriter.Column] = []
+            var cellsOf: [(any IDStrategy.Type) -> MatrixCell?] = []
+            var scenarioNumber = 0
             for argument in scenarios.isEmpty ? LifecycleCase.all.map(\.id) : scenarios {
                 if let lifecycle = LifecycleCase.named(argument) {
-                    columns.append((lifecycle.id, { matrix.cell(strategy: $0, case: lifecycle) }))
+                    columns.append(.init(name: lifecycle.id, heading: lifecycle.abbreviation, meaning: lifecycle.title))
+                    cellsOf.append { matrix.cell(strategy: $0, case: lifecycle) }
                     continue
                 }
                 do {
                     let scenario = try ScenarioLoader.load(argument)
-                    columns.append((TerminalText.escaped(argument), { ScenarioMatrix.cell(scenario, strategy: $0) }))
+                    scenarioNumber += 1
+                    columns.append(.init(name: argument, heading: MatrixWriter.heading(forScenario: argument, number: scenarioNumber),
+                                         meaning: scenario.name))
+                    cellsOf.append { ScenarioMatrix.cell(scenario, strategy: $0) }
                 } catch {
                     for line in error.lines { Console.error(line) }
                     throw ExitCode(ExitStatus.invalidScenario)
                 }
             }
-            let rows = types.map { type in (type.name, columns.map { $0.cell(type)?.rawValue ?? "–" }) }
-            switch format {
-            case .jsonl:
-                for (name, cells) in rows {
-                    let members = zip(columns, cells).map { "\"\($0.0.title)\": \"\($0.1)\"" }.joined(separator: ", ")
-                    try Console.out("{\"strategy\": \"\(name)\", \"cells\": {\(members)}}")
-                }
-            case .markdown:
-                try Console.out("| strategy | " + columns.map(\.title).joined(separator: " | ") + " |")
-                try Console.out("|---|" + columns.map { _ in ":-:" }.joined(separator: "|") + "|")
-                for (name, cells) in rows { try Console.out("| \(name) | " + cells.joined(separator: " | ") + " |") }
-            case .table:
-                let width = max(8, (types.map { $0.name.count }.max() ?? 0) + 2)
-                let widths = columns.map { max($0.title.count, 3) + 2 }
-                try Console.out("strategy".padding(toLength: width, withPad: " ", startingAt: 0)
-                      + zip(columns, widths).map { $0.0.title.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined())
-                for (name, cells) in rows {
-                    try Console.out(name.padding(toLength: width, withPad: " ", startingAt: 0)
-                          + zip(cells, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined())
-                }
-                try Console.out("\n= same value · Δ new value · ∅ nothing · dup the same value on two devices · – no second launch")
+            let rows = types.map { type in MatrixWriter.Row(strategy: type.name, cells: cellsOf.map { $0(type)?.rawValue ?? "–" }) }
+            let writer = MatrixWriter(columns: columns, rows: rows)
+            let lines = switch format {
+            case .jsonl: writer.jsonl()
+            case .markdown: writer.markdown()
+            case .table: writer.table(colour: Console.colourEnabled(noColorFlag: noColor))
             }
+            for line in lines { try Console.out(line) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import IDSim
 
 extension IDScope {
@@ -7,7 +8,7 @@ extension IDScope {
             abstract: "List the lifecycle rules: id, statement, iOS versions, confidence, source."
         )
 
-        @Argument(help: "A rule ID, like IDFV-5 or KC-19.")
+        @Argument(help: "A rule ID, like IDFV-5 or KC-19.", completion: .custom(ScenarioCompletion.rules))
         var rule: String?
 
         func run() throws {

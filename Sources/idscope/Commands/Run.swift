@@ -12,7 +12,7 @@ extension IDScope {
             case table, markdown, jsonl
         }
 
-        @Argument(help: "A scenario file or built-in scenario name.", completion: .file(extensions: ["yaml", "yml"]))
+        @Argument(help: "A scenario file or built-in scenario name.", completion: .custom(ScenarioCompletion.scenarios))
         var scenario: String
 
         @Option(help: "Output format: table (for people), markdown or jsonl (one JSON object per step).")
@@ -36,21 +36,21 @@ extension IDScope {
 
         func run() throws {
             let loaded = try ScenarioArgument.loadOrExit(scenario)
-            let runner = ScenarioRunner(loaded, seed: seed)
+            let seed = seed ?? loaded.seed
             var expectations = 0, failed = 0
             do {
                 switch format {
                 case .jsonl:
                     var writer = JSONLWriter(loaded, changesOnly: changesOnly)
-                    try runner.run { outcome in
+                    try Session.run(loaded, seed: seed) { outcome in
                         try writer.write(outcome, to: Console.write)
                         try Console.write("\n")
                     }
                 case .table, .markdown:
                     let writer = TableWriter(style: format == .table ? .table : .markdown,
                                              colour: format == .table && Console.colourEnabled(noColorFlag: noColor), full: full)
-                    try Console.out(writer.header(loaded, seed: runner.seed))
-                    try runner.run { outcome in
+                    try Console.out(writer.header(loaded, seed: seed))
+                    try Session.run(loaded, seed: seed) { outcome in
                         if case .expect = outcome.step.action {
                             expectations += 1
                             if !outcome.failures.isEmpty { failed += 1 }

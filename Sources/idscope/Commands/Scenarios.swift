@@ -1,11 +1,12 @@
 import ArgumentParser
+import Foundation
 import IDScenario
 
 extension IDScope {
     struct Scenarios: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the built-in scenarios, or print one as YAML.")
 
-        @Argument(help: "A built-in scenario to print.")
+        @Argument(help: "A built-in scenario to print.", completion: .list(ScenarioLibrary.names))
         var name: String?
 
         func run() throws {

@@ -23,7 +23,7 @@ public enum ScenarioMatrix {
         var first: (value: String?, device: DeviceIndex)?
         var last: (value: String?, device: DeviceIndex)?
         do {
-            try ScenarioRunner(variant).run { outcome in
+            try Session.run(variant) { outcome in
                 guard case .event(.launch(0, _)) = outcome.step.action else { return }
                 let report = outcome.world.devices[outcome.step.device].launches[0]?.latest.report
                 let value = strategy.matrixValue.flatMap { report?.value($0) } ?? report?.primaryID

@@ -108,13 +108,3 @@ struct ExpectationEvaluator {
         value.map { ShortID.shorten($0) } ?? "nil"
     }
 }
-
-/// Checks expectations outside a run (the inspector), given the world at each label.
-public enum ExpectationCheck {
-    /// The failures of an expectation in `world`; `labelled` gives the world and device at each label.
-    public static func failures(_ expectation: Expectation, device: DeviceIndex, in world: World,
-                                labelled: [String: (world: World, device: DeviceIndex, launched: AppIndex?)]) -> [ExpectationFailure] {
-        let steps = labelled.mapValues { LabelledStep(world: $0.world, device: $0.device, launched: $0.launched) }
-        return ExpectationEvaluator(world: world, labelled: steps).failures(expectation, device: device)
-    }
-}

@@ -29,7 +29,7 @@ enum CLI {
         try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, binary.path] + arguments, environment: [:])
     }
 
-    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
+    static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,12 +47,5 @@ enum CLI {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// A fresh temporary directory.
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("idscope-test-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import IDScenario
 import Testing
+import TestSupport
 
 @Suite("idscope check, run, scenarios, rules, matrix (the built binary)", .serialized)
 struct CheckCommandTests {
@@ -13,7 +14,7 @@ struct CheckCommandTests {
 
     @Test("check on a copy with one expectation flipped exits 1 and names it; JUnit records it")
     func flippedExpectationFails() throws {
-        let dir = CLI.temporaryDirectory()
+        let dir = TemporaryDirectory.make()
         let text = ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!
         let flipped = text.replacingOccurrences(of: "idfv: changed", with: "idfv: unchanged")
         #expect(flipped != text)
@@ -33,7 +34,7 @@ struct CheckCommandTests {
 
     @Test("an invalid scenario exits 2 with FILE:LINE:COLUMN lines; a missing file or a directory is one clear line")
     func invalidInput() throws {
-        let dir = CLI.temporaryDirectory()
+        let dir = TemporaryDirectory.make()
         let file = dir.appendingPathComponent("bad.yaml")
         try "name: x\ndevices:\n  - { name: phone, os: \"17.5\" }\napps:\n  - { bundle: com.a.b, team: T1 }\nsteps:\n  - instal: com.a.b\n"
             .write(to: file, atomically: true, encoding: .utf8)
@@ -88,12 +89,69 @@ struct CheckCommandTests {
     func matrix() throws {
         let all = try CLI.run(["matrix"])
         #expect(all.status == 0)
-        #expect(all.stdout.contains("keychain-idfv  =          ="))
+        let lines = all.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        // The default fits 120 columns, headings at least two spaces apart, abbreviations spelt out.
+        #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.map(\.count).max()!) columns")
+        #expect(lines[0].hasPrefix("strategy  ") && lines[0].contains("reinst  del-all  erase"))
+        #expect(lines.contains { $0.hasPrefix("keychain-idfv  =       =") })
+        #expect(all.stdout.contains("  del-all  delete-all-vendor-apps: delete all the vendor's apps, reinstall"))
+        let markdown = try CLI.run(["matrix", "--format", "markdown", "--strategy", "rndi"])
+        #expect(markdown.stdout.hasPrefix("| strategy | reinstall | delete-all-vendor-apps |"))
         let some = try CLI.run(["matrix", "--strategy", "zbuuid", "--scenario", "erase", "--scenario", "b01-reinstall-resets-idfv",
                                 "--format", "jsonl"])
         #expect(some.stdout == "{\"strategy\": \"zbuuid\", \"cells\": {\"erase\": \"Δ\", \"b01-reinstall-resets-idfv\": \"Δ\"}}\n")
         let bad = try CLI.run(["matrix", "--strategy", "zbuid"])
         #expect(bad.status == 64 && bad.stderr.contains("did you mean 'zbuuid'?"))
+    }
+
+    @Test("matrix escapes the names it prints in JSON")
+    func matrixJSON() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("we\"ird\\name.yaml")
+        try ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["matrix", "--strategy", "rndi", "--scenario", file.path, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((object?["cells"] as? [String: String])?[file.path] != nil)
+    }
+
+    @Test("check says when a scenario has no expectations; --strict fails it")
+    func noExpectations() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("none.yaml")
+        try """
+            name: nothing to check
+            devices: [{ name: phone, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234 }]
+            steps:
+              - install: com.acme.shop
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let plain = try CLI.run(["check", file.path])
+        #expect(plain.status == 0 && plain.stdout.contains("NONE \(file.path): no expectations, so nothing was checked"))
+        let strict = try CLI.run(["check", "--strict", file.path, "b01-reinstall-resets-idfv"])
+        #expect(strict.status == 1 && strict.stdout.contains("FAIL \(file.path): no expectations"))
+        #expect(strict.stdout.contains("PASS b01-reinstall-resets-idfv"))
+    }
+
+    @Test("check and matrix colour PASS and FAIL on a terminal, and never in a pipe")
+    func colourOnlyOnATerminal() throws {
+        let piped = try CLI.run(["check", "b01-reinstall-resets-idfv"], environment: ["NO_COLOR": ""])
+        #expect(piped.stdout.hasPrefix("PASS ") && !piped.stdout.contains("\u{1B}["))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script(1) is needed to give the command a terminal")
+            return
+        }
+        // script(1) runs the command on a pseudo-terminal and copies what it wrote.
+        let command = "NO_COLOR= '\(CLI.binary.path)' check b01-reinstall-resets-idfv"
+        let onTerminal = try CLI.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: ["NO_COLOR": ""])
+        #expect(onTerminal.stdout.contains("\u{1B}[32mPASS\u{1B}[0m"), "\(onTerminal.stdout.debugDescription)")
+        let asked = try CLI.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command + " --no-color", "/dev/null"], environment: ["NO_COLOR": ""])
+        #expect(asked.stdout.contains("PASS") && !asked.stdout.contains("\u{1B}["))
+        let matrix = "NO_COLOR= '\(CLI.binary.path)' matrix --strategy rndi --scenario erase"
+        let colouredMatrix = try CLI.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", matrix, "/dev/null"], environment: ["NO_COLOR": ""])
+        #expect(colouredMatrix.stdout.contains("\u{1B}[33mΔ\u{1B}[0m"), "\(colouredMatrix.stdout.debugDescription)")
+        let pipedMatrix = try CLI.run(["matrix", "--strategy", "rndi", "--scenario", "erase"], environment: ["NO_COLOR": ""])
+        #expect(pipedMatrix.stdout.contains("Δ") && !pipedMatrix.stdout.contains("\u{1B}["))
     }
 
     @Test("completion scripts come from the argument parser")
@@ -102,5 +160,15 @@ struct CheckCommandTests {
             let script = try CLI.run(["--generate-completion-script", shell])
             #expect(script.status == 0 && script.stdout.contains("idscope"), "\(shell)")
         }
+        // The scripts call back into idscope for built-in names, strategies and rule IDs.
+        // The call the bash script makes: the argument, the word index, the cursor, then the words.
+        func complete(_ command: String, _ argument: String, _ words: [String]) throws -> [String] {
+            let index = String(words.count - 1), cursor = String(words.last!.count)
+            let result = try CLI.run(["---completion", command, "--", argument, index, cursor] + words)
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete("run", "positional@0", ["idscope", "run", "b0"]).contains("b05-icloud-restore-duplicates"))
+        #expect(try complete("matrix", "--strategy", ["idscope", "matrix", "--strategy", "key"]) == ["keychain-idfv"])
+        #expect(try complete("rules", "positional@0", ["idscope", "rules", "kc-2"]).contains("KC-22a"))
     }
 }

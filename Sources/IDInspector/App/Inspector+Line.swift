@@ -1,0 +1,136 @@
+import Foundation
+import IDScenario
+import IDSim
+
+/// The line at the bottom: `:` commands, `/` filters, and the paths `w` and `o` ask for.
+extension Inspector {
+    mutating func handlePromptKey(_ key: Key) {
+        guard var prompt = state.prompt else { return }
+        state.status = nil
+        if let intent = KeyTable.intent(for: key, in: .line) {
+            switch intent {
+            case .cancel:
+                state.prompt = nil
+                return
+            case .apply:
+                state.prompt = nil
+                submit(prompt)
+                return
+            case .deleteBack:
+                if prompt.length == 0 { state.prompt = nil; return }
+                prompt.removeLast()
+            case .complete:
+                if prompt.purpose == .command { prompt.replace(with: complete(prompt.text)) }
+            case .historyBack, .historyForward:
+                guard prompt.purpose == .command, !state.commandHistory.isEmpty else { break }
+                let count = state.commandHistory.count
+                var index = prompt.historyIndex ?? count
+                index = intent == .historyBack ? max(0, index - 1) : min(count, index + 1)
+                prompt.historyIndex = index
+                prompt.replace(with: index < count ? state.commandHistory[index] : "")
+            case .clearLine:
+                prompt.replace(with: "")
+            default:
+                break
+            }
+        } else if case .character(let c) = key {
+            guard prompt.append(c) else {
+                state.status = Status("the line holds at most \(Prompt.maxLength) characters", error: true)
+                return
+            }
+        }
+        if prompt.purpose == .filter { state.filter = prompt.text }
+        state.prompt = prompt
+    }
+
+    /// Pasted text goes into the open line, control characters as spaces (a pasted newline must
+    /// not run a half-pasted command) and cut at the line's limit; with no line open it is
+    /// ignored rather than read as action keys.
+    mutating func handlePaste(_ text: String) {
+        guard var prompt = state.prompt else {
+            state.status = Status("paste ignored: press : first to paste a command", error: true)
+            return
+        }
+        for character in text {
+            let printable = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            guard prompt.append(printable ? character : " ") else {
+                state.status = Status("paste cut: the line holds at most \(Prompt.maxLength) characters", error: true)
+                break
+            }
+        }
+        if prompt.purpose == .filter { state.filter = prompt.text }
+        state.prompt = prompt
+    }
+
+    func complete(_ text: String) -> String {
+        let options = CommandParser.completions(for: text, scenario: state.session.scenario, backups: state.session.backupsSoFar)
+        guard !options.isEmpty else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let prefix = commonPrefix(options)
+        words[words.count - 1] = options.count == 1 ? options[0] + " " : max(prefix, words[words.count - 1])
+        return words.joined(separator: " ")
+    }
+
+    func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    mutating func submit(_ prompt: Prompt) {
+        let text = prompt.text.trimmingCharacters(in: .whitespaces)
+        switch prompt.purpose {
+        case .filter:
+            state.filter = text
+        case .save:
+            guard !text.isEmpty else { return }
+            if files.exists(text) {
+                state.overlay = .confirm("\(text) exists. Overwrite it?", .overwrite(path: text))
+            } else {
+                save(to: text)
+            }
+        case .open:
+            guard !text.isEmpty else { return }
+            openAsking(text)
+        case .command:
+            guard !text.isEmpty else { return }
+            if state.commandHistory.last != text { state.commandHistory.append(text) }
+            runCommand(text)
+        }
+    }
+
+    mutating func runCommand(_ text: String) {
+        let words = text.split(separator: " ").map(String.init)
+        switch words.first {
+        case "q", "quit": return reduce(.quit)
+        case "w", "write":
+            if words.count > 1 { submit(Prompt(purpose: .save, text: words[1])) } else { reduce(.save) }
+            return
+        case "o", "open":
+            if words.count > 1 { openAsking(words[1]) } else { reduce(.openFile) }
+            return
+        case "rule":
+            if words.count > 1, let id = RuleID(parsing: words[1]) {
+                state.overlay = .reading(Details.rule(id))
+            } else {
+                state.status = Status("unknown rule" + (words.count > 1 ? " '\(words[1])'"
+                    + NameSuggester.hint(for: words[1], among: RuleID.allCases.map(\.rawValue)) : ""), error: true)
+            }
+            return
+        case "goto":
+            if words.count > 1, let n = Int(words[1]) { jump(to: n) }
+            return
+        default:
+            if let n = Int(text) { return jump(to: n) }
+        }
+        do {
+            let step = try CommandParser.step(text, scenario: state.session.scenario, device: state.selection.device,
+                                              backups: state.session.backupsSoFar, labels: state.session.labelsSoFar)
+            act(step)
+        } catch {
+            state.status = Status(error.diagnostics.first?.message ?? "could not read that command", error: true)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+/// One line of the key table: the keys, what they do, and where.
+public struct KeyBinding: Sendable {
+    /// The keys that trigger it (empty for a line that only documents typing, like the `:` line's text).
+    public let keys: [Key]
+    /// The keys as people read them: `← / h`.
+    public let label: String
+    public let scope: KeyScope
+    /// What it asks for; nil where the overlay or line reads the key itself (typing text).
+    public let intent: Intent?
+    /// What it does, for `?` help and the README.
+    public let help: String
+    /// A word or two for the footer; nil keeps it out of the footer.
+    public let footer: String?
+
+    init(_ keys: [Key], _ label: String, _ scope: KeyScope, _ intent: Intent?, _ help: String, footer: String? = nil) {
+        self.keys = keys
+        self.label = label
+        self.scope = scope
+        self.intent = intent
+        self.help = help
+        self.footer = footer
+    }
+}
+
+/// Every key the inspector reads, in one table: the keys drive the reducer through it, and `?`
+/// help, the footer and the README's key table are printed from it.
+public enum KeyTable {
+    private static func c(_ text: String) -> [Key] { text.map { .character($0) } }
+
+    public static let bindings: [KeyBinding] = [
+        // Time.
+        KeyBinding([.left] + c("h"), "← / h", .panes, .stepBack, "step back", footer: "step"),
+        KeyBinding([.right] + c("l"), "→ / l", .panes, .stepForward, "step forward"),
+        KeyBinding([.pageUp], "PgUp", .panes, .tenBack, "ten steps back"),
+        KeyBinding([.pageDown], "PgDn", .panes, .tenForward, "ten steps forward"),
+        KeyBinding([.home] + c("g"), "Home / g", .panes, .firstStep, "the start (step 0)"),
+        KeyBinding([.end] + c("G"), "End / G", .panes, .lastStep, "the last step"),
+        KeyBinding([], "0–9 Enter", .panes, nil, "jump to the step with that number"),
+        // Selection and panes.
+        KeyBinding([.up] + c("k"), "↑ / k", .panes, .up, "the row above in the focused pane (World: a device or app)"),
+        KeyBinding([.down] + c("j"), "↓ / j", .panes, .down, "the row below in the focused pane"),
+        KeyBinding([.tab], "Tab", .panes, .focusNext, "focus the next pane: World, Identity, Storage, Timeline", footer: "pane"),
+        KeyBinding([.backTab], "Shift-Tab", .panes, .focusPrevious, "focus the previous pane"),
+        KeyBinding([.enter], "Enter", .panes, .open,
+                   "open what the focused row holds: the rule behind a change, a keychain item, a step's rules and failures", footer: "open"),
+        KeyBinding(c("p"), "p", .panes, .pin,
+                   "pin the selected device and app (the panes stop following the step's); p again unpins", footer: "pin"),
+        KeyBinding([.escape], "Esc", .panes, .cancel, "clear the app filter"),
+        // Acting at the cursor (at an earlier step this starts a branch, after asking).
+        KeyBinding(c("i"), "i", .panes, .install, "install an app on the selected device", footer: "install"),
+        KeyBinding(c("d"), "d", .panes, .delete, "delete (uninstall) an app", footer: "delete"),
+        KeyBinding(c("L"), "L", .panes, .launch, "launch the selected app (foreground, background, prewarm)", footer: "launch"),
+        KeyBinding(c("t"), "t", .panes, .tracking, "tracking: a request the user allows or denies, or the Settings switch"),
+        KeyBinding(c("c"), "c", .panes, .consent, "the user consents (id-kit's register)"),
+        KeyBinding(c("r"), "r", .panes, .reboot, "reboot the device", footer: "reboot"),
+        KeyBinding(c("U"), "U", .panes, .unlock, "unlock the device"),
+        KeyBinding(c("e"), "e", .panes, .erase, "erase all content and settings (asks first)", footer: "erase"),
+        KeyBinding(c("b"), "b", .panes, .backup, "back the device up (encrypted, unencrypted, iCloud)", footer: "backup"),
+        KeyBinding(c("R"), "R", .panes, .restore, "restore a backup onto the device", footer: "restore"),
+        KeyBinding(c(":"), ":", .panes, .command,
+                   "any event in its scenario form: install com.acme.news, restore b1 to tablet, reboot on tablet; also rule ID, goto N, w FILE, o NAME, q",
+                   footer: "command"),
+        // The session.
+        KeyBinding(c("u"), "u", .panes, .undo, "undo the last change to the session", footer: "undo"),
+        KeyBinding([.control("r")], "Ctrl-R", .panes, .redo, "redo what u undid"),
+        KeyBinding(c("w"), "w", .panes, .save, "save the session as a scenario file (asks before overwriting)", footer: "save"),
+        KeyBinding(c("o"), "o", .panes, .openFile, "open a scenario file or a built-in scenario (a unique prefix will do)"),
+        KeyBinding(c("/"), "/", .panes, .filter, "filter the apps by name"),
+        KeyBinding(c("m"), "m", .panes, .mark, "mark the selected app or device for a comparison"),
+        KeyBinding(c("C"), "C", .panes, .compare, "compare the marked app or device with the selected one (duplicates flagged)"),
+        KeyBinding(c("P"), "P", .panes, .presenter, "presenter mode: the story for a room", footer: "present"),
+        KeyBinding(c("?"), "?", .panes, .help, "every key (this list)", footer: "help"),
+        KeyBinding(c("q"), "q", .panes, .quit, "quit (asks when the session has unsaved changes)", footer: "quit"),
+        // Presenter mode.
+        KeyBinding([.left] + c("h"), "← / h", .presenter, .stepBack, "step back", footer: "step"),
+        KeyBinding([.right] + c("l"), "→ / l", .presenter, .stepForward, "step forward"),
+        KeyBinding([], "0–9 Enter", .presenter, nil, "jump to the step with that number"),
+        KeyBinding(c("a"), "a", .presenter, .autoAdvance, "auto-advance on or off", footer: "auto"),
+        KeyBinding(c("+"), "+", .presenter, .faster, "auto-advance faster"),
+        KeyBinding(c("-"), "-", .presenter, .slower, "auto-advance slower"),
+        KeyBinding(c("P") + [.escape], "P / Esc", .presenter, .presenter, "back to the panes", footer: "panes"),
+        KeyBinding(c("?"), "?", .presenter, .help, "every key", footer: "help"),
+        KeyBinding(c("q"), "q", .presenter, .quit, "quit", footer: "quit"),
+        // The line (`:`, `/`, save and open); other keys type.
+        KeyBinding([.enter], "Enter", .line, .apply, "run the command (or save, open, filter)", footer: "apply"),
+        KeyBinding([.tab], "Tab", .line, .complete, "complete the event name or the name being typed", footer: "complete"),
+        KeyBinding([.up], "↑", .line, .historyBack, "the command before", footer: "history"),
+        KeyBinding([.down], "↓", .line, .historyForward, "the command after"),
+        KeyBinding([.backspace, .delete, .control("h")], "Backspace", .line, .deleteBack, "delete a character (on an empty line: close it)"),
+        KeyBinding([.control("u")], "Ctrl-U", .line, .clearLine, "clear the line"),
+        KeyBinding([.escape], "Esc", .line, .cancel, "cancel", footer: "cancel"),
+        // Lists and questions.
+        KeyBinding([.up] + c("k"), "↑ / k", .list, .up, "the option above", footer: "choose"),
+        KeyBinding([.down] + c("j"), "↓ / j", .list, .down, "the option below"),
+        KeyBinding([.enter], "Enter / 1–9", .list, .apply, "take the chosen (or numbered) option", footer: "apply"),
+        KeyBinding(c("yY"), "y", .list, .yes, "yes, to a question (any other key: no)"),
+        KeyBinding([.escape] + c("q"), "Esc / q", .list, .cancel, "cancel", footer: "cancel"),
+        // Help and details.
+        KeyBinding([.up] + c("k"), "↑ / k", .reading, .up, "scroll up (in a step's details: the rule above)", footer: "scroll"),
+        KeyBinding([.down] + c("j"), "↓ / j", .reading, .down, "scroll down (in a step's details: the rule below)"),
+        KeyBinding([.pageUp], "PgUp", .reading, .pageUp, "a page up"),
+        KeyBinding([.pageDown] + c(" "), "PgDn / Space", .reading, .pageDown, "a page down"),
+        KeyBinding([.enter], "Enter", .reading, .open, "open the chosen rule (in a step's details); else close"),
+        KeyBinding([.escape] + c("q"), "Esc / q", .reading, .cancel, "close", footer: "close"),
+        KeyBinding(c("?"), "?", .reading, .help, "every key; in this list, close it", footer: "help"),
+        // Anywhere.
+        KeyBinding([.control("c")], "Ctrl-C", .anywhere, .quit, "quit at once"),
+        KeyBinding([.function(1)], "F1", .anywhere, .help, "every key, even while typing a line or choosing"),
+        KeyBinding([], "mouse", .anywhere, nil, "click to select or jump, wheel to step (off with --no-mouse)"),
+    ]
+
+    /// The intent of a key in a scope (the digits of a step number are the reducer's own).
+    public static func intent(for key: Key, in scope: KeyScope) -> Intent? {
+        for binding in bindings where binding.scope == scope || binding.scope == .anywhere {
+            if binding.keys.contains(key), let intent = binding.intent { return intent }
+        }
+        return nil
+    }
+
+    /// The footer's hints in a scope, in table order: `(keys, words)`.
+    public static func footer(_ scope: KeyScope) -> [(keys: String, words: String)] {
+        bindings.filter { $0.scope == scope && $0.footer != nil }.map { (Self.shortLabel($0), $0.footer!) }
+    }
+
+    /// A binding's keys for the narrow footer: `←/→` rather than `← / h`.
+    static func shortLabel(_ binding: KeyBinding) -> String {
+        switch binding.intent {
+        case .stepBack?: "←/→"
+        case .up?: "↑/↓"
+        default: binding.label.components(separatedBy: " / ").first ?? binding.label
+        }
+    }
+
+    /// The README's key table (kept in step by a test).
+    public static func markdown() -> String {
+        var out = ""
+        for scope in KeyScope.allCases {
+            let rows = bindings.filter { $0.scope == scope }
+            guard !rows.isEmpty else { continue }
+            out += "\n| \(scope.rawValue) | |\n|---|---|\n"
+            for binding in rows {
+                out += "| `" + binding.label.replacingOccurrences(of: "|", with: "\\|") + "` | " + binding.help + " |\n"
+            }
+        }
+        return out
+    }
+}

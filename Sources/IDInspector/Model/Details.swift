@@ -1,0 +1,76 @@
+import Foundation
+import IDScenario
+import IDSim
+
+/// The texts Enter opens: a rule in full, and a step with all of its rules and failures.
+enum Details {
+    static func rule(_ id: RuleID) -> Reading {
+        let rule = id.rule
+        var lines = [ReadingLine(rule.statement), ReadingLine(""),
+                     ReadingLine("iOS: \(rule.versions)", .dim), ReadingLine("confidence: \(rule.confidence.rawValue)", .dim)]
+        if !rule.switches.isEmpty { lines.append(ReadingLine("profile switches: " + rule.switches.joined(separator: ", "), .dim)) }
+        lines += rule.sources.map { ReadingLine("source: \($0)", .dim) }
+        return Reading(title: "\(rule.id.rawValue): \(rule.title)", lines: lines)
+    }
+
+    /// Step n: what it was, every rule behind it (Enter opens the chosen one), what changed when
+    /// it is the cursor's step, and for an expectation each check that failed.
+    static func step(_ n: Int, in session: Session) -> Reading {
+        guard let entry = session.entry(at: n), let record = session.record(at: n) else {
+            return Reading(title: "Step \(n)", lines: [ReadingLine("no such step")])
+        }
+        let world = session.world
+        var lines: [ReadingLine] = []
+        switch entry.action {
+        case .event(let event):
+            lines.append(ReadingLine(StepSummary.describe(event, in: world) + " on " + world.devices[entry.device].name, .heading))
+        case .expect(let expectation):
+            let device = expectation.device ?? entry.device
+            lines.append(ReadingLine("expect \(world.apps[expectation.app].bundleID) on \(world.devices[device].name)", .heading))
+        }
+        if let narration = session.narration(at: n) { lines.append(ReadingLine(narration)) }
+        if let failures = record.failures {
+            lines.append(ReadingLine(""))
+            if failures.isEmpty {
+                lines.append(ReadingLine("✔ every check held"))
+            } else {
+                for failure in failures { lines.append(ReadingLine("✘ " + failure.description, .warning)) }
+            }
+        }
+        if !record.rules.isEmpty {
+            lines.append(ReadingLine(""))
+            lines.append(ReadingLine("Rules (Enter opens one):", .dim))
+            for rule in record.rules { lines.append(ReadingLine("\(rule.rawValue)  \(rule.rule.title)", .key, rule: rule)) }
+        }
+        if n == session.cursor && !session.atCursor.changes.isEmpty {
+            lines.append(ReadingLine(""))
+            lines.append(ReadingLine("\(record.changeCount) change\(record.changeCount == 1 ? "" : "s"):", .dim))
+            for change in session.atCursor.changes {
+                lines.append(ReadingLine(change.subject.text(in: world) + ": " + (change.from?.description ?? "∅") + " → "
+                                         + (change.to?.description ?? "∅") + (change.rule.map { "  " + $0.rawValue } ?? "")))
+            }
+        }
+        let first = lines.firstIndex { $0.rule != nil }
+        return Reading(title: "Step \(n)", lines: lines, chosen: first)
+    }
+}
+
+/// `?`: every key, from the key table, by where it is read.
+enum HelpText {
+    static func reading(width: Int) -> Reading {
+        var lines: [ReadingLine] = []
+        for scope in KeyScope.allCases {
+            let rows = KeyTable.bindings.filter { $0.scope == scope }
+            guard !rows.isEmpty else { continue }
+            if !lines.isEmpty { lines.append(ReadingLine("")) }
+            lines.append(ReadingLine("In \(scope.rawValue)", .heading))
+            for binding in rows {
+                lines.append(ReadingLine(binding.label.padding(toLength: 16, withPad: " ", startingAt: 0) + binding.help, .key,
+                                         hangingIndent: 16))
+            }
+        }
+        var reading = Reading(title: "Keys (↑↓ scroll, Esc closes)", lines: lines)
+        reading.isHelp = true
+        return reading
+    }
+}

@@ -1,0 +1,130 @@
+import IDScenario
+import IDSim
+
+/// One row of the identity pane: a value the selected app reads, and what the cursor's step did to it.
+struct IdentityRow {
+    enum Mark { case new, kept, gone, back, none }
+
+    var label: String
+    /// The value as people read it (raw first, hash second), shortened for the pane.
+    var value: String?
+    var mark: Mark
+    var rule: RuleID?
+    var detail: String?
+    /// The value in full, for presenter mode and the row's detail.
+    var full: String?
+
+    init(label: String, value: String?, mark: Mark, rule: RuleID?, detail: String? = nil, full: String? = nil) {
+        self.label = label
+        self.value = value
+        self.mark = mark
+        self.rule = rule
+        self.detail = detail
+        self.full = full ?? value
+    }
+}
+
+/// The selected app's identifiers at the cursor, from the world there and the world before it
+/// (both computed once when the cursor moved: `Session.atCursor`).
+enum IdentityRows {
+    static func make(_ state: InspectorState) -> [IdentityRow] {
+        let session = state.session
+        let world = session.world, before = session.atCursor.before, changes = session.atCursor.changes
+        let device = state.selection.device
+        guard let app = state.selection.app else { return [] }
+        let cursor = session.cursor
+        let g = state.theme.glyphs
+        func mark(_ old: String?, _ new: String?, lane: LaneHistory.Lane? = nil) -> IdentityRow.Mark {
+            guard cursor > 0 else { return .none }
+            if old == new { return new == nil ? .none : .kept }
+            guard let new else { return .gone }
+            // Readable again (after the first unlock): the value it had before is no news.
+            if old == nil, let lane, session.lanes.lastValue(lane, device: device, app: app, before: cursor) == new { return .back }
+            return .new
+        }
+        let presentNow = world.presence(of: app, on: device) != .absent
+        let presentBefore = before.presence(of: app, on: device) != .absent
+        var rows: [IdentityRow] = []
+
+        let idfv = world.identifierForVendor(app: app, on: device)?.uuidString
+        let oldIDFV = before.identifierForVendor(app: app, on: device)?.uuidString
+        let idfvRule = changes.first { if case .idfv(let d, _) = $0.subject { d == device } else { false } }?.rule
+        let idfvMark = mark(oldIDFV, idfv, lane: .idfv)
+        rows.append(IdentityRow(label: "IDFV", value: idfv.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfvMark,
+                                // No change to the vendor's IDFV: an app new to the device reads its
+                                // vendor's existing one (IDFV-1); else it became readable (IDFV-3).
+                                rule: idfvMark == .new || idfvMark == .gone || idfvMark == .back
+                                    ? idfvRule ?? (presentBefore ? .idfv3 : .idfv1) : nil,
+                                detail: idfv == nil && presentNow ? "nil: before the first unlock (IDFV-3)" : nil, full: idfv))
+
+        // What the platform hands the app: nothing while it is not installed.
+        let idfa = presentNow ? world.advertisingIdentifier(app: app, on: device)?.uuidString : nil
+        let oldIDFA = presentBefore ? before.advertisingIdentifier(app: app, on: device)?.uuidString : nil
+        let idfaRule = changes.first {
+            switch $0.subject {
+            case .idfa(let d), .att(let d, _): d == device
+            default: false
+            }
+        }?.rule
+        let idfaMark = mark(oldIDFA, idfa, lane: .idfa)
+        rows.append(IdentityRow(label: "IDFA", value: idfa.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfaMark,
+                                rule: idfaMark == .new || idfaMark == .gone ? idfaRule ?? .idfa9 : nil,
+                                detail: presentNow ? nil : "not installed", full: idfa))
+
+        let att = world.devices[device].os.major >= 14 ? (presentNow ? world.trackingStatus(app: app, on: device).rawValue : nil) : "n/a (before iOS 14)"
+        let oldATT = before.devices[device].os.major >= 14 ? (presentBefore ? before.trackingStatus(app: app, on: device).rawValue : nil) : "n/a (before iOS 14)"
+        let attRule = changes.first { if case .att(let d, let a) = $0.subject { d == device && a == app } else { false } }?.rule
+        let attMark = mark(oldATT, att)
+        rows.append(IdentityRow(label: "ATT", value: att, mark: attMark, rule: attMark == .new || attMark == .gone ? attRule : nil))
+
+        // The APNs token the app is given when it registers (APNS-35), once it has launched.
+        let token = world.devices[device].apnsToken(app)?.hex
+        let oldToken = before.devices[device].apnsToken(app)?.hex
+        if token != nil || oldToken != nil {
+            let tokenMark = mark(oldToken, token)
+            rows.append(IdentityRow(label: "APNs", value: token.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: tokenMark,
+                                    rule: tokenMark == .new || tokenMark == .gone ? .apns35 : nil, full: token))
+        }
+
+        let history = world.devices[device].launches[app]
+        guard let latest = history?.latest else {
+            rows.append(IdentityRow(label: "launch", value: nil, mark: .none, rule: nil,
+                                    detail: presentNow ? "not launched yet (L launches it)" : "not installed (i installs it)"))
+            return rows
+        }
+        let previous = history?.previous?.report
+        let freshLaunch = latest.step == cursor
+        func launchMark(_ old: String?, _ new: String?) -> IdentityRow.Mark {
+            guard freshLaunch else { return .none }
+            guard previous != nil else { return new == nil ? .none : .new }
+            return old == new ? .kept : (new == nil ? .gone : .new)
+        }
+        // The platform rows above already show what the app read of IDFV and IDFA.
+        for value in latest.report.values where value.name != "idfv" && value.name != "idfa" {
+            let m = launchMark(previous?.value(value.name), value.value)
+            // A value the app code changed because the OS refused it something: name that rule.
+            let rule = m == .new || m == .gone ? failureRule(latest.report.notes) : nil
+            rows.append(IdentityRow(label: value.name, value: value.value.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: m, rule: rule,
+                                    full: value.value))
+        }
+        if world.apps[app].strategy == "id-kit" {
+            // The ID the app chose: flagged like any other value when it changes (its source may not).
+            let best = latest.report.best ?? "none"
+            let m = launchMark(previous?.primaryID, latest.report.primaryID)
+            rows.append(IdentityRow(label: "best", value: IDText.human(latest.report.primaryID, hash: IDText.hash(of: latest.report),
+                                                                      ellipsis: g.ellipsis),
+                                    mark: m, rule: m == .new ? failureRule(latest.report.notes) : nil, detail: "from \(best)",
+                                    full: IDText.human(latest.report.primaryID, hash: IDText.hash(of: latest.report), full: true)))
+        }
+        rows.append(IdentityRow(label: "launch", value: "step \(latest.step) (\(latest.mode.rawValue))", mark: freshLaunch ? .new : .none,
+                                rule: nil, detail: latest.report.notes.first))
+        return rows
+    }
+
+    /// The rule behind a keychain failure the launch ran into, if any.
+    static func failureRule(_ notes: [String]) -> RuleID? {
+        if notes.contains(where: { $0.contains("errSecInteractionNotAllowed") }) { return .kc17 }
+        if notes.contains(where: { $0.contains("errSecMissingEntitlement") || $0.contains("errSecNoAccessForItem") }) { return .kc16 }
+        return nil
+    }
+}

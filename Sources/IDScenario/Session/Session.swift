@@ -1,0 +1,293 @@
+import IDSim
+import IDStrategies
+
+/// A scenario being run: its setup, the steps taken so far, and the world they made.
+///
+/// The one place a scenario's steps are applied, for `run` and `check` (which stream: each step's
+/// outcome is handed on, and nothing of the past is kept), and for the inspector and the server
+/// (which keep the history: a timeline of worlds, and a record of each step made when it was
+/// applied, so that nothing is computed twice and no view replays the world to draw).
+///
+/// Expectations take a position like events do (they move the clock without changing anything),
+/// so step numbers match the scenario file's everywhere.
+public struct Session: Sendable {
+    /// The setup, and in `steps` every step taken so far (a branch drops the later ones).
+    public private(set) var scenario: Scenario
+    public let seed: UInt64
+    private var storage: Storage
+    /// What each step did, recorded once when it was applied (history only: index n − 1 for step n).
+    public private(set) var records: [StepRecord] = []
+    /// Each app's identifiers over the steps, for the history lanes (history only).
+    public private(set) var lanes = LaneHistory()
+    /// The step before the cursor's world and the cursor step's changes (history only).
+    public private(set) var atCursor: CursorFacts
+    /// The labelled steps so far, for `sameAs` / `differsFrom`.
+    private var labels: [String: LabelledStep] = [:]
+    /// The bytes each step takes in the saved file, and the file without steps (history only):
+    /// a session never grows past what `w` could save and `idscope run` read back.
+    private var stepBytes: [Int] = []
+    private var savedBytes = 0
+
+    private enum Storage: Sendable {
+        case history(Timeline)
+        case stream(World)
+    }
+
+    /// What `storage` holds while its timeline or world is out being changed, so that the change
+    /// happens in place rather than on a copy.
+    private static let placeholder = Storage.stream(World())
+    private static let emptyWorld = World()
+
+    /// The world at the cursor, and the changes that brought it there (the cursor's step).
+    public struct CursorFacts: Sendable {
+        public var before: World
+        public var changes: [Change]
+    }
+
+    /// A session holding `scenario`'s setup, with none of its steps taken yet.
+    /// - Parameter keepingHistory: false for a run that only streams its steps.
+    /// - Throws: `RunError` when the setup is not a valid world.
+    public init(setup scenario: Scenario, seed: UInt64? = nil, keepingHistory: Bool = true) throws(RunError) {
+        var setup = scenario
+        setup.steps = []
+        self.scenario = setup
+        self.seed = seed ?? scenario.seed
+        let world: World
+        do {
+            world = try scenario.initialWorld(seed: self.seed)
+        } catch {
+            throw RunError(diagnostic: Diagnostic(file: scenario.file, line: 1, column: 1, message: error.description))
+        }
+        storage = keepingHistory ? .history(Timeline(initial: world, programs: StrategyLibrary(), snapshotInterval: 256)) : .stream(world)
+        atCursor = CursorFacts(before: world, changes: [])
+        if keepingHistory { savedBytes = ScenarioWriter.yaml(setup).utf8.count }
+    }
+
+    /// A session with every step of `scenario` taken, the cursor back at the start.
+    /// - Throws: `RunError` at the first step that cannot apply.
+    public init(_ scenario: Scenario, seed: UInt64? = nil) throws(RunError) {
+        try self.init(setup: scenario, seed: seed)
+        for step in scenario.steps { try take(step) }
+        jump(to: 0)
+    }
+
+    /// Runs every step of a scenario, handing each outcome on as it comes, keeping nothing.
+    /// - Returns: the final world.
+    /// - Throws: `RunError` at a step that cannot apply (the run stops there), or what `onStep` throws.
+    @discardableResult
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil, _ onStep: (StepOutcome) throws -> Void = { _ in }) throws -> World {
+        var session = try Session(setup: scenario, seed: seed, keepingHistory: false)
+        for step in scenario.steps { try onStep(session.take(step)) }
+        return session.world
+    }
+
+    // MARK: - Where the session is
+
+    public var keepsHistory: Bool {
+        if case .history = storage { return true }
+        return false
+    }
+
+    /// The world at the cursor.
+    public var world: World {
+        switch storage {
+        case .history(let timeline): timeline.current
+        case .stream(let world): world
+        }
+    }
+
+    /// The position shown: 0 is the setup, `count` the latest step.
+    public var cursor: Int {
+        if case .history(let timeline) = storage { return timeline.cursor }
+        return scenario.steps.count
+    }
+
+    /// Steps taken.
+    public var count: Int { scenario.steps.count }
+
+    /// The step at position n (1-based), if any.
+    public func entry(at n: Int) -> ScenarioStep? {
+        n >= 1 && n <= count ? scenario.steps[n - 1] : nil
+    }
+
+    /// What step n did, as recorded (history only).
+    public func record(at n: Int) -> StepRecord? {
+        n >= 1 && n <= records.count ? records[n - 1] : nil
+    }
+
+    /// The world after step n (history only; the world at the cursor otherwise).
+    public func world(at n: Int) -> World {
+        if case .history(let timeline) = storage { return timeline.world(at: n) }
+        return world
+    }
+
+    /// Narration of position n: a note event's text, or the step's note.
+    public func narration(at n: Int) -> String? {
+        guard let step = entry(at: n) else { return nil }
+        if case .event(.note(let text)) = step.action { return text }
+        return step.note
+    }
+
+    /// Backup names made by steps up to the cursor, for commands that refer to them.
+    public var backupsSoFar: [String] {
+        scenario.steps.prefix(cursor).compactMap { if case .event(.backup(_, let name)) = $0.action { name } else { nil } }
+    }
+
+    public var labelsSoFar: [String] {
+        scenario.steps.prefix(cursor).compactMap(\.label)
+    }
+
+    /// Why the step cannot be taken at the cursor without making an unsavable session, if so.
+    public func growthRefusal(for step: ScenarioStep) -> String? {
+        if cursor >= ScenarioLimits.maxSteps {
+            return "a session holds at most \(ScenarioLimits.maxSteps) steps (what a scenario file may have); save it and open the file to go on from a new one"
+        }
+        let dropped = stepBytes[min(cursor, stepBytes.count)...].reduce(0, +)
+        if savedBytes - dropped + ScenarioWriter.byteCount(of: step, in: scenario) > ScenarioLimits.maxBytes {
+            return "the session would no longer fit in a scenario file (\(ScenarioLimits.maxBytes) bytes at most)"
+        }
+        return nil
+    }
+
+    // MARK: - Moving
+
+    /// Moves the cursor (history only), computing once what a view of the cursor needs.
+    public mutating func jump(to n: Int) {
+        guard case .history(var timeline) = storage else { return }
+        storage = Self.placeholder   // not kept: lets the timeline change in place
+        let (before, changes) = timeline.move(to: n)
+        storage = .history(timeline)
+        atCursor = CursorFacts(before: before, changes: changes)
+    }
+
+    // MARK: - Taking steps
+
+    /// Applies a step at the cursor; at an earlier step the later ones are dropped (a branch).
+    /// - Throws: `RunError` when the step's event cannot apply, located at the step (nothing changes).
+    @discardableResult
+    public mutating func take(_ step: ScenarioStep) throws(RunError) -> StepOutcome {
+        if cursor < count { dropSteps(after: cursor) }
+        let number = count + 1
+        var changes: [Change] = []
+        var failures: [ExpectationFailure] = []
+        let before = keepsHistory ? world : Self.emptyWorld
+        switch step.action {
+        case .event(let event):
+            do {
+                changes = try apply(Step(event, on: step.device))
+            } catch {
+                throw RunError(diagnostic: Diagnostic(file: scenario.file, line: step.line, column: step.column,
+                                                      message: "step \(number) (\(event.key)) cannot apply: \(error.description)"),
+                               event: error)
+            }
+        case .expect(let expectation):
+            tick()
+            failures = ExpectationEvaluator(world: world, labelled: labels).failures(expectation, device: expectation.device ?? step.device)
+        }
+        scenario.steps.append(step)
+        let outcome = StepOutcome(number: number, step: step, changes: changes, world: world, failures: failures)
+        if let label = step.label {
+            var launched: AppIndex?
+            if case .event(.launch(let app, _)) = step.action { launched = app }
+            labels[label] = LabelledStep(step: number, world: world, device: step.device, launched: launched)
+        }
+        if keepsHistory {
+            stepBytes.append(ScenarioWriter.byteCount(of: step, in: scenario))
+            savedBytes += stepBytes[stepBytes.count - 1]
+            records.append(StepRecord(outcome))
+            lanes.record(outcome)
+            atCursor = CursorFacts(before: before, changes: changes)
+        }
+        return outcome
+    }
+
+    private mutating func apply(_ step: Step) throws(EventError) -> [Change] {
+        switch storage {
+        case .history(var timeline):
+            storage = Self.placeholder
+            defer { storage = .history(timeline) }
+            return try timeline.apply(step)
+        case .stream(var world):
+            storage = Self.placeholder
+            defer { storage = .stream(world) }
+            return try world.apply(step, programs: StrategyLibrary.shared)
+        }
+    }
+
+    private mutating func tick() {
+        switch storage {
+        case .history(var timeline):
+            storage = Self.placeholder
+            timeline.tick()
+            storage = .history(timeline)
+        case .stream(var world):
+            storage = Self.placeholder
+            world.tick()
+            storage = .stream(world)
+        }
+    }
+
+    /// Drops every step after position n (history only): the branch point.
+    private mutating func dropSteps(after n: Int) {
+        guard case .history(var timeline) = storage else { return }
+        storage = Self.placeholder
+        timeline.truncate(to: n)
+        storage = .history(timeline)
+        scenario.steps.removeSubrange(n...)
+        records.removeSubrange(n...)
+        savedBytes -= stepBytes[n...].reduce(0, +)
+        stepBytes.removeSubrange(n...)
+        lanes.truncate(to: n)
+        labels = labels.filter { $0.value.step <= n }
+    }
+}
+
+/// What one step did: its changes, the world after it, and for an expectation what failed.
+public struct StepOutcome: Sendable {
+    /// 1-based.
+    public var number: Int
+    public var step: ScenarioStep
+    public var changes: [Change]
+    public var world: World
+    /// For `expect` steps: the checks that did not hold (empty: it held).
+    public var failures: [ExpectationFailure]
+}
+
+/// A check of an expectation that did not hold.
+public struct ExpectationFailure: Sendable, Hashable, CustomStringConvertible {
+    /// What was checked, like "idfv" or "att".
+    public var key: String
+    public var expected: String
+    public var actual: String
+
+    public var description: String { "\(key): expected \(expected), got \(actual)" }
+}
+
+/// A step whose event could not apply, located in its file.
+public struct RunError: Error, Sendable, CustomStringConvertible {
+    public var diagnostic: Diagnostic
+    /// The core's reason, when the step's event was refused.
+    public var event: EventError?
+
+    public init(diagnostic: Diagnostic, event: EventError? = nil) {
+        self.diagnostic = diagnostic
+        self.event = event
+    }
+
+    public var description: String { diagnostic.description }
+}
+
+/// The world at a labelled step, and the device the step was on: `sameAs: LABEL` compares with
+/// what the app reported there.
+struct LabelledStep: Sendable {
+    var step: Int
+    var world: World
+    var device: DeviceIndex
+    /// When the labelled step is a launch: the app it launched, whose report is the reference.
+    var launched: AppIndex?
+}
+
+extension StrategyLibrary {
+    /// The library every session launches apps with.
+    static let shared = StrategyLibrary()
+}

@@ -1,0 +1,19 @@
+import IDSim
+
+/// What a step did, kept for every step of a session's history: what the timeline, the status
+/// line and a saved session need, and no more (the full change list of the step at the cursor is
+/// recomputed when the cursor gets there).
+public struct StepRecord: Sendable, Hashable {
+    /// The rules behind the step's changes, in order, each once.
+    public var rules: [RuleID]
+    /// How many changes `idscope run` lists for the step (`StepSummary.changeCount`).
+    public var changeCount: Int
+    /// For an expectation: the checks that did not hold (empty: it held). Nil for an event.
+    public var failures: [ExpectationFailure]?
+
+    init(_ outcome: StepOutcome) {
+        rules = outcome.changes.rules
+        changeCount = StepSummary.changeCount(outcome)
+        if case .expect = outcome.step.action { failures = outcome.failures }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import IDScenario
+import IDSim
+import Testing
+import TestSupport
+
+/// Hostile input and broken outputs through the built binary.
+@Suite("Hardening: the binary's outputs and exit codes", .serialized)
+struct HardeningCLITests {
+    @Test("every command reports a full or closed stdout in one line and exits 74")
+    func fullOrClosedOutput() throws {
+        for arguments in [["run", "tour"], ["run", "tour", "--format", "jsonl"], ["check", "tour"], ["scenarios"], ["scenarios", "tour"],
+                          ["rules"], ["rules", "KC-19"], ["matrix"]] {
+            let full = try CLI.shell("\"$0\" \"$@\" > /dev/full", arguments)
+            #expect(full.status == 74, "\(arguments): \(full.status) \(full.stderr)")
+            #expect(full.stderr == "idscope: error: cannot write to standard output: No space left on device\n", "\(arguments)")
+            let closed = try CLI.shell("\"$0\" \"$@\" >&-", arguments)
+            #expect(closed.status == 74, "\(arguments): \(closed.status) \(closed.stderr)")
+            #expect(closed.stderr == "idscope: error: cannot write to standard output: Bad file descriptor\n", "\(arguments)")
+        }
+        // stdout and stderr both unusable: nothing to say, still the status.
+        let neither = try CLI.shell("\"$0\" \"$@\" > /dev/full 2>&-", ["run", "tour"])
+        #expect(neither.status == 74)
+    }
+
+    @Test("control characters in scenario strings never reach the terminal raw: run, markdown and diagnostics")
+    func escapeInjection() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("evil.yaml")
+        try """
+        name: "Evil \\e]0;pwned\\a title"
+        description: "clear \\e[2J screen, clipboard \\e]52;c;ZXZpbA==\\a"
+        devices:
+          - { name: "ph\\eone", os: "17.5" }
+        apps:
+          - { bundle: com.acme.shop, team: ACME1234 }
+        steps:
+          - note: "bell \\a and \\x9b[31m C1 CSI"
+          - { install: com.acme.shop, label: "l\\rx" }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        for format in ["table", "markdown"] {
+            let result = try CLI.run(["run", file.path, "--format", format])
+            #expect(result.status == 0)
+            let bytes = Array(result.stdout.utf8)
+            #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x0D), "\(format)")
+            #expect(!result.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "\(format)")
+            #expect(result.stdout.contains("Evil ^[]0;pwned^G title") && result.stdout.contains("<U+009B>[31m"), "\(format)")
+        }
+        // A CR or LF in an echoed name does not split the error line.
+        try """
+        name: t
+        devices:
+          - { name: phone, os: "17.5" }
+        apps:
+          - { bundle: com.acme.shop, team: ACME1234 }
+        steps:
+          - install: "com.acme\\r\\nshop\\e[2J"
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["run", file.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "\(file.path):7:14: error: unknown app 'com.acme^M^Jshop^[[2J'; did you mean 'com.acme.shop'?\n", "\(bad.stderr)")
+    }
+
+    // MARK: - Files
+
+    @Test("--junit refuses the scenario being checked, writes into a device, and names a directory as one")
+    func junitTargets() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("s.yaml")
+        try ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!.write(to: file, atomically: true, encoding: .utf8)
+        let same = try CLI.run(["check", file.path, "--junit", file.path])
+        #expect(same.status == 64 && same.stderr.contains("is the scenario \(file.path) being checked"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == ScenarioLibrary.text(named: "b01-reinstall-resets-idfv"))
+        let device = try CLI.run(["check", "tour", "--junit", "/dev/stdout"])
+        #expect(device.status == 0 && device.stdout.contains("<testsuites name=\"idscope check\""))
+        let directory = try CLI.run(["check", "tour", "--junit", dir.path])
+        #expect(directory.status == 74)
+        #expect(directory.stderr == "\(dir.path): error: cannot write the JUnit report: is a directory\n")
+    }
+
+    // MARK: - Input accepted without a word
+
+    @Test("--seed takes the file's range, up to 2^64−1")
+    func seedRange() throws {
+        let cli = try CLI.run(["run", "b01-reinstall-resets-idfv", "--seed", "18446744073709551615"])
+        #expect(cli.status == 0)
+    }
+
+    @Test("the size-limit error is located like every other error")
+    func sizeLimitLocated() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("huge.yaml")
+        try Data(repeating: UInt8(ascii: "#"), count: ScenarioLimits.maxBytes + 10).write(to: file)
+        let result = try CLI.run(["run", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "\(file.path):1:1: error: the file is 8388618 bytes; scenarios are limited to 8388608 bytes (8 MiB)\n")
+    }}

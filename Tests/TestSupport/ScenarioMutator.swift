@@ -1,0 +1,65 @@
+import Foundation
+import IDSim
+
+/// Seeded mutations of a valid scenario file, for the fuzz tests of the parser (in-process) and
+/// of the binary: each mutation is one way a real file goes wrong.
+public enum ScenarioMutator {
+    public static func mutate(_ text: String, _ rng: inout SeededGenerator) -> [UInt8] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
+        switch rng.next() % 13 {
+        case 0: if !lines.isEmpty { lines.remove(at: pick(lines.count)) }                       // deleted line
+        case 1: if lines.count > 1 { lines.swapAt(pick(lines.count), pick(lines.count)) }         // swapped lines
+        case 2:                                                                                   // wrong type
+            let i = pick(lines.count)
+            if let colon = lines[i].firstIndex(of: ":") {
+                lines[i] = String(lines[i][...colon]) + [" [1, 2]", " {a: b}", " ~", " true", " \"\"", " -3"][pick(6)]
+            }
+        case 3:                                                                                   // huge number
+            let i = pick(lines.count)
+            lines[i] = lines[i].replacingOccurrences(of: "17.5", with: "99999999999999999999999")
+                .replacingOccurrences(of: "seed: 7", with: "seed: 184467440737095516150")
+        case 4:                                                                                   // deep nesting
+            let depth = 20 + pick(200)
+            lines.insert("deep: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth), at: pick(lines.count))
+        case 5:                                                                                   // duplicated key
+            let i = pick(lines.count)
+            lines.insert(lines[i], at: i)
+        case 6:                                                                                   // renamed key
+            let i = pick(lines.count)
+            lines[i] = lines[i].replacingOccurrences(of: "app", with: "ap").replacingOccurrences(of: "device", with: "devise")
+        case 7:                                                                                   // indentation shift
+            let i = pick(lines.count)
+            lines[i] = (rng.next() & 1 == 0 ? "  " : "") + String(lines[i].drop { $0 == " " && rng.next() & 1 == 0 })
+        case 9:                                                                                   // alias bomb as a key
+            var bomb = ["bomb:", "  a: &a [x,x,x,x,x,x,x,x,x,x]"]
+            let names = Array("abcdefghi").map(String.init)
+            for i in 1..<names.count {
+                bomb.append("  \(names[i]): &\(names[i]) [" + Array(repeating: "*\(names[i - 1])", count: 10).joined(separator: ",") + "]")
+            }
+            bomb += [["k: {*i}"], ["k: {? *i}"], ["?", "  *i", ": v"], ["{*i : 1}: x"]][pick(4)]
+            lines += bomb
+        case 10:                                                                                  // a tag on a key or value
+            let i = pick(lines.count)
+            let indent = lines[i].prefix { $0 == " " || $0 == "-" }
+            lines[i] = indent + ["!x ", "!!str ", "!!map ", "!<tag:yaml.org,2002:int> "][pick(4)] + lines[i].dropFirst(indent.count)
+        case 11:                                                                                  // very long names
+            let long = "com.acme." + String(repeating: "x", count: 1_000 + pick(20_000))
+            if rng.next() & 1 == 0 {
+                lines = lines.map { $0.replacingOccurrences(of: "com.acme.shop", with: long) }
+            } else {
+                let i = pick(lines.count)
+                lines[i] = lines[i].replacingOccurrences(of: "com.acme.shop", with: long).replacingOccurrences(of: "phone", with: long)
+            }
+        case 12:                                                                                  // many devices
+            if let at = lines.firstIndex(of: "devices:") {
+                lines.insert(contentsOf: (0..<(100 + pick(900))).map { "  - { name: d\($0), os: \"17.5\" }" }, at: at + 1)
+            }
+        default:                                                                                  // invalid UTF-8
+            var bytes = Array(lines.joined(separator: "\n").utf8)
+            if !bytes.isEmpty { bytes[pick(bytes.count)] = [0xFF, 0xC3, 0x80, 0xED][pick(4)] }
+            return bytes
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+}
