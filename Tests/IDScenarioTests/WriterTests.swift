@@ -29,3 +29,35 @@ struct WriterTests {
         #expect(again.name == scenario.name)
     }
 }
+
+@Suite("run's table")
+struct TableTests {
+    @Test("an expectation about another device names that device, not the step's")
+    func expectationDevice() throws {
+        let scenario = try ScenarioParser.parse("""
+            name: two phones
+            devices: [{ name: phone, os: "17.5" }, { name: tablet, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234 }]
+            steps:
+              - install: com.acme.shop
+                device: tablet
+              - launch: com.acme.shop
+                device: tablet
+              - expect: { app: com.acme.shop, device: tablet, idfv: present }
+            """, file: "t.yaml")
+        let writer = TableWriter(style: .table, colour: false, full: false)
+        var rows: [String] = []
+        try Session.run(scenario) { rows.append(writer.row($0)) }
+        let expectation = try #require(rows.last)
+        #expect(expectation.contains("expect com.acme.shop") && expectation.contains("tablet") && !expectation.contains("phone "),
+                "\(expectation)")
+    }
+
+    @Test("a launch's ID shows raw first, then the hash the app reported")
+    func idThenHash() throws {
+        let writer = TableWriter(style: .table, colour: false, full: false)
+        var rows: [String] = []
+        try Session.run(try ScenarioLoader.load("tour")) { rows.append(writer.row($0)) }
+        #expect(rows[1].contains("▲ id 77CB…BEFE · sha256 "), "\(rows[1])")
+    }
+}
