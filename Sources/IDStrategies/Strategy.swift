@@ -21,11 +21,90 @@ public protocol IDStrategy: AppProgram {
     /// none, follows its bit.
     static var matrixValue: String? { get }
 
+    /// Keychain access groups beyond its own that an app of this strategy must be entitled to
+    /// for the code to work as shipped (SvUDID's shared group); the matrix grants them.
+    static func sharedAccessGroups(for app: AppDeclaration) -> [String]
+
     init(options: [String: OptionValue])
 }
 
 extension IDStrategy {
     public static var matrixValue: String? { nil }
+
+    public static func sharedAccessGroups(for app: AppDeclaration) -> [String] { [] }
+
+    /// This strategy as a value, as the library holds it.
+    public static var strategy: Strategy {
+        Strategy(name: name, summary: summary, kind: .swift, options: options, valueNames: valueNames, matrixValue: matrixValue,
+                 stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
+                 program: { Self(options: $0) })
+    }
+}
+
+/// A strategy as a value: what an app's `strategy:` names, with what it reports, where it keeps
+/// things, and the program a launch runs. Swift strategies and recipes are both `Strategy` values,
+/// so everything that lists, validates, runs or compares strategies treats them alike.
+public struct Strategy: Sendable {
+    public enum Kind: String, Sendable {
+        /// App code written in Swift (`IDStrategy`).
+        case swift
+        /// A recipe: the app's ID code as data, run by the recipe interpreter.
+        case recipe
+    }
+
+    public let name: String
+    /// What it reproduces, in a line.
+    public let summary: String
+    public let kind: Kind
+    public let options: [StrategyOption]
+    /// The keys of `values` in a launch report, in order.
+    public let valueNames: [String]
+    /// The value the lifecycle matrix follows: nil for the primary ID (DeviceCheck follows its bit).
+    public let matrixValue: String?
+    private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
+    private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
+    private let make: @Sendable ([String: OptionValue]) -> any AppProgram
+
+    public init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
+                stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
+                sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
+                program: @escaping @Sendable ([String: OptionValue]) -> any AppProgram) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.options = options
+        self.valueNames = valueNames
+        self.matrixValue = matrixValue
+        self.storesOf = stores
+        self.sharedGroupsOf = sharedAccessGroups
+        self.make = program
+    }
+
+    /// The places it reads and keeps values for an app, for users to see.
+    public func stores(for app: AppDeclaration) -> [StoreDescription] { storesOf(app) }
+
+    /// Keychain access groups beyond the app's own it must be entitled to, for the code to work as shipped.
+    public func sharedAccessGroups(for app: AppDeclaration) -> [String] { sharedGroupsOf(app) }
+
+    /// The code an app of this strategy runs at a launch, with the app's options.
+    public func program(options: [String: OptionValue]) -> any AppProgram { make(options) }
+
+    /// Whether launches report a primary ID (DeviceCheck's do not: its state is the team's bits).
+    public var hasPrimaryID: Bool { matrixValue == nil }
+
+    /// Every problem with options given to this strategy, in the order of their names.
+    public func problems(options values: [String: OptionValue]) -> [StrategyProblem] {
+        let known = options.map(\.name)
+        var problems: [StrategyProblem] = []
+        for key in values.keys.sorted() {
+            guard let option = options.first(where: { $0.name == key }) else {
+                problems.append(.unknownOption(key, strategy: name, known: known))
+                continue
+            }
+            if let message = option.problem(with: values[key]!) { problems.append(.invalidOption(key, message: message)) }
+        }
+        return problems
+    }
 }
 
 /// Why a strategy name or its options are not valid.

@@ -1,40 +1,49 @@
 import IDSim
 
-/// Every strategy idscope knows, by scenario name; also the resolver the simulator launches with.
+/// A set of strategies by scenario name: the resolver a world launches apps with.
+///
+/// `builtIn` holds the Swift strategies; a scenario's library adds its recipes (and the built-in
+/// recipes, which `IDScenario` reads from its resources) with `adding(_:)`.
 public struct StrategyLibrary: AppProgramResolver {
-    public init() {}
+    /// In the order they are listed.
+    public let all: [Strategy]
+    private let byName: [String: Strategy]
 
-    /// In the order of the contract's strategy table.
-    public static let all: [any IDStrategy.Type] = [
-        IDKit.self, KeychainIDFV.self, SvUDID.self, ZBUUID.self, FCUUID.self, RNDI.self, DeviceCheckStrategy.self, OpenUDID.self,
-        AppAttestStrategy.self,
-    ]
-
-    public static let names: [String] = all.map { $0.name }
-
-    public static func strategy(named name: String) -> (any IDStrategy.Type)? {
-        all.first { $0.name == name }
+    public init(_ strategies: [Strategy]) {
+        var all: [Strategy] = []
+        var byName: [String: Strategy] = [:]
+        for strategy in strategies where byName[strategy.name] == nil {
+            all.append(strategy)
+            byName[strategy.name] = strategy
+        }
+        self.all = all
+        self.byName = byName
     }
 
+    /// The Swift strategies, in the order of the contract's strategy table.
+    public static let builtIn = StrategyLibrary([
+        IDKit.strategy, KeychainIDFV.strategy, SvUDID.strategy, ZBUUID.strategy, FCUUID.strategy, RNDI.strategy,
+        DeviceCheckStrategy.strategy, OpenUDID.strategy, AppAttestStrategy.strategy,
+    ])
+
+    /// This library with more strategies after its own (a name already present keeps its first strategy).
+    public func adding(_ more: [Strategy]) -> StrategyLibrary {
+        more.isEmpty ? self : StrategyLibrary(all + more)
+    }
+
+    public var names: [String] { all.map(\.name) }
+
+    public func strategy(named name: String) -> Strategy? { byName[name] }
+
     /// Every problem with a strategy name and its options, in the order the options are given.
-    public static func problems(strategy name: String, options: [String: OptionValue]) -> [StrategyProblem] {
-        guard let type = strategy(named: name) else { return [.unknownStrategy(name, known: names)] }
-        let known = type.options.map(\.name)
-        var problems: [StrategyProblem] = []
-        for key in options.keys.sorted() {
-            guard let option = type.options.first(where: { $0.name == key }) else {
-                problems.append(.unknownOption(key, strategy: name, known: known))
-                continue
-            }
-            if let message = option.problem(with: options[key]!) { problems.append(.invalidOption(key, message: message)) }
-        }
-        return problems
+    public func problems(strategy name: String, options: [String: OptionValue]) -> [StrategyProblem] {
+        guard let strategy = byName[name] else { return [.unknownStrategy(name, known: names)] }
+        return strategy.problems(options: options)
     }
 
     /// The program for an app. An unknown name (which validation reports before anything runs)
     /// falls back to the core's basic app rather than trapping.
     public func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {
-        guard let type = Self.strategy(named: strategy) else { return BasicProgram() }
-        return type.init(options: options)
+        byName[strategy]?.program(options: options) ?? BasicProgram()
     }
 }

@@ -204,5 +204,5 @@ enum InspectorBench {
 import IDStrategies
 
 enum StrategyLibraryResolver {
-    static let shared = StrategyLibrary()
+    static let shared = StrategyLibrary.builtIn
 }

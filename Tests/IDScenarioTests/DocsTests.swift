@@ -54,5 +54,5 @@ import IDStrategies
 enum IDSimNames {
     static let eventKeys = Event.keys
     static let profileSwitches = Profile.switches.map(\.name)
-    static let strategies = StrategyLibrary.names
+    static let strategies = StrategyLibrary.builtIn.names
 }

@@ -6,7 +6,7 @@ import Testing
 struct StrategyLibraryTests {
     @Test("the library has the contract's strategies, in order, each with its value names")
     func catalog() {
-        #expect(StrategyLibrary.names == ["id-kit", "keychain-idfv", "svudid", "zbuuid", "fcuuid", "rndi", "devicecheck", "openudid", "appattest"])
+        #expect(StrategyLibrary.builtIn.names == ["id-kit", "keychain-idfv", "svudid", "zbuuid", "fcuuid", "rndi", "devicecheck", "openudid", "appattest"])
         #expect(IDKit.valueNames == ["idfa", "idfv", "guid"])
         #expect(FCUUID.valueNames == ["uuidForInstallation", "uuidForVendor", "uuidForDevice", "uuidsOfUserDevices"])
         #expect(DeviceCheckStrategy.valueNames == ["bit0", "bit1", "lastUpdate", "token"])
@@ -14,22 +14,22 @@ struct StrategyLibraryTests {
 
     @Test("unknown strategies and options name the nearest valid one; wrong types say what is expected")
     func validation() {
-        #expect(StrategyLibrary.problems(strategy: "idkit", options: [:]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "idkit", options: [:]).map(\.description)
                 == ["unknown strategy 'idkit'; did you mean 'id-kit'?"])
-        #expect(StrategyLibrary.problems(strategy: "xyz", options: [:]).first?.description.contains("expected one of id-kit") == true)
-        #expect(StrategyLibrary.problems(strategy: "id-kit", options: ["polcy": .string("cn")]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "xyz", options: [:]).first?.description.contains("expected one of id-kit") == true)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "id-kit", options: ["polcy": .string("cn")]).map(\.description)
                 == ["unknown option 'polcy' for strategy id-kit; did you mean 'policy'?"])
-        #expect(StrategyLibrary.problems(strategy: "id-kit", options: ["policy": .string("chinaa")]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "id-kit", options: ["policy": .string("chinaa")]).map(\.description)
                 == ["invalid value 'chinaa' for option 'policy'; expected one of global, cn, strict"])
-        #expect(StrategyLibrary.problems(strategy: "id-kit", options: ["policy": .string("stric")]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "id-kit", options: ["policy": .string("stric")]).map(\.description)
                 == ["invalid value 'stric' for option 'policy'; expected one of global, cn, strict; did you mean 'strict'?"])
-        #expect(StrategyLibrary.problems(strategy: "id-kit", options: ["strict": .string("yes")]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "id-kit", options: ["strict": .string("yes")]).map(\.description)
                 == ["option 'strict' must be true or false, not a string"])
-        #expect(StrategyLibrary.problems(strategy: "id-kit", options: ["include": .list(["idfa", "ifdv"])]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "id-kit", options: ["include": .list(["idfa", "ifdv"])]).map(\.description)
                 == ["invalid item 'ifdv' in option 'include'; expected a list of idfa, idfv, guid; did you mean 'idfv'?"])
-        #expect(StrategyLibrary.problems(strategy: "zbuuid", options: ["salt": .string("x")]).map(\.description)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "zbuuid", options: ["salt": .string("x")]).map(\.description)
                 == ["unknown option 'salt' for strategy zbuuid; it takes no options"])
-        #expect(StrategyLibrary.problems(strategy: "rndi", options: ["accessible": .string("afterFirstUnlock")]).isEmpty)
+        #expect(StrategyLibrary.builtIn.problems(strategy: "rndi", options: ["accessible": .string("afterFirstUnlock")]).isEmpty)
     }
 
     @Test("an unknown strategy name at launch time runs the basic app instead of trapping")
@@ -48,7 +48,7 @@ struct StrategyLibraryTests {
         #expect(RNDI.stores(for: app).first?.accessible == .afterFirstUnlockThisDeviceOnly)
         #expect(FCUUID.stores(for: app).contains { $0.synchronizable && $0.account == "fc_uuidsOfUserDevices" })
         #expect(KeychainIDFV.stores(for: app).first?.description.contains("WhenUnlocked (default)") == true)
-        for strategy in StrategyLibrary.all { #expect(!strategy.stores(for: app).isEmpty, "\(strategy.name)") }
+        for strategy in StrategyLibrary.builtIn.all { #expect(!strategy.stores(for: app).isEmpty, "\(strategy.name)") }
     }
 
     @Test("FCUUID and ZBUUID keep lowercase IDs without dashes; uuidsOfUserDevices is the union across the account's devices")
@@ -106,7 +106,7 @@ struct StrategyLibraryTests {
         var launches = 0
         for round in 0..<800 {
             let os = ["6.1", "7.0", "10.3", "13.5", "14.4", "16.0", "17.5", "18.0"][round % 8]
-            let apps = StrategyLibrary.names.enumerated().map { i, name in
+            let apps = StrategyLibrary.builtIn.names.enumerated().map { i, name in
                 AppDeclaration(bundleID: "com.v\(i % 3).app\(i)", teamID: "TEAM\(i % 3)", strategy: name,
                                keychainAccessGroups: i % 2 == 0 ? ["TEAM\(i % 3).com.cnblogs.smileEvday"] : [])
             }
@@ -126,7 +126,7 @@ struct StrategyLibraryTests {
                                        .consent(app), .requestTracking(app, answer: .allow, otherPromptPending: false),
                                        .passcode(rng.next() & 1 == 0), .deviceCheck(app, bit0: true, bit1: nil), .launch(app, mode: .foreground)]
                 let event = events[Int(rng.next() % UInt64(events.count))]
-                if (try? world.apply(Step(event, on: device), programs: StrategyLibrary())) != nil, case .launch = event { launches += 1 }
+                if (try? world.apply(Step(event, on: device), programs: StrategyLibrary.builtIn)) != nil, case .launch = event { launches += 1 }
             }
         }
         #expect(launches > 1_500, "enough launches ran to mean something")

@@ -134,7 +134,7 @@ struct EventReader {
         let strategy = context.apps[app].strategy
         for pair in pairs.sorted(by: { $0.key < $1.key }) {
             guard let value = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
-            for problem in StrategyLibrary.problems(strategy: strategy, options: [pair.key: value]) {
+            for problem in context.library.problems(strategy: strategy, options: [pair.key: value]) {
                 if case .unknownStrategy = problem { continue }
                 reader.error(problem.description, at: pair.value)
             }

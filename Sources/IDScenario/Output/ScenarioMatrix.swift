@@ -5,13 +5,13 @@ import IDStrategies
 /// compare what the scenario's first app reported at its first launch with its last launch.
 public enum ScenarioMatrix {
     /// The cell for one strategy; nil if the scenario never launches its first app twice.
-    public static func cell(_ scenario: Scenario, strategy: any IDStrategy.Type) -> MatrixCell? {
+    public static func cell(_ scenario: Scenario, strategy: Strategy) -> MatrixCell? {
         var variant = scenario
         variant.apps = scenario.apps.map { app in
             var copy = app
             copy.strategy = strategy.name
             copy.options = [:]
-            if strategy == SvUDID.self { copy.keychainAccessGroups.append(SvUDID(options: [:]).group(team: app.teamID)) }
+            copy.keychainAccessGroups += strategy.sharedAccessGroups(for: copy)
             return copy
         }
         // Expectations and configure steps are about the original strategies; leave them out.

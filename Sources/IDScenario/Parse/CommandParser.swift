@@ -34,7 +34,8 @@ public enum CommandParser {
             throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "could not read '\(command)' as an event")])
         }
         var reader = NodeReader(file: "command")
-        var context = StepContext(devices: scenario.devices.map(\.name), apps: scenario.apps, accounts: scenario.accounts.map(\.id))
+        var context = StepContext(devices: scenario.devices.map(\.name), apps: scenario.apps, accounts: scenario.accounts.map(\.id),
+                                  library: scenario.library)
         context.backups = NameTable(backups)
         context.labels = NameTable(labels)
         let step = StepParser.parseStep(root, &context, &reader)

@@ -17,7 +17,7 @@ enum ExpectationParser {
             return nil
         }
         guard let app = EventReader.app(appNode, "expect", context, &reader) else { return nil }
-        let strategy = StrategyLibrary.strategy(named: context.apps[app].strategy)
+        let strategy = context.library.strategy(named: context.apps[app].strategy)
         let reported = strategy?.valueNames ?? ["idfv", "idfa"]
         var expectation = Expectation(app: app)
         if let (_, n) = fields["device"], let name = reader.string(n, "device") {
@@ -51,8 +51,9 @@ enum ExpectationParser {
             expectation.values.append(ValueExpectation(name: "apnsToken", check: check))
         }
         if let (keyNode, n) = fields["id"] {
-            if strategy == DeviceCheckStrategy.self {
-                reader.error("strategy devicecheck has no primary id; expect its values instead, like values: {bit0: present}", at: keyNode)
+            if let strategy, !strategy.hasPrimaryID {
+                reader.error("strategy \(strategy.name) has no primary id; expect its values instead, like values: {\(strategy.matrixValue ?? "id"): present}",
+                             at: keyNode)
             } else if let check = valueCheck(n, "id", context, &reader) {
                 expectation.values.append(ValueExpectation(name: "id", check: check))
             }

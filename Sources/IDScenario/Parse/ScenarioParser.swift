@@ -32,9 +32,10 @@ public enum ScenarioParser {
         } else {
             reader.error("missing key 'devices': a scenario needs at least one device", at: root)
         }
+        let library = StrategyCatalog.builtIn
         var apps: [AppDeclaration] = []
         if let node = value("apps") {
-            apps = parseApps(node, &reader)
+            apps = parseApps(node, library: library, &reader)
         } else {
             reader.error("missing key 'apps': a scenario needs at least one app", at: root)
         }
@@ -44,7 +45,7 @@ public enum ScenarioParser {
         }
         var steps: [ScenarioStep] = []
         if let node = value("steps") {
-            var context = StepContext(devices: devices.map(\.name), apps: apps, accounts: accounts.map(\.id))
+            var context = StepContext(devices: devices.map(\.name), apps: apps, accounts: accounts.map(\.id), library: library)
             steps = StepParser.parseSteps(node, &context, &reader)
         } else {
             reader.error("missing key 'steps'", at: root)
@@ -151,7 +152,7 @@ public enum ScenarioParser {
     static let appKeys = ["bundle", "team", "source", "strategy", "options", "accessGroups", "appGroups",
                           "trackingUsageDescription", "name", "extensionOf", "clipOf"]
 
-    static func parseApps(_ node: YAMLNode, _ reader: inout NodeReader) -> [AppDeclaration] {
+    static func parseApps(_ node: YAMLNode, library: StrategyLibrary, _ reader: inout NodeReader) -> [AppDeclaration] {
         guard let items = reader.sequence(node, "apps") else { return [] }
         if items.isEmpty { reader.error("a scenario needs at least one app", at: node) }
         var apps: [AppDeclaration] = []
@@ -184,8 +185,8 @@ public enum ScenarioParser {
                 app.defaultSource = InstallSource(rawValue: word)!
             }
             if let n = field("strategy"), let name = reader.string(n, "strategy") {
-                if StrategyLibrary.strategy(named: name) == nil {
-                    reader.error(StrategyProblem.unknownStrategy(name, known: StrategyLibrary.names).description, at: n)
+                if library.strategy(named: name) == nil {
+                    reader.error(StrategyProblem.unknownStrategy(name, known: library.names).description, at: n)
                 }
                 app.strategy = name
             }
@@ -194,7 +195,7 @@ public enum ScenarioParser {
                 for pair in pairs {
                     guard let value = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
                     options[pair.key] = value
-                    for problem in StrategyLibrary.problems(strategy: app.strategy, options: [pair.key: value]) {
+                    for problem in library.problems(strategy: app.strategy, options: [pair.key: value]) {
                         if case .unknownStrategy = problem { continue }   // reported at 'strategy'
                         if case .unknownOption = problem {
                             reader.error(problem.description, at: pair.keyNode)

@@ -4,14 +4,17 @@ import IDStrategies
 /// What the steps may refer to, growing as they are read (backups and labels are made by steps).
 struct StepContext {
     let apps: [AppDeclaration]
+    /// The strategies the apps may name: the built-in ones and the scenario's recipes.
+    let library: StrategyLibrary
     let bundles: NameTable
     let devices: NameTable
     let accounts: NameTable
     var backups = NameTable()
     var labels = NameTable()
 
-    init(devices: [String], apps: [AppDeclaration], accounts: [String]) {
+    init(devices: [String], apps: [AppDeclaration], accounts: [String], library: StrategyLibrary) {
         self.apps = apps
+        self.library = library
         self.bundles = NameTable(apps.map(\.bundleID))
         self.devices = NameTable(devices)
         self.accounts = NameTable(accounts)

@@ -15,6 +15,8 @@ public struct Session: Sendable {
     public private(set) var scenario: Scenario
     public let seed: UInt64
     private var storage: Storage
+    /// The strategies its apps run: the built-in ones and the scenario's recipes.
+    public let library: StrategyLibrary
     /// What each step did, recorded once when it was applied (history only: index n − 1 for step n).
     public private(set) var records: [StepRecord] = []
     /// Each app's identifiers over the steps, for the history lanes (history only).
@@ -58,7 +60,8 @@ public struct Session: Sendable {
         } catch {
             throw RunError(diagnostic: Diagnostic(file: scenario.file, line: 1, column: 1, message: error.description))
         }
-        storage = keepingHistory ? .history(Timeline(initial: world, programs: StrategyLibrary(), snapshotInterval: 256)) : .stream(world)
+        library = scenario.library
+        storage = keepingHistory ? .history(Timeline(initial: world, programs: library, snapshotInterval: 256)) : .stream(world)
         atCursor = CursorFacts(before: world, changes: [])
         if keepingHistory { savedBytes = ScenarioWriter.yaml(setup).utf8.count }
     }
@@ -210,7 +213,7 @@ public struct Session: Sendable {
         case .stream(var world):
             storage = Self.placeholder
             defer { storage = .stream(world) }
-            return try world.apply(step, programs: StrategyLibrary.shared)
+            return try world.apply(step, programs: library)
         }
     }
 
@@ -287,7 +290,3 @@ struct LabelledStep: Sendable {
     var launched: AppIndex?
 }
 
-extension StrategyLibrary {
-    /// The library every session launches apps with.
-    static let shared = StrategyLibrary()
-}

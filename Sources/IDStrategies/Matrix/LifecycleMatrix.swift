@@ -87,11 +87,13 @@ public struct MatrixWorld: Sendable {
     }
 
     /// The world for a strategy with options, on an iOS version.
-    static func make(strategy: any IDStrategy.Type, options: [String: OptionValue], os: OSVersion,
+    static func make(strategy: Strategy, options: [String: OptionValue], os: OSVersion,
                      profile: Profile, seed: UInt64) throws -> World {
-        let groups = strategy == SvUDID.self ? [SvUDID(options: options).group(team: "ACME1234")] : []
-        let apps = ["com.acme.app", "com.acme.other"].map {
-            AppDeclaration(bundleID: $0, teamID: "ACME1234", strategy: strategy.name, options: options, keychainAccessGroups: groups)
+        let apps = ["com.acme.app", "com.acme.other"].map { bundle in
+            var app = AppDeclaration(bundleID: bundle, teamID: "ACME1234", strategy: strategy.name, options: options)
+            // The entitlements the strategy's code needs to work as shipped (SvUDID's shared group).
+            app.keychainAccessGroups = strategy.sharedAccessGroups(for: app)
+            return app
         }
         let devices = [DeviceSpec(name: "phone", os: os, appleID: "alice"),
                        DeviceSpec(name: "tablet", kind: .ipad, os: os, appleID: "alice"),
@@ -113,12 +115,13 @@ public struct LifecycleMatrix: Sendable {
     }
 
     /// The cell for one strategy (with options) and one case.
-    public func cell(strategy: any IDStrategy.Type, options: [String: OptionValue] = [:], case lifecycle: LifecycleCase) -> MatrixCell {
+    /// - Parameter library: where the apps' programs come from (it must hold `strategy`).
+    public func cell(strategy: Strategy, options: [String: OptionValue] = [:], case lifecycle: LifecycleCase,
+                     library: StrategyLibrary = .builtIn) -> MatrixCell {
         let layout = MatrixWorld()
         guard var world = try? MatrixWorld.make(strategy: strategy, options: options, os: os, profile: profile, seed: seed) else {
             return .empty
         }
-        let library = StrategyLibrary()
         // Both apps run once, as apps do: a shared store (a pasteboard slot, a shared keychain group)
         // then holds the companion's copy too.
         var setup = [layout.install(layout.subject), layout.install(layout.companion), layout.launch(layout.subject),
@@ -138,7 +141,7 @@ public struct LifecycleMatrix: Sendable {
     }
 
     /// The followed value at the app's latest launch on a device.
-    static func value(in world: World, device: DeviceIndex, app: AppIndex, strategy: any IDStrategy.Type) -> String? {
+    static func value(in world: World, device: DeviceIndex, app: AppIndex, strategy: Strategy) -> String? {
         guard let report = world.devices[device].launches[app]?.latest.report else { return nil }
         if let name = strategy.matrixValue { return report.value(name) }
         return report.primaryID

@@ -19,6 +19,10 @@ public struct SvUDID: IDStrategy {
          StoreDescription(.platform, "UIDevice.identifierForVendor (Wi-Fi MAC before iOS 7)")]
     }
 
+    public static func sharedAccessGroups(for app: AppDeclaration) -> [String] {
+        [Self(options: app.options).group(team: app.teamID)]
+    }
+
     let accessGroup: String?
 
     public init(options: [String: OptionValue]) {

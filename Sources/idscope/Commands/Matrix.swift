@@ -33,22 +33,24 @@ extension IDScope {
         var noColor = false
 
         func validate() throws {
-            for name in strategies where StrategyLibrary.strategy(named: name) == nil {
-                throw ValidationError(StrategyProblem.unknownStrategy(name, known: StrategyLibrary.names).description)
+            let library = StrategyCatalog.builtIn
+            for name in strategies where library.strategy(named: name) == nil {
+                throw ValidationError(StrategyProblem.unknownStrategy(name, known: library.names).description)
             }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
         }
 
         func run() throws {
-            let types = strategies.isEmpty ? StrategyLibrary.all : strategies.compactMap { StrategyLibrary.strategy(named: $0) }
+            let library = StrategyCatalog.builtIn
+            let types = strategies.isEmpty ? library.all : strategies.compactMap { library.strategy(named: $0) }
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [MatrixWriter.Column] = []
-            var cellsOf: [(any IDStrategy.Type) -> MatrixCell?] = []
+            var cellsOf: [(Strategy) -> MatrixCell?] = []
             var scenarioNumber = 0
             for argument in scenarios.isEmpty ? LifecycleCase.all.map(\.id) : scenarios {
                 if let lifecycle = LifecycleCase.named(argument) {
                     columns.append(.init(name: lifecycle.id, heading: lifecycle.abbreviation, meaning: lifecycle.title))
-                    cellsOf.append { matrix.cell(strategy: $0, case: lifecycle) }
+                    cellsOf.append { matrix.cell(strategy: $0, case: lifecycle, library: library) }
                     continue
                 }
                 do {

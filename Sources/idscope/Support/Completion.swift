@@ -17,7 +17,7 @@ enum ScenarioCompletion {
     }
 
     @Sendable static func strategies(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        StrategyLibrary.names.filter { $0.hasPrefix(prefix) }
+        StrategyCatalog.builtIn.names.filter { $0.hasPrefix(prefix) }
     }
 
     /// Rule IDs; a lowercase prefix matches too, as `idscope rules` accepts any case.

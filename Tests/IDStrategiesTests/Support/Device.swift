@@ -25,7 +25,7 @@ struct AppWorld {
 
     @discardableResult
     mutating func run(_ event: Event, on device: String = "phone") throws -> [Change] {
-        try world.apply(Step(event, on: self.device(device)), programs: StrategyLibrary())
+        try world.apply(Step(event, on: self.device(device)), programs: StrategyLibrary.builtIn)
     }
 
     mutating func install(_ app: String, on device: String = "phone") throws {
