@@ -26,7 +26,7 @@ struct ChangedApps {
         for change in outcome.changes {
             switch change.subject {
             case .att(let d, let a), .app(let d, let a), .process(let d, let a), .container(let d, let a),
-                 .defaults(let d, let a, _), .consent(let d, let a), .appAttest(let d, let a), .apnsToken(let d, let a),
+                 .defaults(let d, let a, _), .suiteDefaults(let d, let a, _, _), .file(let d, let a, _), .consent(let d, let a), .appAttest(let d, let a), .apnsToken(let d, let a),
                  .prompt(let d, let a):
                 apps[d, default: []].insert(a)
             case .idfv(let d, let vendor):
@@ -35,7 +35,7 @@ struct ChangedApps {
             case .idfa(let d), .lockState(let d), .os(let d), .setting(let d, _):
                 everyApp.insert(d)
             case .passcode(let d), .appleID(let d), .iCloudKeychain(let d), .keychain(let d, _), .pasteboard(let d, _),
-                 .deviceCheck(_, let d):
+                 .deviceCheck(_, let d), .groupDefaults(let d, _, _):
                 apps[d, default: []] = apps[d, default: []]
             case .backup, .cloudKeychain, .keyValueStore, .options:
                 break

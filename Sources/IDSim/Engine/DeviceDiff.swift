@@ -51,6 +51,7 @@ extension World {
                 log.record(.defaults(device: d, app: index, key: key), from: oldDefaults[key].map(ChangeValue.text),
                            to: newDefaults[key].map(ChangeValue.text), rule: rules.container)
             }
+            recordContainerDiff(oldApps[index]?.container, newApps[index]?.container, device: d, app: index, rule: rules.container, &log)
             log.recordIfChanged(from: oldApps[index]?.container.consent == true ? .flag(true) : nil,
                                 to: newApps[index]?.container.consent == true ? .flag(true) : nil,
                                 rule: rules.container) { .consent(device: d, app: index) }
@@ -70,6 +71,13 @@ extension World {
             }
         }
         recordKeychainDiff(before.keychain, after.keychain, device: d, rule: rules.keychain, &log)
+        for group in Set(before.appGroupDefaults.keys).union(after.appGroupDefaults.keys).sorted() {
+            let old = before.appGroupDefaults[group] ?? [:], new = after.appGroupDefaults[group] ?? [:]
+            for key in old.keysWithChangedValues(comparedTo: new) {
+                log.record(.groupDefaults(device: d, group: group, key: key), from: old[key].map(ChangeValue.text),
+                           to: new[key].map(ChangeValue.text), rule: rules.container)
+            }
+        }
         for key in before.pasteboards.named.keysWithChangedValues(comparedTo: after.pasteboards.named) {
             log.record(.pasteboard(device: d, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
                        to: after.pasteboards.named[key].map { .text($0.value) }, rule: rules.pasteboard)
@@ -142,5 +150,29 @@ extension Device {
     public var lockDescription: String {
         if !firstUnlockDone { return "before first unlock" }
         return locked ? "locked" : "unlocked"
+    }
+}
+
+extension World {
+    /// The private suites and files of an app's container, before and after.
+    func recordContainerDiff(_ old: AppContainer?, _ new: AppContainer?, device d: DeviceIndex, app: AppIndex, rule: RuleID,
+                             _ log: inout ChangeLog) {
+        let oldSuites = old?.suites ?? [:], newSuites = new?.suites ?? [:]
+        if !oldSuites.isEmpty || !newSuites.isEmpty {
+            for suite in Set(oldSuites.keys).union(newSuites.keys).sorted() {
+                let before = oldSuites[suite] ?? [:], after = newSuites[suite] ?? [:]
+                for key in before.keysWithChangedValues(comparedTo: after) {
+                    log.record(.suiteDefaults(device: d, app: app, suite: suite, key: key), from: before[key].map(ChangeValue.text),
+                               to: after[key].map(ChangeValue.text), rule: rule)
+                }
+            }
+        }
+        let oldFiles = old?.files ?? [:], newFiles = new?.files ?? [:]
+        if !oldFiles.isEmpty || !newFiles.isEmpty {
+            for path in oldFiles.keysWithChangedValues(comparedTo: newFiles) {
+                log.record(.file(device: d, app: app, path: path), from: oldFiles[path].map { .text($0.contents) },
+                           to: newFiles[path].map { .text($0.contents) }, rule: rule)
+            }
+        }
     }
 }

@@ -103,6 +103,20 @@ extension World {
             }
         }
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
+        releaseAppGroupContainers(of: app, on: d, &log)
+    }
+
+    /// Rule CT-36: an App Group's shared container goes with the last app of the group on the
+    /// device (an assumption: switch appGroupContainerOnLastUninstall = keep).
+    mutating func releaseAppGroupContainers(of app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) {
+        guard profile.appGroupContainerOnLastUninstall == .delete, !devices[d].appGroupDefaults.isEmpty else { return }
+        for group in apps[app].appGroups where devices[d].appGroupDefaults[group] != nil {
+            let stillUsed = devices[d].apps.presentIndices().contains { $0 != app && apps[$0].appGroups.contains(group) }
+            guard !stillUsed, let values = devices[d].appGroupDefaults.removeValue(forKey: group) else { continue }
+            for key in values.keys.sorted() {
+                log.record(.groupDefaults(device: d, group: group, key: key), from: .text(values[key]!), to: nil, rule: .ct36)
+            }
+        }
     }
 
     func recordContainerDestroyed(_ container: AppContainer, device: DeviceIndex, app: AppIndex, rule: RuleID, _ log: inout ChangeLog) {
@@ -113,6 +127,7 @@ extension World {
         if container.consent {
             log.record(.consent(device: device, app: app), from: .flag(true), to: nil, rule: rule)
         }
+        recordContainerDiff(container, nil, device: device, app: app, rule: rule, &log)
     }
 
     /// Rule KC-19: items stay (`persist`), or under the 10.3-beta behaviour go with the last app

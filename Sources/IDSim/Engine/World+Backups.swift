@@ -19,7 +19,8 @@ extension World {
         return Backup(name: name, kind: kind, sourceHardwareID: devices[d].hardwareID, sourceDevice: devices[d].name,
                       os: devices[d].os, idfa: devices[d].idfa, vendorTable: devices[d].vendorTable,
                       keychain: devices[d].keychain, apps: devices[d].apps, settings: devices[d].settings,
-                      appleID: devices[d].appleID, iCloudKeychain: devices[d].iCloudKeychain)
+                      appleID: devices[d].appleID, iCloudKeychain: devices[d].iCloudKeychain,
+                      appGroupDefaults: devices[d].appGroupDefaults)
     }
 
     mutating func restore(_ name: String, onto d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -65,7 +66,7 @@ extension World {
             installations += 1
             let key = vendorKey(for: index, source: saved.source, on: d)
             var app = InstalledApp(presence: saved.presence, source: saved.source, vendorKey: key,
-                                   container: saved.container, att: .notDetermined, installation: installations)
+                                   container: saved.container.restoredFromBackup, att: .notDetermined, installation: installations)
             if profile.attInBackup == .restored {
                 app.att = saved.att
                 app.trackingRequested = saved.trackingRequested
@@ -82,6 +83,7 @@ extension World {
         }
         devices[d].idfa = sameHardware ? backup.idfa : rng.nextUUID()
         devices[d].keychain = backup.keychain.filter { restores($0, from: backup, sameHardware: sameHardware) }
+        devices[d].appGroupDefaults = backup.appGroupDefaults
         devices[d].settings = backup.settings
         if let account = backup.appleID {
             devices[d].appleID = account

@@ -21,6 +21,7 @@ extension World {
         devices[d].keychain = Keychain()
         devices[d].pasteboards = Pasteboards()
         devices[d].keptAPNsTokens = [:]
+        devices[d].appGroupDefaults = [:]
         devices[d].settings = TrackingSettings()
         devices[d].appleID = nil
         devices[d].iCloudKeychain = false

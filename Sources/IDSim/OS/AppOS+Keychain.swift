@@ -30,6 +30,7 @@ extension AppOS {
         return world.devices[device].keychain.values.filter { item in
             groups.contains(item.group) && (query.service == nil || item.service == query.service)
                 && (query.account == nil || item.account == query.account) && query.synchronizable.matches(item.synchronizable)
+                && query.admits(item)
         }.sorted { $0.key < $1.key }
     }
 
@@ -48,8 +49,9 @@ extension AppOS {
         let keychain = world.devices[device].keychain
         for group in groups {
             for sync in [false, true] where query.synchronizable.matches(sync) {
+                // A query that names a class passes over items of another (KC-37).
                 if let item = keychain.item(group: group, service: service, account: account, synchronizable: sync),
-                   !visit(item) { return }
+                   query.admits(item), !visit(item) { return }
             }
         }
     }
@@ -93,6 +95,13 @@ extension AppOS {
     /// `SecItemUpdate`: sets the data of the first item the query matches.
     @discardableResult
     public mutating func secItemUpdate(_ query: KeychainQuery, value: String) -> OSStatus {
+        secItemUpdate(query, KeychainUpdate(value: value))
+    }
+
+    /// `SecItemUpdate` with attributes: the data, and the class and sync flag when given. A new
+    /// sync flag moves the item to another primary key (KC-37); one already there is a duplicate.
+    @discardableResult
+    public mutating func secItemUpdate(_ query: KeychainQuery, _ update: KeychainUpdate) -> OSStatus {
         let searchable: [String]
         switch groups(for: query.accessGroup) {
         case .success(let g): searchable = g
@@ -100,10 +109,23 @@ extension AppOS {
         }
         guard var item = firstMatch(query, in: searchable) else { return .itemNotFound }
         guard world.keychainClassAvailable(item.accessible, on: device) else { return .interactionNotAllowed }
-        let old = item.value
-        item.value = value
+        let accessible = update.accessible ?? item.accessible
+        let synchronizable = update.synchronizable ?? item.synchronizable
+        if synchronizable && accessible.isThisDeviceOnly { return .param }                               // KC-18
+        let oldKey = item.key, old = item.value
+        item.value = update.value
+        item.accessible = accessible
+        item.synchronizable = synchronizable
+        if item.key != oldKey {
+            guard world.devices[device].keychain[item.key] == nil else { return .duplicateItem }
+            world.devices[device].keychain[oldKey] = nil
+            log.record(.keychain(device: device, item: oldKey), from: .text(old), to: nil, rule: nil)
+            if oldKey.synchronizable { world.propagate(nil, key: oldKey, from: device, &log) }
+            log.record(.keychain(device: device, item: item.key), from: nil, to: .text(item.value), rule: nil)
+        } else {
+            log.record(.keychain(device: device, item: item.key), from: .text(old), to: .text(item.value), rule: nil)
+        }
         world.devices[device].keychain[item.key] = item
-        log.record(.keychain(device: device, item: item.key), from: .text(old), to: .text(value), rule: nil)
         if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
         return .success
     }

@@ -26,6 +26,63 @@ extension AppOS {
                    to: value.map(ChangeValue.text), rule: nil)
     }
 
+    /// `UserDefaults(suiteName:)`'s string: a suite named after one of the app's App Groups is
+    /// the group's shared suite (rule CT-36); any other name is a private suite in the app's own
+    /// container. `nil` is the standard suite. Unreadable before the first unlock, like the
+    /// container (CT-25): then the process sees only what it wrote itself.
+    public func defaultsString(forKey key: String, suite: String?) -> String? {
+        guard let suite else { return defaultsString(forKey: key) }
+        if !userDefaultsAvailable { return process.unsavedDefaults[Self.suiteKey(suite, key)] }
+        if world.apps[app].appGroups.contains(suite) { return world.devices[device].appGroupDefaults[suite]?[key] }
+        return installed.container.suites[suite]?[key]
+    }
+
+    /// Sets (nil: removes) a key of a UserDefaults suite; see `defaultsString(forKey:suite:)`.
+    public mutating func setDefaults(_ value: String?, forKey key: String, suite: String?) {
+        guard let suite else { return setDefaults(value, forKey: key) }
+        guard userDefaultsAvailable else {
+            process.unsavedDefaults[Self.suiteKey(suite, key)] = value
+            return
+        }
+        if world.apps[app].appGroups.contains(suite) {
+            let old = world.devices[device].appGroupDefaults[suite]?[key]
+            world.devices[device].appGroupDefaults[suite, default: [:]][key] = value
+            if world.devices[device].appGroupDefaults[suite]?.isEmpty == true { world.devices[device].appGroupDefaults[suite] = nil }
+            log.record(.groupDefaults(device: device, group: suite, key: key), from: old.map(ChangeValue.text),
+                       to: value.map(ChangeValue.text), rule: nil)
+        } else {
+            let old = installed.container.suites[suite]?[key]
+            installed.container.suites[suite, default: [:]][key] = value
+            if installed.container.suites[suite]?.isEmpty == true { installed.container.suites[suite] = nil }
+            log.record(.suiteDefaults(device: device, app: app, suite: suite, key: key), from: old.map(ChangeValue.text),
+                       to: value.map(ChangeValue.text), rule: nil)
+        }
+    }
+
+    /// Where an in-process write to a suite waits while the container is locked.
+    private static func suiteKey(_ suite: String, _ key: String) -> String { suite + "\u{0}" + key }
+
+    // MARK: - Files in the container
+
+    /// The contents of a file in the app's container; nil when there is none or the container
+    /// cannot be read yet (before the first unlock, CT-25).
+    public func containerFile(_ path: String) -> String? {
+        guard userDefaultsAvailable else { return nil }
+        return installed.container.files[path]?.contents
+    }
+
+    /// Writes (nil: deletes) a file in the app's container, included in backups or excluded
+    /// (`isExcludedFromBackup`, CT-24). Returns false when the container cannot be written yet.
+    @discardableResult
+    public mutating func writeContainerFile(_ path: String, contents: String?, backedUp: Bool) -> Bool {
+        guard userDefaultsAvailable else { return false }
+        let old = installed.container.files[path]?.contents
+        installed.container.files[path] = contents.map { ContainerFile(contents: $0, backedUp: backedUp) }
+        log.record(.file(device: device, app: app, path: path), from: old.map(ChangeValue.text),
+                   to: contents.map(ChangeValue.text), rule: nil)
+        return true
+    }
+
     /// Whether the user accepted the app's privacy policy on this device (id-kit's `register`).
     public var consentGiven: Bool { installed.container.consent }
 

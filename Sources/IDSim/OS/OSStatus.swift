@@ -49,11 +49,33 @@ public struct KeychainQuery: Sendable {
     public var account: String?
     public var accessGroup: String?
     public var synchronizable: SyncMatch
+    /// The class the query names, if any: then only items of that class match (rule KC-37).
+    public var accessible: Accessibility?
 
-    public init(service: String?, account: String?, accessGroup: String? = nil, synchronizable: SyncMatch = .no) {
+    public init(service: String?, account: String?, accessGroup: String? = nil, synchronizable: SyncMatch = .no,
+                accessible: Accessibility? = nil) {
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
+        self.synchronizable = synchronizable
+        self.accessible = accessible
+    }
+
+    /// Whether an item's class passes the query's class filter.
+    func admits(_ item: KeychainItem) -> Bool {
+        accessible == nil || item.accessible == accessible
+    }
+}
+
+/// What a `SecItemUpdate` sets: the data, and optionally the class and the sync flag.
+public struct KeychainUpdate: Sendable {
+    public var value: String
+    public var accessible: Accessibility?
+    public var synchronizable: Bool?
+
+    public init(value: String, accessible: Accessibility? = nil, synchronizable: Bool? = nil) {
+        self.value = value
+        self.accessible = accessible
         self.synchronizable = synchronizable
     }
 }

@@ -35,6 +35,7 @@ extension Profile {
         enumSwitch("apnsTokenOnReinstall", \.apnsTokenOnReinstall, "Apple: APNs can issue a new token for a variety of reasons"),
         enumSwitch("appAttestSameDeviceRestore", \.appAttestSameDeviceRestore,
                    "Apple: keys do not survive restoring from a backup; firebase-ios-sdk 11853"),
+        enumSwitch("appGroupContainerOnLastUninstall", \.appGroupContainerOnLastUninstall, "no source (assumption)"),
     ]
 
     public static func `switch`(named name: String) -> Switch? {

@@ -30,6 +30,7 @@ public struct Profile: Hashable, Sendable {
     public enum RestrictedAccountStatus: String, CaseIterable, Sendable { case restricted, denied }
     public enum APNsTokenOnReinstall: String, CaseIterable, Sendable { case new, keep }
     public enum AppAttestSameDeviceRestore: String, CaseIterable, Sendable { case invalid, valid }
+    public enum AppGroupContainerOnLastUninstall: String, CaseIterable, Sendable { case delete, keep }
 
     public var keychainOnUninstall: KeychainOnUninstall = .persist
     public var icloudBackupKeychainToNewDevice: BackupKeychainToNewDevice = .none
@@ -57,6 +58,9 @@ public struct Profile: Hashable, Sendable {
     /// Whether App Attest keys survive a restore onto the same device (AA-28): the Secure
     /// Enclave key is in no backup, so by default they do not.
     public var appAttestSameDeviceRestore: AppAttestSameDeviceRestore = .invalid
+    /// What happens to an App Group's shared container when the last app of the group on the
+    /// device is deleted (CT-36): no source says; deleted by default, as app containers are.
+    public var appGroupContainerOnLastUninstall: AppGroupContainerOnLastUninstall = .delete
 
     public init() {}
 

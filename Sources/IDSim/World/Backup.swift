@@ -17,5 +17,7 @@ public struct Backup: Hashable, Sendable {
     public var settings: TrackingSettings
     public var appleID: Int?
     public var iCloudKeychain: Bool
+    /// App Group containers' UserDefaults suites: backed up like app containers (CT-24, CT-36).
+    public var appGroupDefaults: [String: [String: String]] = [:]
 }
 

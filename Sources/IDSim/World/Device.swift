@@ -34,6 +34,9 @@ public struct Device: Hashable, Sendable {
     /// APNs tokens of deleted apps, kept for their reinstall when the profile says a reinstall
     /// keeps the token (`apnsTokenOnReinstall = keep`, rule APNS-35); empty otherwise.
     public var keptAPNsTokens: [AppIndex: APNsToken] = [:]
+    /// The UserDefaults suites of App Groups, in each group's shared container on this device:
+    /// group identifier, then key (rule CT-36).
+    public var appGroupDefaults: [String: [String: String]] = [:]
 
     /// The APNs token an app holds on this device, if it has registered (rule APNS-35).
     public func apnsToken(_ app: AppIndex) -> APNsToken? {

@@ -42,18 +42,47 @@ public struct AppAttestKey: Hashable, Sendable {
     }
 }
 
-/// The app's data container: UserDefaults and the consent the user gave inside the app.
+/// The app's data container: UserDefaults (the standard domain and private suites), files, and
+/// the consent the user gave inside the app.
 public struct AppContainer: Hashable, Sendable {
     public var defaults: [String: String]
+    /// `UserDefaults(suiteName:)` with a name that is not one of the app's App Groups: a private
+    /// suite, kept in the app's own container. By suite name, then key.
+    public var suites: [String: [String: String]]
+    /// Files the app wrote in its container, by path (like `Library/acme-id`).
+    public var files: [String: ContainerFile]
     /// id-kit's `register`: the user accepted the privacy policy. Lives in app data.
     public var consent: Bool
 
     public init(defaults: [String: String] = [:], consent: Bool = false) {
         self.defaults = defaults
+        self.suites = [:]
+        self.files = [:]
         self.consent = consent
     }
 
     public static let empty = AppContainer()
+
+    /// The container as a restore brings it back: files excluded from backup are not in the
+    /// backup, so they do not come back (rule CT-24).
+    public var restoredFromBackup: AppContainer {
+        guard files.values.contains(where: { !$0.backedUp }) else { return self }
+        var copy = self
+        copy.files = files.filter { $0.value.backedUp }
+        return copy
+    }
+}
+
+/// A file in an app's container: its contents, and whether backups include it (a file marked
+/// `isExcludedFromBackup` is left out of backups and so of restores and migrations, CT-24).
+public struct ContainerFile: Hashable, Sendable {
+    public var contents: String
+    public var backedUp: Bool
+
+    public init(contents: String, backedUp: Bool) {
+        self.contents = contents
+        self.backedUp = backedUp
+    }
 }
 
 /// A running app process and what it caches in memory.

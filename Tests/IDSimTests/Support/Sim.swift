@@ -101,6 +101,16 @@ struct Sim {
     func lastID(_ app: String, on d: String = "phone") -> String? {
         lastLaunch(app, on: d)?.primaryID
     }
+
+    /// A named value of the latest launch's report.
+    func lastValue(_ app: String, _ name: String, on d: String = "phone") -> String? {
+        lastLaunch(app, on: d)?.value(name)
+    }
+
+    /// The changes whose text form starts with `prefix` (`file:spare:com.acme.shop:Library/kept`).
+    func changes(_ changes: [Change], about prefix: String) -> [Change] {
+        changes.filter { $0.subject.text(in: world).hasPrefix(prefix) }
+    }
 }
 
 /// The essence of a keychain-GUID strategy, for tests of the core without `IDStrategies`:

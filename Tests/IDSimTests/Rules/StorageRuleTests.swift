@@ -1,0 +1,201 @@
+import IDSim
+import Testing
+
+/// A program that keeps a UUID in a UserDefaults suite named by the app's `suite` option.
+let suiteProgram = ClosureProgram { os in
+    guard case .string(let suite)? = os.declaration.options["suite"] else { return LaunchReport(primaryID: nil, values: []) }
+    if let id = os.defaultsString(forKey: "uid", suite: suite) {
+        return LaunchReport(primaryID: id, values: [NamedValue("uid", id)], notes: ["read"])
+    }
+    let id = os.newUUID().uuidString
+    os.setDefaults(id, forKey: "uid", suite: suite)
+    return LaunchReport(primaryID: id, values: [NamedValue("uid", id)], notes: ["minted"])
+}
+
+/// A program that keeps a UUID in two files, one backed up and one excluded from backups.
+let fileProgram = ClosureProgram { os in
+    var values: [NamedValue] = []
+    for (path, backedUp) in [("Library/kept", true), ("Library/excluded", false)] {
+        var id = os.containerFile(path)
+        if id == nil {
+            id = os.newUUID().uuidString
+            os.writeContainerFile(path, contents: id, backedUp: backedUp)
+        }
+        values.append(NamedValue(path, id))
+    }
+    return LaunchReport(primaryID: values[0].value, values: values)
+}
+
+/// A program that keeps a UUID in the iCloud key-value store.
+let kvsProgram = ClosureProgram { os in
+    if let id = os.ubiquitousString(forKey: "uid") { return LaunchReport(primaryID: id, values: [NamedValue("uid", id)]) }
+    let id = os.newUUID().uuidString
+    os.setUbiquitous(id, forKey: "uid")
+    return LaunchReport(primaryID: id, values: [NamedValue("uid", id)])
+}
+
+@Suite("Storage rules: suites, files, query attributes, iCloud key-value store")
+struct StorageRuleTests {
+    static let group = "group.com.acme.shared"
+    static let grouped = [
+        AppDeclaration(bundleID: "com.acme.shop", teamID: "ACME1234", options: ["suite": .string(group)], appGroups: [group]),
+        AppDeclaration(bundleID: "com.acme.news", teamID: "ACME1234", options: ["suite": .string(group)], appGroups: [group]),
+        AppDeclaration(bundleID: "com.acme.solo", teamID: "ACME1234", options: ["suite": .string(group)]),
+    ]
+
+    @Test("CT-36: an App Group suite is shared by the group's apps, outlives one of them, and goes with the last")
+    func appGroupSuite() {
+        var sim = Sim(apps: Self.grouped, programs: suiteProgram)
+        for app in ["shop", "news", "solo"] { sim.install(app) }
+        sim.launch("shop")
+        sim.launch("news")
+        let shared = sim.lastID("shop")
+        #expect(sim.lastID("news") == shared, "both apps of the group read the one suite")
+        sim.launch("solo")
+        #expect(sim.lastID("solo") != shared, "without the entitlement the same suite name is private to the app")
+        #expect(sim.dev("phone").apps[sim.app("solo")]?.container.suites[Self.group]?["uid"] == sim.lastID("solo"))
+        sim.uninstall("shop")
+        sim.install("shop")
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == shared, "the group's container outlives one of its apps")
+        sim.uninstall("shop")
+        let changes = sim.uninstall("news")
+        #expect(changes.touching("groupDefaults:").first?.rule == .ct36, "the last app of the group takes the container")
+        sim.install("news")
+        sim.launch("news")
+        #expect(sim.lastID("news") != shared)
+    }
+
+    @Test("CT-36: with appGroupContainerOnLastUninstall = keep, the container stays; restores bring it back")
+    func appGroupSuiteKept() {
+        var profile = Profile.default
+        profile.appGroupContainerOnLastUninstall = .keep
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0)), DeviceSpec(name: "spare", os: OSVersion(17, 0))]
+        var sim = Sim(devices: devices, apps: Self.grouped, profile: profile, programs: suiteProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let shared = sim.lastID("shop")
+        sim.run(.backup(.encrypted, name: "b"))
+        sim.uninstall("shop")
+        sim.install("news")
+        sim.launch("news")
+        #expect(sim.lastID("news") == shared)
+        let restored = sim.run(.restore(backup: "b"), on: "spare")
+        #expect(restored.touching("groupDefaults:").first?.rule == .ct24)
+        sim.install("news", on: "spare")
+        sim.launch("news", on: "spare")
+        #expect(sim.lastID("news", on: "spare") == shared)
+    }
+
+    @Test("CT-24: a restore brings back the files a backup includes, not those excluded from it")
+    func excludedFiles() {
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0)), DeviceSpec(name: "spare", os: OSVersion(17, 0))]
+        var sim = Sim(devices: devices, programs: fileProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let kept = sim.lastValue("shop", "Library/kept"), excluded = sim.lastValue("shop", "Library/excluded")
+        sim.run(.backup(.encrypted, name: "b"))
+        let changes = sim.run(.restore(backup: "b"), on: "spare")
+        #expect(sim.changes(changes, about: "file:spare:com.acme.shop:Library/kept").first?.rule == .ct24)
+        sim.launch("shop", on: "spare")
+        #expect(sim.lastValue("shop", "Library/kept", on: "spare") == kept)
+        #expect(sim.lastValue("shop", "Library/excluded", on: "spare") != excluded)
+        let gone = sim.uninstall("shop")
+        #expect(sim.changes(gone, about: "file:phone:com.acme.shop:Library/kept").first?.rule == .ct23)
+    }
+
+    @Test("CT-25: files cannot be read or written before the first unlock")
+    func filesBeforeFirstUnlock() {
+        var sim = Sim(programs: fileProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let kept = sim.lastID("shop")
+        sim.run(.reboot)
+        sim.launch("shop", .background)
+        #expect(sim.lastID("shop") != kept, "nothing readable: the program makes a new one it cannot save")
+        #expect(sim.dev("phone").apps[sim.app("shop")]?.container.files["Library/kept"]?.contents == kept)
+    }
+
+    @Test("KC-37: a query naming a class does not find an item of another class; the add then fails as a duplicate")
+    func queryNamesClass() {
+        let program = ClosureProgram { os in
+            let query = KeychainQuery(service: "svc", account: "id", accessible: .afterFirstUnlockThisDeviceOnly)
+            let (status, item) = os.secItemCopyMatching(query)
+            if let item { return LaunchReport(primaryID: item.value, values: [], notes: ["read \(status.name)"]) }
+            let write = os.secItemAdd(KeychainAttributes(service: "svc", account: "id", value: os.newUUID().uuidString,
+                                                         accessible: .afterFirstUnlockThisDeviceOnly))
+            return LaunchReport(primaryID: nil, values: [], notes: ["read \(status.name)", "add \(write.name)"])
+        }
+        var sim = Sim(programs: program)
+        sim.install("shop")
+        // An item of the same service and account, but WhenUnlocked (say, written by an older version).
+        let old = KeychainItem(group: "ACME1234.com.acme.shop", service: "svc", account: "id", accessible: .whenUnlocked,
+                               synchronizable: false, value: "OLD", creator: "com.acme.shop")
+        _ = sim.world.devices[0].keychain.insertNew(old)
+        sim.launch("shop")
+        let notes = sim.dev("phone").launches[sim.app("shop")]?.latest.report.notes ?? []
+        #expect(notes == ["read errSecItemNotFound", "add errSecDuplicateItem"])
+    }
+
+    @Test("KC-37: a read without the sync attribute misses a synchronizable item; SynchronizableAny finds it")
+    func queryNamesSync() {
+        let program = ClosureProgram { os in
+            let plain = os.secItemCopyMatching(KeychainQuery(service: "svc", account: "id"))
+            let any = os.secItemCopyMatching(KeychainQuery(service: "svc", account: "id", synchronizable: .any))
+            return LaunchReport(primaryID: any.item?.value, values: [], notes: [plain.status.name, any.status.name])
+        }
+        var sim = Sim(programs: program)
+        sim.install("shop")
+        _ = sim.world.devices[0].keychain.insertNew(KeychainItem(group: "ACME1234.com.acme.shop", service: "svc", account: "id",
+                                                             accessible: .afterFirstUnlock, synchronizable: true, value: "S",
+                                                             creator: "com.acme.shop"))
+        sim.launch("shop")
+        #expect(sim.dev("phone").launches[sim.app("shop")]?.latest.report.notes == ["errSecItemNotFound", "errSecSuccess"])
+        #expect(sim.lastID("shop") == "S")
+    }
+
+    @Test("KC-37: an update that sets the class and sync moves the item; sync with a ThisDeviceOnly class is refused")
+    func updateAttributes() {
+        let program = ClosureProgram { os in
+            _ = os.secItemAdd(KeychainAttributes(service: "svc", account: "id", value: "A"))
+            let moved = os.secItemUpdate(KeychainQuery(service: "svc", account: "id"),
+                                         KeychainUpdate(value: "B", accessible: .afterFirstUnlock, synchronizable: true))
+            let refused = os.secItemUpdate(KeychainQuery(service: "svc", account: "id", synchronizable: .yes),
+                                           KeychainUpdate(value: "C", accessible: .afterFirstUnlockThisDeviceOnly))
+            return LaunchReport(primaryID: nil, values: [], notes: [moved.name, refused.name])
+        }
+        var sim = Sim(programs: program)
+        sim.install("shop")
+        sim.launch("shop")
+        #expect(sim.dev("phone").launches[sim.app("shop")]?.latest.report.notes == ["errSecSuccess", "errSecParam"])
+        let items = sim.dev("phone").keychain.values.filter { $0.service == "svc" }
+        #expect(items.count == 1 && items.first?.synchronizable == true && items.first?.accessible == .afterFirstUnlock
+                && items.first?.value == "B")
+    }
+
+    @Test("KVS-38: the key-value store follows the Apple ID across delete, erase and devices; without one it keeps nothing")
+    func keyValueStore() {
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice"),
+                       DeviceSpec(name: "pad", kind: .ipad, os: OSVersion(17, 0), appleID: "alice"),
+                       DeviceSpec(name: "other", os: OSVersion(17, 0))]
+        var sim = Sim(devices: devices, accounts: [Account(id: "alice")], programs: kvsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let id = sim.lastID("shop")
+        sim.uninstall("shop")
+        sim.install("shop", on: "pad")
+        sim.launch("shop", on: "pad")
+        #expect(sim.lastID("shop", on: "pad") == id)
+        sim.run(.erase, on: "pad")
+        sim.run(.signIn(account: 0), on: "pad")
+        sim.install("shop", on: "pad")
+        sim.launch("shop", on: "pad")
+        #expect(sim.lastID("shop", on: "pad") == id)
+        sim.install("shop", on: "other")
+        sim.launch("shop", on: "other")
+        sim.launch("shop", on: "other")
+        let first = sim.dev("other").launches[sim.app("shop")]?.previous?.report.primaryID
+        #expect(sim.lastID("shop", on: "other") != id && sim.lastID("shop", on: "other") != first,
+                "no account: nothing is kept, each launch makes a new one")
+    }
+}
