@@ -93,7 +93,9 @@ struct CheckCommandTests {
         // The default fits 120 columns, headings at least two spaces apart, abbreviations spelt out.
         #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.map(\.count).max()!) columns")
         #expect(lines[0].hasPrefix("strategy  ") && lines[0].contains("reinst  del-all  erase"))
-        #expect(lines.contains { $0.hasPrefix("keychain-idfv  =       =") })
+        #expect(lines.contains { $0.hasPrefix("keychain-idfv           =       =") }, "\(all.stdout)")
+        #expect(lines.contains { $0.hasPrefix("firebase-installations  Δ") }, "built-in recipes are rows too")
+        #expect(!all.stdout.contains("-twin"), "twins are left out by default")
         #expect(all.stdout.contains("  del-all  delete-all-vendor-apps: delete all the vendor's apps, reinstall"))
         let markdown = try CLI.run(["matrix", "--format", "markdown", "--strategy", "rndi"])
         #expect(markdown.stdout.hasPrefix("| strategy | reinstall | delete-all-vendor-apps |"))
@@ -168,7 +170,7 @@ struct CheckCommandTests {
             return result.stdout.split(separator: "\n").map(String.init)
         }
         #expect(try complete("run", "positional@0", ["idscope", "run", "b0"]).contains("b05-icloud-restore-duplicates"))
-        #expect(try complete("matrix", "--strategy", ["idscope", "matrix", "--strategy", "key"]) == ["keychain-idfv"])
+        #expect(try complete("matrix", "--strategy", ["idscope", "matrix", "--strategy", "key"]) == ["keychain-idfv", "keychain-idfv-twin"])
         #expect(try complete("rules", "positional@0", ["idscope", "rules", "kc-2"]).contains("KC-22a"))
     }
 }

@@ -1,4 +1,5 @@
 import IDSim
+import IDStrategies
 
 /// A scenario as its file declares it, validated: the setup, and the steps to take.
 public struct Scenario: Sendable {
@@ -11,6 +12,8 @@ public struct Scenario: Sendable {
     public var accounts: [Account]
     public var devices: [DeviceSpec]
     public var apps: [AppDeclaration]
+    /// The recipes it defines (under `recipes:`, or read from the recipe files its apps name).
+    public var recipes: [Recipe] = []
     public var steps: [ScenarioStep]
     /// Where it came from, for messages.
     public var file: String

@@ -24,6 +24,8 @@ public enum ScenarioWriter {
             out += "  - { name: \(quote(d.name)), os: \"\(d.os)\", kind: \(d.kind.rawValue), passcode: \(d.passcode)"
                 + (d.appleID.map { ", appleID: \(quote($0))" } ?? "") + " }\n"
         }
+        // Recipes, file ones included, so the file stands alone.
+        out += RecipeWriter.section(scenario.recipes)
         out += "apps:\n"
         for app in scenario.apps {
             out += "  - bundle: \(quote(app.bundleID))\n    team: \(quote(app.teamID))\n"

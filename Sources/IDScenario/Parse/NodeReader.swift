@@ -16,6 +16,11 @@ struct NodeReader {
         diagnostics.append(Diagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
     }
 
+    /// Problems found in another file (a recipe file the scenario names).
+    mutating func append(_ more: [Diagnostic]) {
+        diagnostics.append(contentsOf: more)
+    }
+
     /// "; did you mean 'x'?" or "", within the file's suggestion budget.
     mutating func hint(for name: String, among candidates: [String]) -> String {
         NameSuggester.hint(for: name, among: candidates, budget: &suggestionBudget)

@@ -4,7 +4,7 @@ import IDStrategies
 /// Turns scenario YAML into a validated `Scenario`, reporting every problem with its position.
 public enum ScenarioParser {
 
-    static let topKeys = ["name", "description", "presenterNotes", "seed", "profile", "accounts", "devices", "apps", "steps"]
+    static let topKeys = ["name", "description", "presenterNotes", "seed", "profile", "accounts", "devices", "recipes", "apps", "steps"]
 
     /// Parses and validates a scenario.
     /// - Throws: `ScenarioError` with every problem found, each located in `file`.
@@ -32,10 +32,12 @@ public enum ScenarioParser {
         } else {
             reader.error("missing key 'devices': a scenario needs at least one device", at: root)
         }
-        let library = StrategyCatalog.builtIn
+        var recipes = value("recipes").map { RecipeParser.parseRecipes($0, &reader) } ?? []
+        var library = StrategyCatalog.builtIn.adding(recipes.map(\.strategy))
         var apps: [AppDeclaration] = []
         if let node = value("apps") {
-            apps = parseApps(node, library: library, &reader)
+            var files = RecipeFiles(scenarioFile: file)
+            apps = parseApps(node, library: &library, recipes: &recipes, files: &files, &reader)
         } else {
             reader.error("missing key 'apps': a scenario needs at least one app", at: root)
         }
@@ -51,8 +53,10 @@ public enum ScenarioParser {
             reader.error("missing key 'steps'", at: root)
         }
         guard reader.diagnostics.isEmpty else { throw ScenarioError(reader.diagnostics) }
-        return Scenario(name: name, description: description, presenterNotes: presenterNotes, seed: seed, profile: profile,
-                        accounts: accounts, devices: devices, apps: apps, steps: steps, file: file)
+        var scenario = Scenario(name: name, description: description, presenterNotes: presenterNotes, seed: seed, profile: profile,
+                                accounts: accounts, devices: devices, apps: apps, steps: steps, file: file)
+        scenario.recipes = recipes
+        return scenario
     }
 
     static func parseProfile(_ node: YAMLNode, _ reader: inout NodeReader) -> Profile {
@@ -152,7 +156,8 @@ public enum ScenarioParser {
     static let appKeys = ["bundle", "team", "source", "strategy", "options", "accessGroups", "appGroups",
                           "trackingUsageDescription", "name", "extensionOf", "clipOf"]
 
-    static func parseApps(_ node: YAMLNode, library: StrategyLibrary, _ reader: inout NodeReader) -> [AppDeclaration] {
+    static func parseApps(_ node: YAMLNode, library: inout StrategyLibrary, recipes: inout [Recipe], files: inout RecipeFiles,
+                          _ reader: inout NodeReader) -> [AppDeclaration] {
         guard let items = reader.sequence(node, "apps") else { return [] }
         if items.isEmpty { reader.error("a scenario needs at least one app", at: node) }
         var apps: [AppDeclaration] = []
@@ -184,11 +189,24 @@ public enum ScenarioParser {
             if let n = field("source"), let word = reader.choice(n, "install source", InstallSource.allCases.map(\.rawValue)) {
                 app.defaultSource = InstallSource(rawValue: word)!
             }
-            if let n = field("strategy"), let name = reader.string(n, "strategy") {
-                if library.strategy(named: name) == nil {
+            if let n = field("strategy"), var name = reader.string(n, "strategy") {
+                if RecipeFiles.isPath(name) {
+                    // A recipe file, relative to the scenario: read once, then used by its name.
+                    if let recipe = files.recipe(at: name, node: n, &reader) {
+                        if let same = recipes.first(where: { $0.name == recipe.name }), same != recipe {
+                            reader.error("recipe file \(name) names its recipe '\(recipe.name)', as another recipe of the scenario is named", at: n)
+                        } else if !recipes.contains(where: { $0.name == recipe.name }) {
+                            recipes.append(recipe)
+                            library = library.adding([recipe.strategy])
+                        }
+                        name = recipe.name
+                    } else {
+                        name = ""
+                    }
+                } else if library.strategy(named: name) == nil {
                     reader.error(StrategyProblem.unknownStrategy(name, known: library.names).description, at: n)
                 }
-                app.strategy = name
+                if !name.isEmpty { app.strategy = name }
             }
             if let n = field("options"), let pairs = reader.mapping(n, "options") {
                 var options: [String: OptionValue] = [:]
@@ -212,6 +230,9 @@ public enum ScenarioParser {
                 app.hasTrackingUsageDescription = reader.bool(n, "trackingUsageDescription") ?? true
             }
             if let n = field("name") { app.displayName = reader.string(n, "name") }
+            if let recipe = recipes.first(where: { $0.name == app.strategy }) {
+                checkRecipeApp(app, recipe, at: field("strategy") ?? item, &reader)
+            }
             let roles = ["extensionOf", "clipOf"].filter { field($0) != nil }
             if roles.count > 1, let n = field("clipOf") {
                 reader.error("an app is an extension (extensionOf) or an App Clip (clipOf), not both", at: n)
@@ -222,6 +243,19 @@ public enum ScenarioParser {
         }
         resolveRoles(companions, &apps, &reader)
         return apps
+    }
+
+    /// An app on a recipe gives every param in its options, and has an App Group when the recipe
+    /// uses `{appGroup}`.
+    static func checkRecipeApp(_ app: AppDeclaration, _ recipe: Recipe, at node: YAMLNode, _ reader: inout NodeReader) {
+        let missing = recipe.params.filter { app.options[$0] == nil }
+        if !missing.isEmpty {
+            reader.error("app '\(app.bundleID)' runs recipe \(recipe.name), which needs " + missing.map { "'\($0)'" }.joined(separator: ", ")
+                         + " in its options, like options: { \(missing[0]): VALUE }", at: node)
+        }
+        if app.appGroups.isEmpty && recipe.usesPlaceholder("appGroup") {
+            reader.error("app '\(app.bundleID)' runs recipe \(recipe.name), which uses {appGroup}, but declares no appGroups", at: node)
+        }
     }
 
     /// `extensionOf: BUNDLE` and `clipOf: BUNDLE`, once every app is known (rules EXT-33, CLIP-34).

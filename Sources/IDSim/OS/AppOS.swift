@@ -27,6 +27,14 @@ public struct AppOS: Sendable {
 
     public var bundleID: String { world.apps[app].bundleID }
     public var teamID: String { world.apps[app].teamID }
+    /// `CFBundleDisplayName` as the scenario declares it (`name:`), if any.
+    public var displayName: String? { world.apps[app].displayName }
+    /// The app's first App Group (`com.apple.security.application-groups`), if any.
+    public var firstAppGroup: String? { world.apps[app].appGroups.first }
+    /// An option the scenario gives the app (`options:`).
+    public func option(_ name: String) -> OptionValue? { world.apps[app].options[name] }
+    /// The APNs device token the app was given when it registered at this launch (APNS-35).
+    public var apnsDeviceToken: APNsToken? { installed.apnsToken }
     public var declaration: AppDeclaration { world.apps[app] }
     public var osVersion: OSVersion { world.devices[device].os }
     public var deviceKind: DeviceKind { world.devices[device].kind }

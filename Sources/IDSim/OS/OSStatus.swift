@@ -27,7 +27,7 @@ public enum OSStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// Which items a query matches by their sync flag (`kSecAttrSynchronizable`).
-public enum SyncMatch: Sendable {
+public enum SyncMatch: String, Sendable, Hashable, CaseIterable {
     /// The attribute left out: only items that don't sync.
     case no
     case yes

@@ -34,7 +34,7 @@ public struct IDKit: IDStrategy {
     public static let valueNames = ["idfa", "idfv", "guid"]
 
     public static func stores(for app: AppDeclaration) -> [StoreDescription] {
-        [StoreDescription(.platform, "ASIdentifierManager.advertisingIdentifier"),
+        [StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"),
          StoreDescription(.platform, "UIDevice.identifierForVendor"),
          StoreDescription(.keychain, service, account: account, accessible: .afterFirstUnlock)]
     }

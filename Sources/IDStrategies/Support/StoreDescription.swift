@@ -3,7 +3,7 @@ import IDSim
 /// A place a strategy keeps (or reads) an identifier, as shown to users.
 public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
-        case keychain, userDefaults, iCloudKeyValueStore, pasteboard, platform, server, memory
+        case keychain, userDefaults, file, iCloudKeyValueStore, pasteboard, platform, advertisingIdentifier, server, memory
     }
 
     public var kind: Kind
@@ -14,27 +14,47 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
     public var group: String?
     public var accessible: Accessibility?
     public var synchronizable: Bool
+    /// UserDefaults: the suite, nil for the standard one; whether it is an App Group's (CT-36).
+    public var suite: String?
+    public var appGroupSuite: Bool
+    /// A file marked `isExcludedFromBackup`.
+    public var excludedFromBackup: Bool
+    /// A recipe store's name (`kc`, `copy`), shown beside the place.
+    public var label: String?
 
     public init(_ kind: Kind, _ name: String, account: String? = nil, group: String? = nil,
-                accessible: Accessibility? = nil, synchronizable: Bool = false) {
+                accessible: Accessibility? = nil, synchronizable: Bool = false, suite: String? = nil,
+                appGroupSuite: Bool = false, excludedFromBackup: Bool = false, label: String? = nil) {
         self.kind = kind
         self.name = name
         self.account = account
         self.group = group
         self.accessible = accessible
         self.synchronizable = synchronizable
+        self.suite = suite
+        self.appGroupSuite = appGroupSuite
+        self.excludedFromBackup = excludedFromBackup
+        self.label = label
     }
 
     public var description: String {
+        (label.map { $0 + ": " } ?? "") + place
+    }
+
+    /// The place alone, without the recipe's name for it.
+    public var place: String {
         switch kind {
         case .keychain:
             let klass = accessible?.constantName ?? "kSecAttrAccessibleWhenUnlocked (default)"
             return "keychain service '\(name)' account '\(account ?? "")' group \(group ?? "(app default)") \(klass)"
                 + (synchronizable ? " synchronizable" : " not synchronizable")
-        case .userDefaults: return "UserDefaults '\(name)'"
+        case .userDefaults:
+            guard let suite else { return "UserDefaults '\(name)'" }
+            return "UserDefaults '\(name)' in suite '\(suite)'" + (appGroupSuite ? " (App Group)" : " (private)")
+        case .file: return "file '\(name)' in the app's container" + (excludedFromBackup ? ", excluded from backups" : "")
         case .iCloudKeyValueStore: return "iCloud key-value store '\(name)'"
         case .pasteboard: return "named pasteboard '\(name)'"
-        case .platform: return name
+        case .platform, .advertisingIdentifier: return name
         case .server: return name
         case .memory: return "process memory '\(name)'"
         }

@@ -42,7 +42,9 @@ extension IDScope {
 
         func run() throws {
             let library = StrategyCatalog.builtIn
-            let types = strategies.isEmpty ? library.all : strategies.compactMap { library.strategy(named: $0) }
+            // By default every strategy but the twins, which by design give their originals' rows.
+            let types = strategies.isEmpty ? library.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }
+                : strategies.compactMap { library.strategy(named: $0) }
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [MatrixWriter.Column] = []
             var cellsOf: [(Strategy) -> MatrixCell?] = []

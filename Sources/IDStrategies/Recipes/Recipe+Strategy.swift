@@ -1,0 +1,72 @@
+import IDSim
+
+extension Recipe {
+    /// The recipe as a strategy: its params are its options (strings, each required), its
+    /// values are `id`, its stores and its platform sources.
+    public var strategy: Strategy {
+        let recipe = self
+        return Strategy(
+            name: name, summary: summary, kind: .recipe,
+            options: params.map { StrategyOption($0, .string, default: nil, "fills {\($0)} in the recipe") },
+            valueNames: valueNames,
+            stores: { app in recipe.storeDescriptions(for: app) },
+            sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
+            program: { options in RecipeProgram(recipe: recipe, options: options) })
+    }
+
+    /// The placeholders' values for an app as declared (the program fills them the same way).
+    func placeholders(for app: AppDeclaration) -> [String: String] {
+        var values = ["bundle": app.bundleID, "team": app.teamID,
+                      "bundleName": app.displayName ?? String(app.bundleID.split(separator: ".").last ?? "")]
+        if let group = app.appGroups.first { values["appGroup"] = group }
+        for param in params {
+            if case .string(let s)? = app.options[param] { values[param] = s }
+        }
+        return values
+    }
+
+    /// The keychain access groups its stores name explicitly, other than an App Group of the
+    /// app: the entitlement an app needs for the recipe to work as written.
+    func sharedAccessGroups(for app: AppDeclaration) -> [String] {
+        let values = placeholders(for: app)
+        var groups: [String] = []
+        for store in stores {
+            guard case .keychain(let item) = store.kind, let group = item.accessGroup?.fill(values),
+                  !app.appGroups.contains(group), !groups.contains(group) else { continue }
+            groups.append(group)
+        }
+        return groups
+    }
+
+    /// Where it keeps things for an app, for users to see, then the platform sources it reads.
+    public func storeDescriptions(for app: AppDeclaration) -> [StoreDescription] {
+        let values = placeholders(for: app)
+        var out: [StoreDescription] = stores.map { store in
+            switch store.kind {
+            case .keychain(let item):
+                return StoreDescription(.keychain, item.service.fill(values), account: item.account.fill(values),
+                                        group: item.accessGroup?.fill(values), accessible: item.accessible,
+                                        synchronizable: item.synchronizable, label: store.name)
+            case .defaults(let key, let suite, _):
+                let suiteName = suite?.fill(values)
+                return StoreDescription(.userDefaults, key.fill(values), suite: suiteName,
+                                        appGroupSuite: suiteName.map { app.appGroups.contains($0) } ?? false, label: store.name)
+            case .file(let path, let backup):
+                return StoreDescription(.file, path.fill(values), excludedFromBackup: !backup, label: store.name)
+            case .icloud(let key):
+                return StoreDescription(.iCloudKeyValueStore, key.fill(values), label: store.name)
+            case .pasteboard(let name):
+                return StoreDescription(.pasteboard, name.fill(values), label: store.name)
+            }
+        }
+        for source in sources {
+            switch source {
+            case .idfv: out.append(StoreDescription(.platform, "UIDevice.identifierForVendor"))
+            case .idfa: out.append(StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"))
+            case .apnsToken: out.append(StoreDescription(.platform, "registerForRemoteNotifications (APNs device token)"))
+            case .store, .uuid, .fid: break
+            }
+        }
+        return out
+    }
+}

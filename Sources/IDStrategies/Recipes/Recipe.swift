@@ -1,0 +1,315 @@
+import IDSim
+
+/// An app's ID code as data (the contract's "Recipes"): named stores, the sources of the ID in
+/// order, what is written back, and how failures are handled. The interpreter (`RecipeProgram`)
+/// runs it on the same `AppOS` facade as the Swift strategies, so the lifecycle rules and
+/// OSStatus codes apply to it unchanged.
+public struct Recipe: Sendable, Hashable {
+    public var name: String
+    public var summary: String
+    /// Placeholders filled from the app's `options:` (`{appID}`).
+    public var params: [String]
+    /// In declaration order.
+    public var stores: [RecipeStore]
+    /// Where the ID comes from, in order: the first that yields a value is the ID.
+    public var sources: [RecipeSource]
+    /// Written after the ID is chosen, in order (`overwrite:` entries become `different` saves).
+    public var save: [RecipeSave]
+    /// Deleted after a launch whose saves all succeeded and wrote something (aliases cleaned up).
+    public var clear: [String]
+    public var whenRefused: WhenRefused
+    public var whenWriteFails: WhenWriteFails
+    public var cache: Cache
+    /// Shapes the returned ID only; stored copies keep what the app wrote.
+    public var format: IDFormat?
+    /// The returned ID becomes the lowercase hex SHA-256 of `salt:ID` (of `ID` without a salt).
+    public var hash: RecipeHash?
+
+    public enum WhenRefused: String, Sendable, CaseIterable {
+        /// A refused read counts as nothing there: on to the next source.
+        case next
+        /// No ID and no writes this launch.
+        case stop
+    }
+
+    public enum WhenWriteFails: String, Sendable, CaseIterable {
+        case ignore
+        /// No ID this launch (writes already made stay).
+        case stop
+    }
+
+    public enum Cache: String, Sendable, CaseIterable {
+        case none
+        /// The ID is kept in memory while the process lives.
+        case process
+    }
+
+    public init(name: String, summary: String = "", params: [String] = [], stores: [RecipeStore] = [], sources: [RecipeSource],
+                save: [RecipeSave] = [], clear: [String] = [], whenRefused: WhenRefused = .next, whenWriteFails: WhenWriteFails = .ignore,
+                cache: Cache = .none, format: IDFormat? = nil, hash: RecipeHash? = nil) {
+        self.name = name
+        self.summary = summary
+        self.params = params
+        self.stores = stores
+        self.sources = sources
+        self.save = save
+        self.clear = clear
+        self.whenRefused = whenRefused
+        self.whenWriteFails = whenWriteFails
+        self.cache = cache
+        self.format = format
+        self.hash = hash
+    }
+
+    public func store(named name: String) -> RecipeStore? {
+        stores.first { $0.name == name }
+    }
+
+    /// The names a launch reports under `values`: `id`, each store, then each platform source.
+    public var valueNames: [String] {
+        var names = ["id"] + stores.map(\.name)
+        for source in sources where !names.contains(source.name) { names.append(source.name) }
+        return names
+    }
+
+    /// Names that stores may not take: the platform sources.
+    public static let sourceNames = ["idfv", "idfa", "uuid", "fid", "apnsToken"]
+}
+
+/// A named place a recipe reads and writes.
+public struct RecipeStore: Sendable, Hashable {
+    public var name: String
+    public var kind: Kind
+
+    public enum Kind: Sendable, Hashable {
+        case keychain(KeychainStore)
+        /// UserDefaults: the standard suite, an App Group's suite or a private one; `value` is
+        /// written instead of the ID (a flag).
+        case defaults(key: Template, suite: Template?, value: String?)
+        /// A file in the app's container; `backup: false` marks it excluded from backups.
+        case file(path: Template, backup: Bool)
+        /// NSUbiquitousKeyValueStore.
+        case icloud(key: Template)
+        /// A named pasteboard (persistent where iOS still allows it, PB-31).
+        case pasteboard(name: Template)
+    }
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// The value a write puts there: a defaults store's fixed `value`, else the ID.
+    public var fixedValue: String? {
+        if case .defaults(_, _, let value) = kind { return value }
+        return nil
+    }
+}
+
+/// A keychain item as a recipe reads and writes it: the item's attributes, what the read query
+/// names, and how a write goes.
+public struct KeychainStore: Sendable, Hashable {
+    public var service: Template
+    public var account: Template
+    /// nil: none given, so WhenUnlocked (KC-17).
+    public var accessible: Accessibility?
+    /// nil: the app's first keychain-access-groups entry, else its own (KC-16).
+    public var accessGroup: Template?
+    /// What an add writes.
+    public var synchronizable: Bool
+    /// The read query also names the class (KC-37).
+    public var queryAccessible: Bool
+    public var querySynchronizable: SyncMatch
+    public var write: Write
+    /// After an add answers errSecDuplicateItem.
+    public var onDuplicate: OnDuplicate
+    public var updates: Updates
+
+    public enum Write: String, Sendable, CaseIterable {
+        /// SecItemAdd; on -25299, `onDuplicate`.
+        case add
+        /// Read first; update when found (or refused with -25308), else add.
+        case upsert
+    }
+
+    public enum OnDuplicate: String, Sendable, CaseIterable {
+        case fail, update
+        /// Delete with a query naming neither class nor sync, then add again.
+        case deleteAndAdd
+    }
+
+    public enum Updates: String, Sendable, CaseIterable {
+        /// An update sets the data only.
+        case data
+        /// An update also sets the class and the sync flag.
+        case all
+    }
+
+    public init(service: Template = Template("{bundle}"), account: Template, accessible: Accessibility? = nil,
+                accessGroup: Template? = nil, synchronizable: Bool = false, queryAccessible: Bool = false,
+                querySynchronizable: SyncMatch = .no, write: Write = .add, onDuplicate: OnDuplicate = .update,
+                updates: Updates = .data) {
+        self.service = service
+        self.account = account
+        self.accessible = accessible
+        self.accessGroup = accessGroup
+        self.synchronizable = synchronizable
+        self.queryAccessible = queryAccessible
+        self.querySynchronizable = querySynchronizable
+        self.write = write
+        self.onDuplicate = onDuplicate
+        self.updates = updates
+    }
+}
+
+/// One place the ID may come from.
+public enum RecipeSource: Sendable, Hashable {
+    /// A store's value; with `if`, only when that other store holds any value.
+    case store(String, if: String?)
+    /// `identifierForVendor` (nil before the first unlock, IDFV-3).
+    case idfv
+    /// The advertising identifier; the all-zero one counts as no value.
+    case idfa
+    /// A new UUID in the given shape.
+    case uuid(IDFormat)
+    /// A new Firebase installation ID: 22 characters of base64url whose first four bits are 0111.
+    case fid
+    /// The APNs device token the app was given (APNS-35).
+    case apnsToken
+
+    /// The name it reports its value under.
+    public var name: String {
+        switch self {
+        case .store(let name, _): name
+        case .idfv: "idfv"
+        case .idfa: "idfa"
+        case .uuid: "uuid"
+        case .fid: "fid"
+        case .apnsToken: "apnsToken"
+        }
+    }
+}
+
+/// A store written after the ID is chosen, and when.
+public struct RecipeSave: Sendable, Hashable {
+    public var store: String
+    public var when: When
+
+    public enum When: String, Sendable, CaseIterable {
+        /// It held no value (not found: -25300, an absent key or file).
+        case missing
+        /// It held no value, or its read was refused.
+        case missingOrRefused
+        /// It does not hold the value to write (missing and refused included).
+        case different
+        case always
+    }
+
+    public init(store: String, when: When = .missing) {
+        self.store = store
+        self.when = when
+    }
+}
+
+/// How an ID is written out: letter case and dashes.
+public struct IDFormat: Sendable, Hashable {
+    public enum Case: String, Sendable, CaseIterable { case lower, upper }
+
+    /// nil keeps the case as it is.
+    public var letterCase: Case?
+    /// nil keeps the dashes as they are.
+    public var dashes: Bool?
+
+    public init(case letterCase: Case? = nil, dashes: Bool? = nil) {
+        self.letterCase = letterCase
+        self.dashes = dashes
+    }
+
+    /// `UUID().uuidString`: uppercase with dashes.
+    public static let uuidString = IDFormat(case: .upper, dashes: true)
+
+    public func apply(_ id: String) -> String {
+        var out = id
+        if dashes == false { out = out.filter { $0 != "-" } }
+        switch letterCase {
+        case .lower?: out = out.lowercased()
+        case .upper?: out = out.uppercased()
+        case nil: break
+        }
+        return out
+    }
+
+    /// A UUID in this shape (dashes kept unless the format drops them).
+    func apply(_ uuid: SimUUID) -> String {
+        apply(uuid.uuidString)
+    }
+}
+
+/// `hash:`: SHA-256 of `salt:value`, or of the value alone without a salt.
+public struct RecipeHash: Sendable, Hashable {
+    public var salt: Template?
+
+    public init(salt: Template? = nil) {
+        self.salt = salt
+    }
+}
+
+/// Text with placeholders: `{bundle}`, `{bundleName}`, `{team}`, `{appGroup}` and the recipe's params.
+public struct Template: Sendable, Hashable, CustomStringConvertible {
+    public let raw: String
+
+    public init(_ raw: String) {
+        self.raw = raw
+    }
+
+    public var description: String { raw }
+
+    /// The built-in placeholders.
+    public static let builtInPlaceholders = ["bundle", "bundleName", "team", "appGroup"]
+
+    /// The placeholder names it uses, in order.
+    public var placeholders: [String] {
+        var names: [String] = []
+        var rest = Substring(raw)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The text with every placeholder replaced from `values` (unknown ones stay as written;
+    /// validation reports them before anything runs).
+    public func fill(_ values: [String: String]) -> String {
+        guard raw.contains("{") else { return raw }
+        var out = ""
+        var rest = Substring(raw)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            out += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}
+
+extension Recipe {
+    /// Whether any of its texts uses a placeholder.
+    public func usesPlaceholder(_ name: String) -> Bool {
+        var templates: [Template] = []
+        for store in stores {
+            switch store.kind {
+            case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? [])
+            case .defaults(let key, let suite, _): templates += [key] + (suite.map { [$0] } ?? [])
+            case .file(let path, _): templates.append(path)
+            case .icloud(let key): templates.append(key)
+            case .pasteboard(let board): templates.append(board)
+            }
+        }
+        if let salt = hash?.salt { templates.append(salt) }
+        return templates.contains { $0.placeholders.contains(name) }
+    }
+}
