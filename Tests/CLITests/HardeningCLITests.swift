@@ -94,4 +94,5 @@ struct HardeningCLITests {
         let result = try CLI.run(["run", file.path])
         #expect(result.status == 2)
         #expect(result.stderr == "\(file.path):1:1: error: the file is 8388618 bytes; scenarios are limited to 8388608 bytes (8 MiB)\n")
-    }}
+    }
+}

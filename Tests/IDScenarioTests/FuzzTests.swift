@@ -1,6 +1,7 @@
 import Foundation
 import IDScenario
 import IDSim
+import IDStrategies
 import Testing
 import TestSupport
 
@@ -10,7 +11,8 @@ import TestSupport
 struct FuzzTests {
     @Test("thousands of mutations never crash and always end in a run or located errors")
     func mutations() throws {
-        let sources = ScenarioLibrary.names.map { ($0, ScenarioLibrary.text(named: $0)!) }
+        // Every built-in scenario, and a recipe that uses every key (the recipe parser's share).
+        let sources = ScenarioLibrary.names.map { ($0, ScenarioLibrary.text(named: $0)!) } + [("recipe", ScenarioMutator.recipeSeed)]
         var rng = SeededGenerator(seed: 2024)
         var ran = 0, rejected = 0
         for round in 0..<3_000 {
@@ -37,6 +39,40 @@ struct FuzzTests {
             }
         }
         #expect(ran > 300 && rejected > 1_000, "ran \(ran), rejected \(rejected)")
+    }
+
+    @Test("the recipe seed is valid and runs: the fuzzing starts from every recipe key")
+    func recipeSeedRuns() throws {
+        let scenario = try ScenarioParser.parse(ScenarioMutator.recipeSeed, file: "seed.yaml")
+        var failures = 0
+        try Session.run(scenario) { failures += $0.failures.count }
+        #expect(failures == 0 && scenario.recipes.first?.stores.count == 6)
+    }
+
+    @Test("mutated recipes never crash and always end in a run or located errors")
+    func recipeMutations() throws {
+        var rng = SeededGenerator(seed: 77_001)
+        var ran = 0, rejected = 0
+        for round in 0..<1_500 {
+            let bytes = ScenarioMutator.mutate(ScenarioMutator.recipeSeed, &rng)
+            let file = "recipe#\(round)"
+            do {
+                let text = try ScenarioLoader.decode(bytes, file: file)
+                try Session.run(try ScenarioParser.parse(text, file: file))
+                ran += 1
+            } catch let error as ScenarioLoader.LoadError {
+                rejected += 1
+                for line in error.lines { #expect(line.hasPrefix(file + ":"), "\(line)") }
+            } catch let error as ScenarioError {
+                rejected += 1
+                #expect(!error.diagnostics.isEmpty)
+                for d in error.diagnostics { #expect(d.line >= 1 && d.column >= 1 && !d.message.isEmpty, "round \(round): \(d)") }
+            } catch let error as RunError {
+                rejected += 1
+                #expect(error.diagnostic.line >= 1)
+            }
+        }
+        #expect(ran > 100 && rejected > 300, "ran \(ran), rejected \(rejected)")
     }
 
     @Test("invalid UTF-8 in a file is located at its byte")
@@ -71,4 +107,5 @@ struct FuzzTests {
         try "name: x".write(to: file, atomically: true, encoding: .utf8)
         chmod(file.path, 0)
         #expect(throws: ScenarioLoader.LoadError.self) { try ScenarioLoader.loadFile(file.path) }
-    }}
+    }
+}

@@ -7,7 +7,7 @@ public enum ScenarioMutator {
     public static func mutate(_ text: String, _ rng: inout SeededGenerator) -> [UInt8] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
-        switch rng.next() % 13 {
+        switch rng.next() % 14 {
         case 0: if !lines.isEmpty { lines.remove(at: pick(lines.count)) }                       // deleted line
         case 1: if lines.count > 1 { lines.swapAt(pick(lines.count), pick(lines.count)) }         // swapped lines
         case 2:                                                                                   // wrong type
@@ -55,6 +55,12 @@ public enum ScenarioMutator {
             if let at = lines.firstIndex(of: "devices:") {
                 lines.insert(contentsOf: (0..<(100 + pick(900))).map { "  - { name: d\($0), os: \"17.5\" }" }, at: at + 1)
             }
+        case 13:                                                                                  // a recipe word swapped
+            let words = ["keychain", "defaults", "file", "icloud", "pasteboard", "idfv", "uuid", "fid", "kc", "copy", "store",
+                         "if", "when", "always", "upsert", "deleteAndAdd", "any", "{appGroup}", "{missing}", "params", "save"]
+            let i = pick(lines.count)
+            let from = words[pick(words.count)], to = words[pick(words.count)]
+            lines[i] = lines[i].replacingOccurrences(of: from, with: to)
         default:                                                                                  // invalid UTF-8
             var bytes = Array(lines.joined(separator: "\n").utf8)
             if !bytes.isEmpty { bytes[pick(bytes.count)] = [0xFF, 0xC3, 0x80, 0xED][pick(4)] }
@@ -62,4 +68,55 @@ public enum ScenarioMutator {
         }
         return Array(lines.joined(separator: "\n").utf8)
     }
+
+    /// A scenario with a recipe that uses every key, for the fuzz tests to start from.
+    public static let recipeSeed = """
+        name: every recipe key
+        accounts: [{ id: alice }]
+        devices:
+          - { name: phone, os: "17.5", passcode: true, appleID: alice }
+          - { name: pad, kind: ipad, os: "17.5", appleID: alice }
+        recipes:
+          acme:
+            summary: every key
+            params: [appID]
+            stores:
+              kc: { keychain: { service: "{bundle}.id", account: "device-{appID}", accessible: afterFirstUnlock,
+                                accessGroup: "{team}.shared", synchronizable: false, queryAccessible: true,
+                                querySynchronizable: any, write: add, onDuplicate: deleteAndAdd, updates: all } }
+              copy: { defaults: { key: acme.id, suite: "{appGroup}" } }
+              seen: { defaults: { key: acme.seen, value: true } }
+              disk: { file: { path: Library/acme-id, backup: false } }
+              kvs: { icloud: { key: acme.id } }
+              pb: { pasteboard: { name: com.acme.id } }
+            id: [{ store: kc, if: seen }, copy, disk, kvs, pb, idfv, idfa, apnsToken, fid, { uuid: { case: lower, dashes: false } }]
+            save: [kc, { store: copy, when: different }, seen, { store: disk, when: missingOrRefused }, { store: kvs, when: always }]
+            overwrite: [pb]
+            clear: [disk]
+            whenRefused: stop
+            whenWriteFails: ignore
+            cache: process
+            format: { case: upper, dashes: true }
+            hash: { salt: "{team}" }
+        apps:
+          - { bundle: com.acme.shop, team: ACME1234, strategy: acme, options: { appID: A1 }, accessGroups: [ACME1234.shared], appGroups: [group.com.acme] }
+          - { bundle: com.acme.news, team: ACME1234, strategy: acme, options: { appID: A2 }, accessGroups: [ACME1234.shared], appGroups: [group.com.acme] }
+        steps:
+          - install: com.acme.shop
+          - install: com.acme.news
+          - launch: com.acme.shop
+          - launch: com.acme.news
+          - reboot
+          - launch: { app: com.acme.shop, mode: background }
+          - unlock
+          - backup: { kind: encrypted, as: b }
+          - restore: b
+            device: pad
+          - launch: com.acme.shop
+            device: pad
+          - uninstall: com.acme.shop
+          - install: com.acme.shop
+          - launch: com.acme.shop
+          - expect: { app: com.acme.shop, id: present, values: { kc: present } }
+        """
 }

@@ -1,0 +1,101 @@
+import Foundation
+import IDScenario
+import Testing
+import TestSupport
+
+/// Every recipe error, located, with the nearest valid name where there is one.
+@Suite("Recipe errors")
+struct RecipeParserErrorTests {
+    /// A scenario whose recipe body starts on line 6 (indented four spaces).
+    func errors(_ recipe: String, app: String = "{ bundle: com.acme.shop, team: ACME1234, strategy: r }") -> [String] {
+        let body = recipe.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    summary: test\n" + body
+            + "\napps:\n  - " + app + "\nsteps: []\n"
+        do {
+            _ = try ScenarioParser.parse(text, file: "t.yaml")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    @Test("unknown keys, store kinds, classes and choices get the nearest valid name")
+    func unknownNames() {
+        #expect(errors("id: [idfv]\nwhenRefsed: stop") == ["t.yaml:7:5: error: unknown key 'whenRefsed' in recipe 'r'; did you mean 'whenRefused'?"])
+        #expect(errors("stores:\n  kc: { keychian: { account: a } }\nid: [kc]")
+                == ["t.yaml:7:13: error: unknown store kind 'keychian' for store 'kc'; expected one of keychain, defaults, file, icloud, pasteboard; did you mean 'keychain'?",
+                    "t.yaml:8:10: error: unknown source 'kc': name a store of the recipe or one of idfv, idfa, uuid, fid, apnsToken"])
+        #expect(errors("stores:\n  kc: { keychain: { account: a, accesible: afterFirstUnlock } }\nid: [kc]")
+                == ["t.yaml:7:37: error: unknown key 'accesible' in keychain store 'kc'; did you mean 'accessible'?"])
+        #expect(errors("stores:\n  kc: { keychain: { account: a, accessible: afterFirstUnlok } }\nid: [kc]")
+                == ["t.yaml:7:49: error: invalid accessible 'afterFirstUnlok'; expected one of whenUnlocked, whenUnlockedThisDeviceOnly, afterFirstUnlock, afterFirstUnlockThisDeviceOnly, whenPasscodeSetThisDeviceOnly, always, alwaysThisDeviceOnly; did you mean 'afterFirstUnlock'?"])
+        #expect(errors("id: [idfv]\ncache: proces") == ["t.yaml:7:12: error: invalid cache 'proces'; expected one of none, process; did you mean 'process'?"])
+    }
+
+    @Test("sources and saves must name the recipe's stores; if must name a store; a store may not take a source's name")
+    func storeReferences() {
+        #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [pref, idfv]")
+                == ["t.yaml:8:10: error: unknown source 'pref': name a store of the recipe or one of idfv, idfa, uuid, fid, apnsToken; did you mean 'prefs'?"])
+        #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [{ store: prefs, if: idfv }]")
+                == ["t.yaml:8:30: error: if names 'idfv', which is not a store of the recipe; if tests whether a store holds a value"])
+        #expect(errors("stores:\n  idfv: { defaults: { key: id } }\nid: [uuid]")
+                == ["t.yaml:7:7: error: a store may not be named 'idfv', a source's name; call it something else"])
+        #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [uuid]\nsave: [pref]\nclear: [kc]")
+                == ["t.yaml:9:12: error: save names 'pref', which is not a store of the recipe; did you mean 'prefs'?",
+                    "t.yaml:10:13: error: clear names 'kc', which is not a store of the recipe"])
+    }
+
+    @Test("a recipe needs sources; a store its required field; a placeholder its param")
+    func missing() {
+        #expect(errors("stores:\n  prefs: { defaults: { key: id } }") == ["t.yaml:5:5: error: recipe 'r' has no sources: add id, the places the ID comes from in order, like id: [idfv]"])
+        #expect(errors("id: []") == ["t.yaml:6:9: error: recipe 'r' has no sources: list at least one under id, like [idfv]"])
+        #expect(errors("stores:\n  kc: { keychain: { service: s } }\nid: [idfv]") == ["t.yaml:7:23: error: keychain store 'kc' needs 'account'"])
+        #expect(errors("stores:\n  kc: { keychain: { account: \"{appId}\" } }\nid: [kc]")
+                == ["t.yaml:7:34: error: placeholder {appId} in account is neither a built-in one ({bundle}, {bundleName}, {team}, {appGroup}) nor a param; add it to params"])
+        #expect(errors("params: [appID]\nstores:\n  kc: { keychain: { account: \"{appId}\" } }\nid: [kc]")
+                == ["t.yaml:8:34: error: placeholder {appId} in account is neither a built-in one ({bundle}, {bundleName}, {team}, {appGroup}) nor a param; add it to params; did you mean 'appID'?",
+                    "t.yaml:11:56: error: app 'com.acme.shop' runs recipe r, which needs 'appID' in its options, like options: { appID: VALUE }"])
+    }
+
+    @Test("an app on a recipe gives its params and has the App Group it uses")
+    func appsOnRecipes() {
+        #expect(errors("params: [appID]\nid: [idfv]") == ["t.yaml:9:56: error: app 'com.acme.shop' runs recipe r, which needs 'appID' in its options, like options: { appID: VALUE }"])
+        #expect(errors("stores:\n  g: { defaults: { key: id, suite: \"{appGroup}\" } }\nid: [g]")
+                == ["t.yaml:10:56: error: app 'com.acme.shop' runs recipe r, which uses {appGroup}, but declares no appGroups"])
+        #expect(errors("params: [appID]\nid: [idfv]", app: "{ bundle: com.acme.shop, team: ACME1234, strategy: r, options: { appId: x } }")
+                == ["t.yaml:9:56: error: app 'com.acme.shop' runs recipe r, which needs 'appID' in its options, like options: { appID: VALUE }",
+                    "t.yaml:9:70: error: unknown option 'appId' for strategy r; did you mean 'appID'?"])
+    }
+
+    @Test("a recipe may not take a built-in strategy's name; a synchronizable ThisDeviceOnly item is refused")
+    func namesAndClasses() {
+        let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  rndi: { id: [idfv] }\napps: [{ bundle: com.acme.shop, team: ACME1234 }]\nsteps: []\n"
+        #expect(throws: ScenarioError.self) { try ScenarioParser.parse(text, file: "t.yaml") }
+        #expect((try? ScenarioParser.parse(text, file: "t.yaml")) == nil)
+        do { _ = try ScenarioParser.parse(text, file: "t.yaml") } catch {
+            #expect(error.diagnostics.map(\.description) == ["t.yaml:4:3: error: a recipe may not take the name of the built-in strategy 'rndi'"])
+        }
+        #expect(errors("stores:\n  kc: { keychain: { account: a, accessible: afterFirstUnlockThisDeviceOnly, synchronizable: true } }\nid: [kc]")
+                == ["t.yaml:7:97: error: a synchronizable item cannot use the ThisDeviceOnly class afterFirstUnlockThisDeviceOnly (KC-18)"])
+    }
+
+    @Test("a recipe file's errors are located in the file; a missing file is one line at the strategy")
+    func recipeFiles() throws {
+        let dir = TemporaryDirectory.make()
+        try "name: acme\nid: [idvf]\n".write(to: dir.appendingPathComponent("acme.yaml"), atomically: true, encoding: .utf8)
+        let scenario = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\napps:\n  - { bundle: com.acme.shop, team: ACME1234, strategy: acme.yaml }\n"
+            + "  - { bundle: com.acme.news, team: ACME1234, strategy: gone.yaml }\nsteps: []\n"
+        let path = dir.appendingPathComponent("s.yaml").path
+        try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try ScenarioLoader.loadFile(path)
+            Issue.record("loaded a scenario with a broken recipe file")
+        } catch {
+            let recipe = dir.appendingPathComponent("acme.yaml").path, gone = dir.appendingPathComponent("gone.yaml").path
+            #expect(error.lines == [
+                "\(recipe):2:6: error: unknown source 'idvf': name a store of the recipe or one of idfv, idfa, uuid, fid, apnsToken; did you mean 'idfv'?",
+                "\(path):5:56: error: recipe file \(gone): no such file",
+            ])
+        }
+    }
+}
