@@ -60,7 +60,7 @@ let package = Package(
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDSim", "TestSupport"], swiftSettings: strictImports),
+        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDSim", "IDStrategies", "TestSupport"], swiftSettings: strictImports),
         // The inspector in a real terminal (tmux).
         .testTarget(name: "EndToEndTests", dependencies: ["idscope"], swiftSettings: strictImports),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import IDSim
+import IDStrategies
 
 /// Reads scenarios from files or the built-in library, with one clear line for anything that
 /// keeps a file from being read.
@@ -143,5 +144,35 @@ public enum ScenarioLoader {
 extension NameSuggester {
     static func nearestName(_ name: String, _ names: [String]) -> String? {
         nearest(to: name, among: names)
+    }
+}
+
+extension ScenarioLoader {
+    /// A recipe file on its own (`matrix --strategy acme.yaml`, `manifest acme.yaml`), its errors
+    /// located in the file.
+    public static func loadRecipe(_ path: String) throws(LoadError) -> Recipe {
+        let text = try readText(path)
+        var reader = NodeReader(file: path)
+        do {
+            let root = try YAMLGuard.compose(text, file: path)
+            if let recipe = RecipeParser.parseFile(root, &reader), reader.diagnostics.isEmpty { return recipe }
+        } catch {
+            throw .invalid(error)
+        }
+        throw .invalid(ScenarioError(reader.diagnostics))
+    }
+}
+
+extension StrategyCatalog {
+    /// What a `--strategy` or `STRATEGY` argument names: a built-in strategy or recipe by name, or
+    /// a recipe file by path (then the recipe comes too, for the worlds that must hold it).
+    public static func resolve(_ argument: String) throws(ScenarioLoader.LoadError) -> (strategy: Strategy, recipe: Recipe?) {
+        if let strategy = builtIn.strategy(named: argument) { return (strategy, nil) }
+        guard RecipeFiles.isPath(argument) || FileManager.default.fileExists(atPath: argument) else {
+            throw .unreadable("idscope: " + StrategyProblem.unknownStrategy(argument, known: builtIn.names).description
+                + " (or name a recipe file: a path ending in .yaml)")
+        }
+        let recipe = try ScenarioLoader.loadRecipe(argument)
+        return (recipe.strategy, recipe)
     }
 }

@@ -5,8 +5,10 @@ import IDStrategies
 /// compare what the scenario's first app reported at its first launch with its last launch.
 public enum ScenarioMatrix {
     /// The cell for one strategy; nil if the scenario never launches its first app twice.
-    public static func cell(_ scenario: Scenario, strategy: Strategy) -> MatrixCell? {
+    /// - Parameter recipe: the strategy's recipe when it comes from a file the scenario does not name.
+    public static func cell(_ scenario: Scenario, strategy: Strategy, recipe: Recipe? = nil) -> MatrixCell? {
         var variant = scenario
+        if let recipe, !variant.recipes.contains(where: { $0.name == recipe.name }) { variant.recipes.append(recipe) }
         variant.apps = scenario.apps.map { app in
             var copy = app
             copy.strategy = strategy.name

@@ -10,7 +10,7 @@ public struct StrategyOption: Sendable {
         /// A list whose items come from a fixed set.
         case list(of: [String])
 
-        var description: String {
+        public var description: String {
             switch self {
             case .bool: "true or false"
             case .string: "a string"

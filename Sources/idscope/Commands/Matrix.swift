@@ -15,7 +15,7 @@ extension IDScope {
             """
         )
 
-        @Option(name: .customLong("strategy"), help: "A strategy to include (repeatable; default: all).",
+        @Option(name: .customLong("strategy"), help: "A strategy or recipe file to include (repeatable; default: all built-in ones).",
                 completion: .custom(ScenarioCompletion.strategies))
         var strategies: [String] = []
 
@@ -33,18 +33,32 @@ extension IDScope {
         var noColor = false
 
         func validate() throws {
-            let library = StrategyCatalog.builtIn
-            for name in strategies where library.strategy(named: name) == nil {
-                throw ValidationError(StrategyProblem.unknownStrategy(name, known: library.names).description)
+            // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
+            for name in strategies where StrategyCatalog.builtIn.strategy(named: name) == nil && !ScenarioLoader.isPath(name) {
+                throw ValidationError(StrategyProblem.unknownStrategy(name, known: StrategyCatalog.builtIn.names).description)
             }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
         }
 
         func run() throws {
-            let library = StrategyCatalog.builtIn
             // By default every strategy but the twins, which by design give their originals' rows.
-            let types = strategies.isEmpty ? library.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }
-                : strategies.compactMap { library.strategy(named: $0) }
+            var types = StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }
+            var recipes: [String: Recipe] = [:]
+            if !strategies.isEmpty {
+                types = []
+                for argument in strategies {
+                    do {
+                        let (strategy, recipe) = try StrategyCatalog.resolve(argument)
+                        types.append(strategy)
+                        if let recipe { recipes[strategy.name] = recipe }
+                    } catch {
+                        for line in error.lines { Console.error(line) }
+                        throw ExitCode(ExitStatus.invalidScenario)
+                    }
+                }
+            }
+            // Recipe files join the built-in library so the worlds can launch them.
+            let library = StrategyCatalog.builtIn.adding(recipes.values.map(\.strategy))
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [MatrixWriter.Column] = []
             var cellsOf: [(Strategy) -> MatrixCell?] = []
@@ -60,7 +74,7 @@ extension IDScope {
                     scenarioNumber += 1
                     columns.append(.init(name: argument, heading: MatrixWriter.heading(forScenario: argument, number: scenarioNumber),
                                          meaning: scenario.name))
-                    cellsOf.append { ScenarioMatrix.cell(scenario, strategy: $0) }
+                    cellsOf.append { ScenarioMatrix.cell(scenario, strategy: $0, recipe: recipes[$0.name]) }
                 } catch {
                     for line in error.lines { Console.error(line) }
                     throw ExitCode(ExitStatus.invalidScenario)

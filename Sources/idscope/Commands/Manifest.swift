@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import IDScenario
+import IDStrategies
+
+extension IDScope {
+    struct Manifest: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the privacy-manifest entries a strategy's API use calls for, or check a PrivacyInfo.xcprivacy.",
+            discussion: """
+            Prints a PrivacyInfo.xcprivacy property list on stdout and, on stderr, why each entry is there.
+            With --check, reads an existing manifest (XML or binary) and prints each missing or invalid entry
+            with the App Store Connect rejection it would cause (ITMS-91053 to 91056); exit 1 when there is an
+            error, 0 otherwise (warnings are advice). Only UserDefaults among ID code's APIs is a required-reason
+            API: CA92.1 for the app's own defaults, 1C8F.1 for an App Group's suite.
+            """
+        )
+
+        @Argument(help: "A strategy name, or a recipe file.", completion: .custom(ScenarioCompletion.strategies))
+        var strategy: String
+
+        @Option(help: "An existing manifest to check.", completion: .file(extensions: ["xcprivacy", "plist"]))
+        var check: String?
+
+        func run() throws {
+            let resolved: (strategy: IDStrategies.Strategy, recipe: IDStrategies.Recipe?)
+            do {
+                resolved = try StrategyCatalog.resolve(strategy)
+            } catch {
+                for line in error.lines { Console.error(line) }
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            let needs = PrivacyNeeds(strategy: resolved.strategy)
+            guard let check else {
+                let data = try PropertyListSerialization.data(fromPropertyList: needs.propertyList, format: .xml, options: 0)
+                try Console.out(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+                for note in needs.notes { Console.error("note: " + note) }
+                return
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: check))
+            } catch {
+                Console.error("\(check): error: cannot be read (\((error as NSError).localizedDescription))")
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            let result = ManifestCheck(manifest: data, needs: needs)
+            for finding in result.findings { try Console.out("\(check): \(finding)") }
+            if result.hasErrors { throw ExitCode(1) }
+            try Console.out("\(check): ok for \(resolved.strategy.name)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import IDScenario
+import IDStrategies
+import Testing
+import TestSupport
+
+@Suite("idscope strategies, manifest and matrix --strategy FILE (the built binary)", .serialized)
+struct StrategyCommandTests {
+    @Test("strategies lists every strategy once with its kind; twins name their originals")
+    func listing() throws {
+        let result = try CLI.run(["strategies"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { String($0.split(separator: " ")[0]) } == StrategyCatalog.builtIn.names)
+        #expect(lines.first { $0.hasPrefix("rndi ") }?.contains(" swift ") == true)
+        #expect(lines.first { $0.hasPrefix("flutter-udid ") }?.contains(" recipe ") == true)
+        #expect(lines.first { $0.hasPrefix("rndi-twin ") }?.contains("recipe, twin of rndi") == true)
+    }
+
+    @Test("a recipe prints as YAML that, saved and edited, runs in the matrix with the same row")
+    func recipeToStartFrom() throws {
+        let shown = try CLI.run(["strategies", "rndi-twin"])
+        #expect(shown.status == 0 && shown.stdout.contains("name: rndi-twin"))
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("ours.yaml")
+        try shown.stdout.replacingOccurrences(of: "name: rndi-twin", with: "name: ours").write(to: file, atomically: true, encoding: .utf8)
+        let ours = try CLI.run(["matrix", "--strategy", file.path, "--format", "jsonl"])
+        let original = try CLI.run(["matrix", "--strategy", "rndi", "--format", "jsonl"])
+        #expect(ours.status == 0, "\(ours.stderr)")
+        #expect(ours.stdout.replacingOccurrences(of: "\"ours\"", with: "\"rndi\"") == original.stdout)
+        // And in a scenario column, which runs the recipe in the scenario's world.
+        let column = try CLI.run(["matrix", "--strategy", file.path, "--scenario", "b01-reinstall-resets-idfv", "--format", "jsonl"])
+        #expect(column.stdout == "{\"strategy\": \"ours\", \"cells\": {\"b01-reinstall-resets-idfv\": \"=\"}}\n", "\(column.stderr)")
+    }
+
+    @Test("a Swift strategy shows its options, values and stores; an unknown name suggests one")
+    func swiftDetails() throws {
+        let shown = try CLI.run(["strategies", "rndi"])
+        #expect(shown.stdout.contains("values: uniqueId"))
+        #expect(shown.stdout.contains("UserDefaults 'deviceUID'"))
+        #expect(shown.stdout.contains("idscope strategies rndi-twin"))
+        let unknown = try CLI.run(["strategies", "rdni"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'rndi'?"))
+    }
+
+    @Test("a bad recipe file in matrix --strategy is located in the file and exits 2")
+    func badRecipeFile() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("bad.yaml")
+        try "name: bad\nstores:\n  kc: { keychain: { account: a } }\nid: [kc, idvf]\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["matrix", "--strategy", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("\(file.path):4:10: error: unknown source 'idvf'"), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean 'idfv'?"))
+    }
+
+    @Test("manifest prints a property list with a note per entry; --check exits 1 on an error, 0 when it holds")
+    func manifest() throws {
+        let printed = try CLI.run(["manifest", "rndi"])
+        #expect(printed.status == 0)
+        let root = try #require(try PropertyListSerialization.propertyList(from: Data(printed.stdout.utf8), options: [], format: nil) as? [String: Any])
+        let entry = try #require((root["NSPrivacyAccessedAPITypes"] as? [[String: Any]])?.first)
+        #expect(entry["NSPrivacyAccessedAPITypeReasons"] as? [String] == ["CA92.1"])
+        #expect(printed.stderr.contains("note: NSPrivacyAccessedAPICategoryUserDefaults CA92.1: UserDefaults 'deviceUID'"))
+
+        let dir = TemporaryDirectory.make()
+        let good = dir.appendingPathComponent("PrivacyInfo.xcprivacy")
+        try printed.stdout.write(to: good, atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["manifest", "rndi", "--check", good.path])
+        #expect(ok.status == 0 && ok.stdout.contains("ok for rndi"), "\(ok.stdout)")
+        // The same manifest does not cover a strategy that tracks with the IDFA.
+        let tracking = try CLI.run(["manifest", "id-kit", "--check", good.path])
+        #expect(tracking.status == 1 && tracking.stdout.contains("error: NSPrivacyTracking must be true"))
+        let bad = dir.appendingPathComponent("bad.xcprivacy")
+        try printed.stdout.replacingOccurrences(of: "NSPrivacyAccessedAPICategoryUserDefaults", with: "UserDefaults")
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let rejected = try CLI.run(["manifest", "rndi", "--check", bad.path])
+        #expect(rejected.status == 1)
+        #expect(rejected.stdout.contains("\(bad.path): error: ITMS-91054"))
+        #expect(rejected.stdout.contains("\(bad.path): error: ITMS-91053 missing NSPrivacyAccessedAPICategoryUserDefaults with reason CA92.1"))
+        let missing = try CLI.run(["manifest", "rndi", "--check", dir.appendingPathComponent("none").path])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot be read"))
+    }
+}
