@@ -6,6 +6,7 @@
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
 //   --events-only    stop after the events-per-second figures (for profiling them)
 //   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
+//   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
 import IDSim
@@ -13,6 +14,10 @@ import IDSim
 let quick = CommandLine.arguments.contains("--quick")
 if CommandLine.arguments.contains("--inspector-only") {
     InspectorBench.run(quick: quick)
+    exit(0)
+}
+if CommandLine.arguments.contains("--recipes") {
+    RecipeBench.run()
     exit(0)
 }
 let historySteps = quick ? 100_000 : 1_000_000
@@ -114,3 +119,4 @@ print("jump_p99: \(Measure.format(Measure.percentile(jumps, 0.99))) ms")
 print("step_size: \(MemoryLayout<Step>.stride) bytes (one stored step)")
 
 InspectorBench.run(quick: quick)
+RecipeBench.run()

@@ -1,5 +1,5 @@
 import Foundation
-import IDInspector
+@testable import IDInspector
 import IDScenario
 import IDSim
 import Testing
@@ -517,6 +517,48 @@ struct PaneTests {
         h.press(.enter)
         #expect(h.screen.contains("accessible: kSecAttrAccessibleAfterFirstUnlock"))
         #expect(h.screen.contains("value: 225EC07A-9950-4761-A9C3-A27688795369"))
+    }
+
+    @Test("for an app on a recipe the storage pane names each of its stores with its value; suites, group defaults, files and iCloud show too")
+    func recipeStores() throws {
+        var h = try Harness(width: 120, height: 48, scenarioText: """
+            name: recipe stores
+            devices: [{ name: phone, os: "9.3", passcode: true, appleID: alice }]
+            accounts: [{ id: alice }]
+            recipes:
+              acme:
+                stores:
+                  kc: { keychain: { account: device-id, accessible: afterFirstUnlock } }
+                  copy: { defaults: { key: acme.id, suite: group.com.acme } }
+                  mine: { defaults: { key: acme.mine, suite: acme.private } }
+                  disk: { file: { path: Library/acme-id, backup: false } }
+                  kvs: { icloud: { key: acme.id } }
+                  pb: { pasteboard: { name: com.acme.id } }
+                id: [kc, uuid]
+                save: [kc, copy, mine, disk, kvs, pb]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: acme, appGroups: [group.com.acme] }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        h.press(.end)
+        let id = try #require(h.world.devices[0].launches[0]?.latest.report.primaryID)
+        let short = IDText.short(id, ellipsis: "…")
+        for name in ["kc", "copy", "mine", "disk", "kvs", "pb"] {
+            #expect(h.canvas.lines.contains { $0.contains(" \(name) = \(short)") }, "\(name)\n\(h.screen)")
+        }
+        // Further down the pane (scrolled to in the terminal): each place in its own section.
+        let lines = StorageRows.make(h.state).flatMap(\.lines)
+        for line in ["UserDefaults suite acme.private (private)", " acme.mine = \(short)", "App Group group.com.acme", " acme.id = \(short)",
+                     "Files · com.acme.shop", " Library/acme-id = \(short)", "   excluded from backups", "iCloud key-value store · alice",
+                     "Named pasteboards (persistent, before iOS 10)", " com.acme.id = \(short)"] {
+            #expect(lines.contains(line), "\(line)")
+        }
+        h.press(.tab, times: 2)
+        #expect(h.state.focus == .storage)
+        h.press(.down, times: 3)             // kc, copy, mine
+        h.press(.enter)
+        #expect(h.screen.contains("place: UserDefaults 'acme.mine' in suite 'acme.private' (private)"))
     }
 
     @Test("history letters keep their value over the whole history; the legend says what they stand for")

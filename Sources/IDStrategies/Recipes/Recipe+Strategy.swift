@@ -5,13 +5,14 @@ extension Recipe {
     /// values are `id`, its stores and its platform sources.
     public var strategy: Strategy {
         let recipe = self
+        let shared = RecipeProgram.Shared(self)
         return Strategy(
             name: name, summary: summary, kind: .recipe,
             options: params.map { StrategyOption($0, .string, default: nil, "fills {\($0)} in the recipe") },
             valueNames: valueNames,
             stores: { app in recipe.storeDescriptions(for: app) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
-            program: { options in RecipeProgram(recipe: recipe, options: options) })
+            program: { options in RecipeProgram(shared: shared, options: options) })
     }
 
     /// The placeholders' values for an app as declared (the program fills them the same way).

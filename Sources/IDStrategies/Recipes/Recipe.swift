@@ -65,6 +65,11 @@ public struct Recipe: Sendable, Hashable {
         stores.first { $0.name == name }
     }
 
+    /// The position of a store in `stores` (a launch keeps its reads by position).
+    func storeIndex(named name: String) -> Int? {
+        stores.firstIndex { $0.name == name }
+    }
+
     /// The names a launch reports under `values`: `id`, each store, then each platform source.
     public var valueNames: [String] {
         var names = ["id"] + stores.map(\.name)
@@ -229,6 +234,20 @@ public struct IDFormat: Sendable, Hashable {
     public static let uuidString = IDFormat(case: .upper, dashes: true)
 
     public func apply(_ id: String) -> String {
+        if id.utf8.allSatisfy({ $0 < 0x80 }) {
+            // IDs are ASCII (UUIDs, hex, base64url): shape the bytes, not Characters.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(id.utf8.count)
+            for byte in id.utf8 {
+                if dashes == false && byte == UInt8(ascii: "-") { continue }
+                switch letterCase {
+                case .lower? where byte >= 0x41 && byte <= 0x5A: bytes.append(byte + 0x20)
+                case .upper? where byte >= 0x61 && byte <= 0x7A: bytes.append(byte - 0x20)
+                default: bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = id
         if dashes == false { out = out.filter { $0 != "-" } }
         switch letterCase {
@@ -257,9 +276,12 @@ public struct RecipeHash: Sendable, Hashable {
 /// Text with placeholders: `{bundle}`, `{bundleName}`, `{team}`, `{appGroup}` and the recipe's params.
 public struct Template: Sendable, Hashable, CustomStringConvertible {
     public let raw: String
+    /// Whether `raw` has a `{`: most templates are plain text, and a launch fills them all.
+    let hasPlaceholders: Bool
 
     public init(_ raw: String) {
         self.raw = raw
+        hasPlaceholders = raw.utf8.contains(UInt8(ascii: "{"))
     }
 
     public var description: String { raw }
@@ -282,17 +304,33 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The text with every placeholder replaced from `values` (unknown ones stay as written;
     /// validation reports them before anything runs).
     public func fill(_ values: [String: String]) -> String {
-        guard raw.contains("{") else { return raw }
+        fill { values[$0] }
+    }
+
+    /// The text with every placeholder replaced by what `value(name)` gives.
+    func fill(_ value: (String) -> String?) -> String {
+        guard hasPlaceholders else { return raw }
+        // Byte-wise: braces are ASCII, and a launch fills every template it touches.
+        let bytes = raw.utf8
         var out = ""
-        var rest = Substring(raw)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            out += values[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            guard bytes[index] == UInt8(ascii: "{"),
+                  let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                index = bytes.index(after: index)
+                continue
+            }
+            let name = String(raw[bytes.index(after: index)..<close])
+            if start == bytes.startIndex && close == bytes.index(before: bytes.endIndex) && index == start {
+                return value(name) ?? raw   // the whole template is one placeholder ("{bundle}")
+            }
+            out += raw[start..<index]
+            out += value(name) ?? "{\(name)}"
+            start = bytes.index(after: close)
+            index = start
         }
-        return out + rest
+        return out + raw[start...]
     }
 }
 

@@ -4,8 +4,36 @@ import IDSim
 /// what `save` asks, cleans up what `clear` names, and reports the ID with what each store and
 /// platform source read.
 struct RecipeProgram: AppProgram {
-    let recipe: Recipe
+    /// The recipe behind one reference: a program is made for every launch, and a copy of the
+    /// recipe's many arrays and strings would cost a retain each.
+    final class Shared: Sendable {
+        let recipe: Recipe
+        /// The platform sources a launch reports after the stores, each once, in order.
+        let platformNames: [String]
+
+        init(_ recipe: Recipe) {
+            self.recipe = recipe
+            var names: [String] = []
+            for source in recipe.sources {
+                if case .store = source { continue }
+                if !names.contains(source.name) && !recipe.stores.contains(where: { $0.name == source.name }) { names.append(source.name) }
+            }
+            platformNames = names
+        }
+    }
+
+    let shared: Shared
     let options: [String: OptionValue]
+    var recipe: Recipe { shared.recipe }
+
+    init(shared: Shared, options: [String: OptionValue]) {
+        self.shared = shared
+        self.options = options
+    }
+
+    init(recipe: Recipe, options: [String: OptionValue]) {
+        self.init(shared: Shared(recipe), options: options)
+    }
 
     /// What a read of a store found.
     enum Read: Equatable {
@@ -21,13 +49,13 @@ struct RecipeProgram: AppProgram {
     }
 
     func launch(_ os: inout AppOS) -> LaunchReport {
-        let memoryKey = "recipe:" + recipe.name
+        let memoryKey = recipe.cache == .process ? "recipe:" + recipe.name : ""
         if recipe.cache == .process, let cached = os.memory(memoryKey) {
-            return report(id: cached, reads: [:], platform: [:], notes: ["the ID kept in memory by this process (cache: process)"])
+            return report(id: cached, reads: StoreReads(count: 0), platform: nil, notes: ["the ID kept in memory by this process (cache: process)"])
         }
         // The facade is passed down inout, never stored: a copy would share the world and make
         // every write copy it.
-        var run = Run(recipe: recipe, placeholders: placeholders(os))
+        var run = Run(shared: shared, placeholders: placeholders(os))
         let chosen = run.chooseID(&os)
         guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes) }
         var id = chosen
@@ -35,7 +63,7 @@ struct RecipeProgram: AppProgram {
         if let value = id {
             var shaped = recipe.format?.apply(value) ?? value
             if let hash = recipe.hash {
-                let salt = hash.salt?.fill(run.placeholders)
+                let salt = hash.salt.map(run.fill)
                 shaped = sha256Hex(salt.map { $0 + ":" + shaped } ?? shaped)
             }
             id = shaped
@@ -44,48 +72,108 @@ struct RecipeProgram: AppProgram {
         return report(id: id, reads: run.reads, platform: run.platform, notes: run.notes)
     }
 
-    /// The placeholders' values for this app.
-    func placeholders(_ os: AppOS) -> [String: String] {
-        var values = ["bundle": os.bundleID, "team": os.teamID,
-                      "bundleName": os.displayName ?? String(os.bundleID.split(separator: ".").last ?? "")]
-        if let group = os.firstAppGroup { values["appGroup"] = group }
-        for param in recipe.params {
-            switch options[param] {
-            case .string(let s)?: values[param] = s
-            case .int(let i)?: values[param] = String(i)
-            case .bool(let b)?: values[param] = b ? "true" : "false"
-            default: break
-            }
-        }
-        return values
+    /// The placeholders' values for this app, looked up as templates ask for them.
+    func placeholders(_ os: AppOS) -> Placeholders {
+        Placeholders(bundle: os.bundleID, team: os.teamID, displayName: os.displayName, appGroup: os.firstAppGroup,
+                     params: recipe.params, options: options)
     }
 
-    func report(id: String?, reads: [String: Read], platform: [String: String], notes: [String]) -> LaunchReport {
+    func report(id: String?, reads: StoreReads, platform: (name: String, value: String)?, notes: [String]) -> LaunchReport {
         var values = [NamedValue("id", id)]
-        for store in recipe.stores { values.append(NamedValue(store.name, reads[store.name]?.value)) }
-        for source in recipe.sources {
-            if case .store = source { continue }
-            if values.contains(where: { $0.name == source.name }) { continue }
-            values.append(NamedValue(source.name, platform[source.name]))
+        values.reserveCapacity(recipe.stores.count + 3)
+        for index in recipe.stores.indices { values.append(NamedValue(recipe.stores[index].name, reads[index]?.value)) }
+        for name in shared.platformNames { values.append(NamedValue(name, platform?.name == name ? platform?.value : nil)) }
+        // The code's own result is what the library's function returns: the ID, or nothing.
+        return LaunchReport(primaryID: id, values: values, result: .optional(id), notes: notes)
+    }
+}
+
+/// What each store read in a launch, by position: four inline (most recipes have no more), so
+/// a launch allocates nothing to remember its reads.
+struct StoreReads {
+    private var inline: (RecipeProgram.Read?, RecipeProgram.Read?, RecipeProgram.Read?, RecipeProgram.Read?) = (nil, nil, nil, nil)
+    private var more: [RecipeProgram.Read?] = []
+
+    init(count: Int) {
+        if count > 4 { more = Array(repeating: nil, count: count - 4) }
+    }
+
+    subscript(index: Int) -> RecipeProgram.Read? {
+        get {
+            switch index {
+            case 0: inline.0
+            case 1: inline.1
+            case 2: inline.2
+            case 3: inline.3
+            default: index - 4 < more.count ? more[index - 4] : nil
+            }
         }
-        return LaunchReport(primaryID: id, values: values,
-                            result: .object(values.map { .init($0.name, .optional($0.value)) }), notes: notes)
+        set {
+            switch index {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: more[index - 4] = newValue
+            }
+        }
+    }
+}
+
+/// The values of a recipe's placeholders for one app: `{bundle}`, `{bundleName}`, `{team}`,
+/// `{appGroup}` and the params, each worked out only when a template asks for it.
+struct Placeholders {
+    let bundle: String
+    let team: String
+    let displayName: String?
+    let appGroup: String?
+    let params: [String]
+    let options: [String: OptionValue]
+
+    func value(_ name: String) -> String? {
+        switch name {
+        case "bundle": return bundle
+        case "team": return team
+        case "bundleName": return displayName ?? String(bundle.split(separator: ".").last ?? "")
+        case "appGroup": return appGroup
+        default:
+            guard params.contains(name) else { return nil }
+            switch options[name] {
+            case .string(let s)?: return s
+            case .int(let i)?: return String(i)
+            case .bool(let b)?: return b ? "true" : "false"
+            default: return nil
+            }
+        }
     }
 }
 
 /// One launch of a recipe: the facade, what was read, and what the code ran into.
 private struct Run {
-    let recipe: Recipe
-    let placeholders: [String: String]
-    var reads: [String: RecipeProgram.Read] = [:]
-    var platform: [String: String] = [:]
+    let shared: RecipeProgram.Shared
+    var recipe: Recipe { shared.recipe }
+    let placeholders: Placeholders
+    /// What each store read this launch, by its position in `recipe.stores`.
+    var reads: StoreReads
+    /// The platform source that gave the ID, if one did (the search stops at the first value).
+    var platform: (name: String, value: String)?
     var notes: [String] = []
     /// A refused read with `whenRefused: stop`: no ID, no writes.
     var stopped = false
 
-    init(recipe: Recipe, placeholders: [String: String]) {
-        self.recipe = recipe
+    init(shared: RecipeProgram.Shared, placeholders: Placeholders) {
+        self.shared = shared
         self.placeholders = placeholders
+        reads = StoreReads(count: shared.recipe.stores.count)
+    }
+
+    func fill(_ template: Template) -> String {
+        guard template.hasPlaceholders else { return template.raw }
+        return template.fill { placeholders.value($0) }
+    }
+
+    func read(of name: String) -> RecipeProgram.Read? {
+        recipe.storeIndex(named: name).flatMap { reads[$0] }
     }
 
     // MARK: - Choosing the ID
@@ -118,7 +206,7 @@ private struct Run {
     }
 
     private mutating func remember(_ source: RecipeSource, _ value: String) -> String {
-        platform[source.name] = value
+        platform = (source.name, value)
         return value
     }
 
@@ -153,8 +241,9 @@ private struct Run {
     /// Reads a store once per launch (later reads see what the first saw, as the code would
     /// have kept it in a variable); a refused read under `whenRefused: stop` stops the launch.
     mutating func read(_ name: String, _ os: inout AppOS, mayStop: Bool = true) -> RecipeProgram.Read {
-        if let known = reads[name] { return known }
-        guard let store = recipe.store(named: name) else { return .missing }
+        guard let index = recipe.storeIndex(named: name) else { return .missing }
+        if let known = reads[index] { return known }
+        let store = recipe.stores[index]
         let result: RecipeProgram.Read
         switch store.kind {
         case .keychain(let item):
@@ -169,15 +258,15 @@ private struct Run {
                 notes.append("keychain read (\(name)): \(status)")
             }
         case .defaults(let key, let suite, _):
-            result = os.defaultsString(forKey: key.fill(placeholders), suite: suite?.fill(placeholders)).map { .value($0) } ?? .missing
+            result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
         case .file(let path, _):
-            result = os.containerFile(path.fill(placeholders)).map { .value($0) } ?? .missing
+            result = os.containerFile(fill(path)).map { .value($0) } ?? .missing
         case .icloud(let key):
-            result = os.ubiquitousString(forKey: key.fill(placeholders)).map { .value($0) } ?? .missing
+            result = os.ubiquitousString(forKey: fill(key)).map { .value($0) } ?? .missing
         case .pasteboard(let pasteboard):
-            result = os.namedPasteboardString(pasteboard.fill(placeholders)).map { .value($0) } ?? .missing
+            result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
-        reads[name] = result
+        reads[index] = result
         if mayStop, case .refused = result, recipe.whenRefused == .stop {
             stopped = true
             notes.append("a refused read stops the launch: no ID (whenRefused: stop)")
@@ -186,8 +275,8 @@ private struct Run {
     }
 
     func query(_ item: KeychainStore) -> KeychainQuery {
-        KeychainQuery(service: item.service.fill(placeholders), account: item.account.fill(placeholders),
-                      accessGroup: item.accessGroup?.fill(placeholders), synchronizable: item.querySynchronizable,
+        KeychainQuery(service: fill(item.service), account: fill(item.account),
+                      accessGroup: item.accessGroup.map(fill), synchronizable: item.querySynchronizable,
                       accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil)
     }
 
@@ -198,10 +287,11 @@ private struct Run {
     mutating func saveAll(_ id: String, _ os: inout AppOS) -> Bool {
         var wrote = false, failed = false
         for entry in recipe.save {
-            guard let store = recipe.store(named: entry.store) else { continue }
-            let desired = store.fixedValue ?? id
+            guard let index = recipe.storeIndex(named: entry.store) else { continue }
             // `always` needs no read to decide; the others read a store the sources did not.
-            let before = entry.when == .always ? reads[entry.store] : (reads[entry.store] ?? readQuietly(store, &os))
+            let before = entry.when == .always ? reads[index] : (reads[index] ?? read(entry.store, &os, mayStop: false))
+            let fixed = recipe.stores[index].fixedValue
+            let desired = fixed ?? id
             let due: Bool
             switch entry.when {
             case .missing: due = before == .missing
@@ -210,7 +300,7 @@ private struct Run {
             case .always: due = true
             }
             guard due else { continue }
-            if write(store, desired, before: before, &os) {
+            if write(recipe.stores[index], desired, before: before, &os) {
                 wrote = true
             } else {
                 failed = true
@@ -226,11 +316,6 @@ private struct Run {
         return true
     }
 
-    /// A store the sources did not read, read to decide a save (without stopping the launch).
-    private mutating func readQuietly(_ store: RecipeStore, _ os: inout AppOS) -> RecipeProgram.Read {
-        read(store.name, &os, mayStop: false)
-    }
-
     mutating func write(_ store: RecipeStore, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS) -> Bool {
         switch store.kind {
         case .keychain(let item):
@@ -238,17 +323,17 @@ private struct Run {
             if status != .success { notes.append("keychain write (\(store.name)): \(status)") }
             return status == .success
         case .defaults(let key, let suite, _):
-            os.setDefaults(value, forKey: key.fill(placeholders), suite: suite?.fill(placeholders))
+            os.setDefaults(value, forKey: fill(key), suite: suite.map(fill))
             return true
         case .file(let path, let backup):
-            let ok = os.writeContainerFile(path.fill(placeholders), contents: value, backedUp: backup)
+            let ok = os.writeContainerFile(fill(path), contents: value, backedUp: backup)
             if !ok { notes.append("file write (\(store.name)): the container is not available before the first unlock") }
             return ok
         case .icloud(let key):
-            os.setUbiquitous(value, forKey: key.fill(placeholders))
+            os.setUbiquitous(value, forKey: fill(key))
             return true
         case .pasteboard(let name):
-            os.setNamedPasteboard(name.fill(placeholders), value: value, persistent: true)
+            os.setNamedPasteboard(fill(name), value: value, persistent: true)
             return true
         }
     }
@@ -268,9 +353,9 @@ private struct Run {
             } ?? os.secItemCopyMatching(query).status
             if status == .success || status == .interactionNotAllowed { return os.secItemUpdate(query, update) }
         }
-        let attributes = KeychainAttributes(service: item.service.fill(placeholders), account: item.account.fill(placeholders),
+        let attributes = KeychainAttributes(service: fill(item.service), account: fill(item.account),
                                             value: value, accessible: item.accessible,
-                                            accessGroup: item.accessGroup?.fill(placeholders), synchronizable: item.synchronizable)
+                                            accessGroup: item.accessGroup.map(fill), synchronizable: item.synchronizable)
         let added = os.secItemAdd(attributes)
         guard added == .duplicateItem, item.write == .add else { return added }
         switch item.onDuplicate {
@@ -288,10 +373,10 @@ private struct Run {
     mutating func delete(_ store: RecipeStore, _ os: inout AppOS) {
         switch store.kind {
         case .keychain(let item): os.secItemDelete(query(item))
-        case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: key.fill(placeholders), suite: suite?.fill(placeholders))
-        case .file(let path, let backup): os.writeContainerFile(path.fill(placeholders), contents: nil, backedUp: backup)
-        case .icloud(let key): os.setUbiquitous(nil, forKey: key.fill(placeholders))
-        case .pasteboard(let name): os.setNamedPasteboard(name.fill(placeholders), value: nil, persistent: true)
+        case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: fill(key), suite: suite.map(fill))
+        case .file(let path, let backup): os.writeContainerFile(fill(path), contents: nil, backedUp: backup)
+        case .icloud(let key): os.setUbiquitous(nil, forKey: fill(key))
+        case .pasteboard(let name): os.setNamedPasteboard(fill(name), value: nil, persistent: true)
         }
     }
 }

@@ -1,0 +1,37 @@
+import IDScenario
+import IDSim
+import IDStrategies
+
+/// A recipe's launch against the same launch of the Swift strategy it twins: the interpreter's
+/// overhead, which the issue bounds at 2×. Each pair launches one app 100,000 times in a world
+/// with the app's ID already stored (the common launch: read, compare, no write), alternating
+/// Swift and recipe runs five times and quoting medians.
+enum RecipeBench {
+    static func run() {
+        let library = StrategyCatalog.builtIn
+        for twin in library.all {
+            guard let name = StrategyCatalog.original(ofTwin: twin.name), let original = library.strategy(named: name) else { continue }
+            var swift: [Double] = [], recipe: [Double] = []
+            for _ in 0..<5 {
+                swift.append(nanosPerLaunch(original, library))
+                recipe.append(nanosPerLaunch(twin, library))
+            }
+            let (s, r) = (Measure.median(swift), Measure.median(recipe))
+            print("recipe_launch_\(name): \(Int(r)) ns/launch as \(twin.name) vs \(Int(s)) ns in Swift (ratio \(Measure.format(r / s, 2)); median of 5)")
+        }
+    }
+
+    static func nanosPerLaunch(_ strategy: Strategy, _ library: StrategyLibrary) -> Double {
+        var app = AppDeclaration(bundleID: "com.acme.app", teamID: "ACME1234", strategy: strategy.name)
+        app.keychainAccessGroups = strategy.sharedAccessGroups(for: app)
+        guard var world = try? World(seed: 1, accounts: [Account(id: "alice")],
+                                     devices: [DeviceSpec(name: "phone", os: OSVersion(17, 5), appleID: "alice")], apps: [app]) else { return 0 }
+        let launch = Step(.launch(0, mode: .foreground), on: 0)
+        _ = try? world.apply(Step(.install(0, source: nil), on: 0), programs: library)
+        _ = try? world.apply(launch, programs: library)
+        let n = 100_000
+        let start = Measure.now()
+        for _ in 0..<n { _ = try? world.apply(launch, programs: library) }
+        return Double(Measure.now() - start) / Double(n)
+    }
+}
