@@ -46,6 +46,43 @@ struct DocsTests {
             #expect(throws: Never.self) { _ = try ScenarioParser.parse(block, file: "docs example") }
         }
     }
+
+    @Test("docs/recipes.md's worked example loads, gives the matrix rows it shows, and fails its expectation as it says")
+    func recipeExample() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/recipes.md"), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let recipeText = try #require(blocks.first { $0.hasPrefix("name: acme-device-id") })
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("acme-device-id.yaml")
+        try recipeText.write(to: file, atomically: true, encoding: .utf8)
+        let recipe = try ScenarioLoader.loadRecipe(file.path)
+        let library = StrategyCatalog.builtIn.adding([recipe.strategy])
+        let matrix = LifecycleMatrix()
+        for strategy in [recipe.strategy, try #require(StrategyLibrary.builtIn.strategy(named: "rndi"))] {
+            let cells = LifecycleCase.all.map { matrix.cell(strategy: strategy, case: $0, library: library).rawValue }
+            let shown = try #require(text.split(separator: "\n").first { $0.hasPrefix(strategy.name + " ") })
+            #expect(shown.split(separator: " ").dropFirst().map(String.init) == cells, "\(strategy.name): \(cells)")
+        }
+        // The scenario beside the recipe: its expectation fails, as the text says.
+        let scenarioText = try #require(blocks.first { $0.hasPrefix("name: Acme's ID") })
+        let scenarioFile = dir.appendingPathComponent("scenario.yaml")
+        try scenarioText.write(to: scenarioFile, atomically: true, encoding: .utf8)
+        var failures = 0
+        try Session.run(try ScenarioLoader.loadFile(scenarioFile.path)) { failures += $0.failures.count }
+        #expect(failures == 1)
+    }
+
+    @Test("docs/recipes.md documents every recipe key, store kind, source, `when` and built-in recipe")
+    func recipeDocCoversEverything() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/recipes.md"), encoding: .utf8)
+        let keys = ["name", "summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails", "cache",
+                    "format", "hash", "service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
+                    "querySynchronizable", "write", "onDuplicate", "updates", "key", "suite", "value", "path", "backup", "if"]
+        for key in keys + RecipeParser.storeKinds + Recipe.sourceNames + RecipeSave.When.allCases.map(\.rawValue) {
+            #expect(text.contains("`\(key)`"), "\(key) is not documented")
+        }
+        for recipe in StrategyCatalog.builtInRecipes { #expect(text.contains("`\(recipe.name)`"), "\(recipe.name) is not documented") }
+    }
 }
 
 import IDSim
