@@ -27,12 +27,14 @@ let package = Package(
         .target(name: "IDSim", swiftSettings: strictImports),
         .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictImports),
+        // The search for the user actions that break an ID: pure, over IDSim worlds and strategies.
+        .target(name: "IDExplore", dependencies: ["IDSim", "IDStrategies"], swiftSettings: strictImports),
         // libyaml (Debian's libyaml-dev): scenario YAML is read from its event stream, which lets
         // aliases be counted before anything expands them (see YAMLComposer).
         .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
         .target(
             name: "IDScenario",
-            dependencies: ["IDStrategies", "IDSim", "CLibYAML"],
+            dependencies: ["IDExplore", "IDStrategies", "IDSim", "CLibYAML"],
             resources: [.copy("Library/Scenarios")],
             swiftSettings: strictImports
         ),
@@ -45,14 +47,16 @@ let package = Package(
         ),
         .target(name: "IDTerminal", dependencies: ["IDInspector", "CNcursesw"], swiftSettings: strictImports),
         .executableTarget(name: "idscope", dependencies: [
-            "IDTerminal", "IDInspector", "IDScenario", "IDStrategies", "IDSim",
+            "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDStrategies", "IDSim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictImports),
-        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDScenario", "IDInspector"],
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector"],
                           swiftSettings: strictImports),
         // Helpers shared by the test targets: the scenario mutator, temporary folders, generated docs.
         .target(name: "TestSupport", dependencies: ["IDSim"], path: "Tests/TestSupport", swiftSettings: strictImports),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"], swiftSettings: strictImports),
+        .testTarget(name: "IDExploreTests", dependencies: ["IDExplore", "IDScenario", "IDStrategies", "IDSim", "TestSupport"],
+                    swiftSettings: strictImports),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strictImports),

@@ -6,6 +6,7 @@
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
 //   --events-only    stop after the events-per-second figures (for profiling them)
 //   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
+//   --explore        explore's successors per second, distinct states and bytes per state (also in a full run)
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
@@ -16,8 +17,13 @@ if CommandLine.arguments.contains("--inspector-only") {
     InspectorBench.run(quick: quick)
     exit(0)
 }
+if CommandLine.arguments.contains("--explore") {
+    ExploreBench.run(quick: quick)
+    exit(0)
+}
 if CommandLine.arguments.contains("--recipes") {
     RecipeBench.run()
+ExploreBench.run(quick: quick)
     exit(0)
 }
 let historySteps = quick ? 100_000 : 1_000_000
@@ -120,3 +126,4 @@ print("step_size: \(MemoryLayout<Step>.stride) bytes (one stored step)")
 
 InspectorBench.run(quick: quick)
 RecipeBench.run()
+ExploreBench.run(quick: quick)

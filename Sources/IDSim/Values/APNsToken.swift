@@ -12,6 +12,9 @@ public struct APNsToken: Hashable, Sendable, CustomStringConvertible {
         self.low = low
     }
 
+    /// The 128 random bits it is made from.
+    public var words: (high: UInt64, low: UInt64) { (high, low) }
+
     /// The 64 hex digits: the two words, then two more derived from them (SplitMix64's finaliser).
     public var hex: String {
         let a = high, b = low, c = Self.mix(high ^ 0xA5A5_A5A5_A5A5_A5A5), d = Self.mix(low &+ 0x9E37_79B9_7F4A_7C15)

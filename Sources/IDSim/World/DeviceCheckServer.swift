@@ -44,6 +44,18 @@ public struct DeviceCheckServer: Hashable, Sendable {
         }
     }
 
+    /// Every entry, by hardware ID, then team and environment: an order that depends only on
+    /// what is held (for comparing worlds).
+    public var entries: [(key: Key, bits: Bits)] {
+        var out: [(key: Key, bits: Bits)] = []
+        for hardware in byHardware.keys.sorted() {
+            for (team, bits) in byHardware[hardware]! {
+                out.append((Key(teamID: team.teamID, hardwareID: hardware, environment: team.environment), bits))
+            }
+        }
+        return out.sorted { $0.key < $1.key }
+    }
+
     /// How many (team, hardware, environment) entries hold bits.
     public var count: Int { byHardware.values.reduce(0) { $0 + $1.count } }
 }

@@ -58,6 +58,9 @@ public struct LifecycleCase: Sendable, Identifiable {
 
     public static func named(_ id: String) -> LifecycleCase? { all.first { $0.id == id } }
 
+    /// Whether the launch after happens on another device (its Δ is explore's `follows`, not `stable`).
+    public var isCrossDevice: Bool { crossDevice }
+
     /// The column heading of the terminal table: short enough that every case fits 120 columns
     /// beside the longest strategy name; the table's legend spells each one out.
     public var abbreviation: String {

@@ -42,6 +42,11 @@ enum Console {
         _ = FileSaver.writeAll(Array((TerminalText.escaped(line) + "\n").utf8), to: STDERR_FILENO)
     }
 
+    /// Progress on a terminal's stderr: written as is (it carries its own erase-line sequence).
+    static func progress(_ text: String) {
+        _ = FileSaver.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
     /// Colour only on a terminal, never with NO_COLOR set (to anything non-empty) or --no-color.
     static func colourEnabled(noColorFlag: Bool) -> Bool {
         if noColorFlag { return false }

@@ -1,0 +1,64 @@
+import IDSim
+import IDStrategies
+
+/// A breaking sequence explained: which earlier launch it contradicts, so that a scenario can
+/// label that launch and end with the expectation that fails.
+public struct Counterexample: Sendable {
+    public let property: ExploreProperty
+    /// Every step from the initial world: a scenario's own steps (for `--from`), then the search's.
+    public let steps: [Step]
+    /// The index in `steps` of the launch whose value the last launch should have matched (or,
+    /// for `unique`, should have differed from); nil for `available`.
+    public let reference: Int?
+
+    /// Replays `steps` from `world`, following `app`'s `value`, to find the reference launch.
+    public init(property: ExploreProperty, world: World, steps: [Step], app: AppIndex, value: String?, programs: StrategyLibrary) {
+        self.property = property
+        self.steps = steps
+        var state = ExploreState(world: world, app: app, value: value)
+        // Per device: the step of its last launch with a value, and (after becoming another's copy)
+        // the source's last such launch.
+        var lastLaunch = [Int?](repeating: nil, count: world.devices.count)
+        var expectedLaunch = [Int?](repeating: nil, count: world.devices.count)
+        let watch = Watch(app: app, value: value, properties: Set(ExploreProperty.allCases))
+        var reference: Int?
+        for (index, step) in steps.enumerated() {
+            let d = step.device
+            let before = state
+            _ = state.apply(step, watch: watch, programs: programs)
+            let isLast = index == steps.count - 1
+            switch step.event {
+            case .launch(let launched, _) where launched == app:
+                if isLast {
+                    switch property {
+                    case .stable: reference = lastLaunch[d]
+                    case .follows: reference = expectedLaunch[d]
+                    case .unique:
+                        let value = state.follow[d].last
+                        reference = before.follow.indices.first { $0 != d && before.follow[$0].held && before.follow[$0].last == value }
+                            .flatMap { lastLaunch[$0] }
+                    case .available: reference = nil
+                    }
+                }
+                if state.follow[d].last != nil && state.follow[d].held { lastLaunch[d] = index }
+                expectedLaunch[d] = nil
+            case .restore, .migrate:
+                // Became a copy of another device: its own launches no longer count.
+                if state.follow[d].expected != nil || (before.follow[d].launched && !state.follow[d].launched) {
+                    let source: Int? = {
+                        if case .migrate(let from) = step.event { return from }
+                        if case .restore(let name) = step.event, let backup = state.world.backups[name] {
+                            return state.world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID }
+                        }
+                        return nil
+                    }()
+                    expectedLaunch[d] = source.flatMap { lastLaunch[$0] }
+                    lastLaunch[d] = nil
+                }
+            default:
+                break
+            }
+        }
+        self.reference = reference
+    }
+}

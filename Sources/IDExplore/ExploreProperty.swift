@@ -1,0 +1,24 @@
+/// What explore checks an ID for (the contract's four properties). Each cell of the matrix maps
+/// to one: a same-device Δ breaks `stable`, a dup `unique`, a ∅ `available`, a cross-device Δ
+/// `follows`.
+public enum ExploreProperty: String, CaseIterable, Sendable, Hashable {
+    /// A launch reads a different value than the app's previous launch (with a value) on that device.
+    case stable
+    /// Two devices' latest launches of the app read the same value.
+    case unique
+    /// A launch yields no value.
+    case available
+    /// After a restore or migration from one device onto another, the app's first launch there
+    /// reads a different value than its last launch on the source device.
+    case follows
+
+    /// What a break means, for people.
+    public var breakMeaning: String {
+        switch self {
+        case .stable: "the ID changed on the same device"
+        case .unique: "two devices read the same ID"
+        case .available: "a launch got no ID"
+        case .follows: "the ID did not move to the new device"
+        }
+    }
+}

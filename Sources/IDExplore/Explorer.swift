@@ -1,0 +1,186 @@
+import Dispatch
+import IDSim
+import IDStrategies
+
+/// Breadth-first search over the steps of `ActionAlphabet` for the shortest sequence that breaks
+/// each property.
+///
+/// Visited states are kept as fingerprints (`Fingerprinter`), and each new state as a link to its
+/// parent and the step that led to it: 8 bytes a state in the level lists, 8 in the visited set.
+/// A frontier state's world is rebuilt by replaying its path from the root (at most `depth`
+/// steps, against the dozens of successors it then yields), so no world is kept. Successors are
+/// evaluated on every core; the visited set is updated in one place in a fixed order, so a search
+/// gives the same result every time.
+public struct Explorer: Sendable {
+    public let root: ExploreState
+    public let steps: [Step]
+    public let programs: StrategyLibrary
+    /// The followed app and the launch value followed (nil: the primary ID).
+    public let app: AppIndex
+    public let value: String?
+
+    /// Stop (saying so) before the visited set holds more states than this.
+    public var stateLimit = 50_000_000
+    /// Worker threads (both cores by default).
+    public var workers = 2
+
+    public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
+        self.root = root
+        self.steps = steps
+        self.programs = programs
+        self.app = app
+        self.value = value
+    }
+
+    /// One search's progress, reported after each depth.
+    public struct Progress: Sendable {
+        public let depth: Int
+        public let states: Int
+        public let successors: Int
+        public let seconds: Double
+    }
+
+    private struct Node {
+        var parent: UInt32
+        var step: UInt16
+    }
+
+    /// A successor found by a worker: its fingerprint, its parent's index, its step, what it broke.
+    private struct Successor {
+        var fingerprint: Int
+        var parent: UInt32
+        var step: UInt16
+        var broken: Set<ExploreProperty>
+    }
+
+    /// Searches to `depth` for the properties; stops early when all have broken, or when
+    /// `shouldStop` says so (checked between chunks), or at the state limit.
+    public func run(properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double = { 0 },
+                    shouldStop: @Sendable () -> Bool = { false }, progress: (Progress) -> Void = { _ in }) -> ExploreOutcome {
+        let start = clock()
+        var remaining = properties
+        var breaks: [ExploreProperty: [Step]] = [:]
+        var visited: Set<Int> = [Fingerprinter.fingerprint(root)]
+        var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
+        var successors = 0
+        var completed = 0
+        var stopReason: ExploreOutcome.StopReason?
+        search: for level in 0..<depth {
+            guard !remaining.isEmpty else { break }
+            let frontier = levels[level]
+            var next: [Node] = []
+            let chunkSize = 2048
+            var chunkStart = 0
+            while chunkStart < frontier.count {
+                if shouldStop() { stopReason = .cancelled; break search }
+                let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
+                let found = expand(chunk, level: level, levels: levels, watch: Watch(app: app, value: value, properties: remaining))
+                for successor in found {
+                    successors += 1
+                    for property in successor.broken where remaining.contains(property) {
+                        breaks[property] = path(to: Int(successor.parent), level: level, levels: levels) + [steps[Int(successor.step)]]
+                        remaining.remove(property)
+                    }
+                    if visited.insert(successor.fingerprint).inserted {
+                        next.append(Node(parent: successor.parent, step: successor.step))
+                    }
+                }
+                if visited.count > stateLimit { stopReason = .stateLimit; break search }
+                chunkStart = chunk.upperBound
+            }
+            levels.append(next)
+            completed = level + 1
+            progress(Progress(depth: completed, states: visited.count, successors: successors, seconds: clock() - start))
+            if next.isEmpty { completed = depth; break }
+        }
+        return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
+                              successors: successors, seconds: clock() - start, stopReason: stopReason,
+                              bytesPerState: Self.bytesPerState(levels: levels, visited: visited))
+    }
+
+    /// The successors of a chunk of one level, in order (parent, then step), made on every worker.
+    private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], watch: Watch) -> [Successor] {
+        let parts = max(1, min(workers, chunk.count))
+        let results = ResultSlots<Successor>(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let share = chunk.count / parts, extra = chunk.count % parts
+            let from = chunk.lowerBound + part * share + min(part, extra)
+            let to = from + share + (part < extra ? 1 : 0)
+            var out: [Successor] = []
+            out.reserveCapacity((to - from) * steps.count / 4)
+            for index in from..<to {
+                var state = root
+                for step in path(to: index, level: level, levels: levels) { _ = state.apply(step, watch: watch, programs: programs) }
+                for (number, step) in steps.enumerated() {
+                    var successor = state
+                    guard let broken = successor.apply(step, watch: watch, programs: programs) else { continue }
+                    out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor), parent: UInt32(index),
+                                         step: UInt16(number), broken: broken))
+                }
+            }
+            results.set(part, out)
+        }
+        return results.joined()
+    }
+
+    /// A state's fingerprint (for tests and tools that compare states).
+    public static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
+
+    /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
+    public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
+        state.apply(step, watch: Watch(app: app, value: value, properties: Set(ExploreProperty.allCases)), programs: programs)
+    }
+
+    /// The steps from the root to a node.
+    private func path(to index: Int, level: Int, levels: [[Node]]) -> [Step] {
+        var path: [Step] = []
+        var index = index
+        var level = level
+        while level > 0 {
+            let node = levels[level][index]
+            path.append(steps[Int(node.step)])
+            index = Int(node.parent)
+            level -= 1
+        }
+        return path.reversed()
+    }
+
+    /// Memory held per visited state: the level lists and the visited set's buckets.
+    private static func bytesPerState(levels: [[Node]], visited: Set<Int>) -> Double {
+        let nodes = levels.reduce(0) { $0 + $1.capacity } * MemoryLayout<Node>.stride
+        let set = visited.capacity * MemoryLayout<Int>.stride + visited.capacity / 8
+        return Double(nodes + set) / Double(max(1, visited.count))
+    }
+}
+
+/// Per-worker results, each written by one worker only.
+private final class ResultSlots<Element>: @unchecked Sendable {
+    private var slots: [[Element]]
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ value: [Element]) { slots[index] = value }
+
+    func joined() -> [Element] { slots.flatMap { $0 } }
+}
+
+/// What a search found.
+public struct ExploreOutcome: Sendable {
+    public enum StopReason: Sendable { case cancelled, stateLimit }
+
+    /// The shortest breaking sequence of each property that broke.
+    public let breaks: [ExploreProperty: [Step]]
+    public let searched: Set<ExploreProperty>
+    /// Every sequence up to this length was searched.
+    public let completedDepth: Int
+    public let depth: Int
+    /// Distinct states visited.
+    public let states: Int
+    /// Successor states evaluated (each: a step applied, a fingerprint, a visited-set lookup).
+    public let successors: Int
+    public let seconds: Double
+    public let stopReason: StopReason?
+    public let bytesPerState: Double
+
+    public var broke: Bool { !breaks.isEmpty }
+}

@@ -1,0 +1,243 @@
+import IDSim
+
+/// A state's fingerprint: equal for two explore states that differ only in which fresh random
+/// values were drawn, the step clock, installation counters or the steps at which launches
+/// happened, and (but for 64-bit collisions, about n²/2⁶⁵ for n states) different otherwise.
+///
+/// Generated values are renamed by first appearance in a fixed walk of the state (a model
+/// checker's canonical renaming): the IDFV in the vendor table becomes #0, and a keychain copy of
+/// it, in whatever case and with or without dashes, is #0 too, so two states in which the copy
+/// matches the IDFV fingerprint alike, and differ from one in which it does not. Everything else
+/// is hashed as it is. Launch records, the clock, the random generators and installation
+/// counters are left out: no app code reads them.
+struct Fingerprinter {
+    private var hasher = Hasher()
+    private var names: [ValueKey: Int] = [:]
+
+    /// A generated value, by its bits: UUIDs in any spelling share one key.
+    private enum ValueKey: Hashable {
+        case words(UInt64, UInt64)
+        case text(String)
+    }
+
+    static func fingerprint(_ state: ExploreState) -> Int {
+        var f = Fingerprinter()
+        f.names.reserveCapacity(16)
+        f.add(state)
+        return f.hasher.finalize()
+    }
+
+    private mutating func add(_ state: ExploreState) {
+        for device in state.world.devices { add(device) }
+        for account in state.world.accounts {
+            hasher.combine(account.iCloudKeychain)
+            hasher.combine(account.trackingRestricted)
+            add(account.cloudKeychain)
+            addValues(account.keyValueStore)
+        }
+        hasher.combine(state.world.backups.count)
+        for name in state.world.backups.keys.sorted() { add(state.world.backups[name]!) }
+        for entry in state.world.deviceCheck.entries {
+            hasher.combine(entry.key)
+            hasher.combine(entry.bits.bit0)
+            hasher.combine(entry.bits.bit1)
+        }
+        for follow in state.follow {
+            hasher.combine(follow.launched)
+            addValue(follow.last)
+            hasher.combine(follow.expected != nil)
+            if let expected = follow.expected { addValue(expected) }
+        }
+    }
+
+    private mutating func add(_ device: Device) {
+        hasher.combine(device.os)
+        hasher.combine(device.passcodeSet)
+        hasher.combine(device.firstUnlockDone)
+        hasher.combine(device.locked)
+        addUUID(device.idfa)
+        hasher.combine(device.settings)
+        hasher.combine(device.appleID)
+        hasher.combine(device.iCloudKeychain)
+        addVendorTable(device.vendorTable)
+        add(device.keychain)
+        // Slots are walked in place: a subscript per slot from this module would look up the
+        // generic type's metadata each time (a quarter of the search's time).
+        device.apps.withEachPresent { index, app in
+            hasher.combine(index)
+            add(app.pointee)
+        }
+        device.processes.withEachPresent { index, pointer in
+            let process = pointer.pointee
+            hasher.combine(index)
+            hasher.combine(process.mode)
+            hasher.combine(process.cachedIDFA != nil)
+            if let idfa = process.cachedIDFA { addUUID(idfa) }
+            hasher.combine(process.defaultsCachedEmpty)
+            addValues(process.unsavedDefaults)
+            addValues(process.memory)
+            addValues(process.volatilePasteboards)
+        }
+        for key in device.vendorUsers.keys.sorted() {
+            hasher.combine(key)
+            hasher.combine(device.vendorUsers[key]!)
+        }
+        addValue(device.pasteboards.general)
+        for key in device.pasteboards.named.keys.sorted() {
+            let board = device.pasteboards.named[key]!
+            hasher.combine(key)
+            hasher.combine(board.owner)
+            addValue(board.value)
+        }
+        for app in device.keptAPNsTokens.keys.sorted() {
+            hasher.combine(app)
+            addWords(device.keptAPNsTokens[app]!.words)
+        }
+        addGroups(device.appGroupDefaults)
+    }
+
+    private mutating func add(_ app: InstalledApp) {
+        hasher.combine(app.presence)
+        hasher.combine(app.source)
+        hasher.combine(app.vendorKey)
+        add(app.container)
+        hasher.combine(app.att)
+        hasher.combine(app.trackingRequested)
+        for key in app.attestKeys {
+            addValue(key.id)
+            hasher.combine(key.environment)
+        }
+        hasher.combine(app.apnsToken != nil)
+        if let token = app.apnsToken { addWords(token.words) }
+    }
+
+    private mutating func add(_ container: AppContainer) {
+        addValues(container.defaults)
+        addGroups(container.suites)
+        for path in container.files.keys.sorted() {
+            hasher.combine(path)
+            addValue(container.files[path]!.contents)
+            hasher.combine(container.files[path]!.backedUp)
+        }
+        hasher.combine(container.consent)
+    }
+
+    private mutating func add(_ backup: Backup) {
+        hasher.combine(backup.name)
+        hasher.combine(backup.kind)
+        hasher.combine(backup.sourceHardwareID)
+        hasher.combine(backup.os)
+        addUUID(backup.idfa)
+        addVendorTable(backup.vendorTable)
+        add(backup.keychain)
+        backup.apps.withEachPresent { index, app in
+            hasher.combine(index)
+            add(app.pointee)
+        }
+        hasher.combine(backup.settings)
+        hasher.combine(backup.appleID)
+        hasher.combine(backup.iCloudKeychain)
+        addGroups(backup.appGroupDefaults)
+    }
+
+    /// Items in the keychain's own order (by group, then as stored); the creator's name is left out.
+    private mutating func add(_ keychain: Keychain) {
+        hasher.combine(keychain.count)
+        for bucket in keychain.buckets {
+            hasher.combine(bucket.group)
+            for item in bucket.items {
+                hasher.combine(item.service)
+                hasher.combine(item.account)
+                hasher.combine(item.accessible)
+                hasher.combine(item.synchronizable)
+                addValue(item.value)
+            }
+        }
+    }
+
+    private mutating func addVendorTable(_ table: [VendorKey: SimUUID]) {
+        hasher.combine(table.count)
+        for key in table.keys.sorted() {
+            hasher.combine(key)
+            addUUID(table[key]!)
+        }
+    }
+
+    private mutating func addGroups(_ groups: [String: [String: String]]) {
+        hasher.combine(groups.count)
+        for name in groups.keys.sorted() {
+            hasher.combine(name)
+            addValues(groups[name]!)
+        }
+    }
+
+    private mutating func addValues(_ values: [String: String]) {
+        hasher.combine(values.count)
+        guard !values.isEmpty else { return }
+        for key in values.keys.sorted() {
+            hasher.combine(key)
+            addValue(values[key]!)
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func addUUID(_ uuid: SimUUID) {
+        addWords((uuid.high, uuid.low))
+    }
+
+    private mutating func addWords(_ words: (high: UInt64, low: UInt64)) {
+        hasher.combine(0 as UInt8)
+        hasher.combine(name(.words(words.high, words.low)))
+    }
+
+    private mutating func addValue(_ value: String?) {
+        guard let value else { hasher.combine(1 as UInt8); return }
+        guard let key = Self.generatedKey(value) else {
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
+            return
+        }
+        // The spelling (case, dashes) matters to app code that compares copies; the bits are renamed.
+        let utf8 = value.utf8
+        hasher.combine(3 as UInt8)
+        hasher.combine(utf8.count)
+        hasher.combine(utf8.contains { $0 >= 0x61 && $0 <= 0x7A })
+        hasher.combine(name(key))
+    }
+
+    private mutating func name(_ key: ValueKey) -> Int {
+        if let known = names[key] { return known }
+        let next = names.count
+        names[key] = next
+        return next
+    }
+
+    /// The key of a value that looks generated: a UUID in any case, with or without dashes, by
+    /// its bits; any other run of 16 or more letters, digits, `-` and `_` (hashes, tokens,
+    /// Firebase IDs) as it is. Short or spaced text (flags, names) is not renamed.
+    private static func generatedKey(_ value: String) -> ValueKey? {
+        let utf8 = value.utf8
+        guard utf8.count >= 16 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, hexOnly = true
+        for byte in utf8 {
+            let nibble: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - 55
+            case UInt8(ascii: "-"): continue
+            case UInt8(ascii: "g")...UInt8(ascii: "z"), UInt8(ascii: "G")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                hexOnly = false
+                continue
+            default:
+                return nil
+            }
+            if digits < 16 { high = high << 4 | UInt64(nibble) } else if digits < 32 { low = low << 4 | UInt64(nibble) }
+            digits += 1
+        }
+        // A UUID (32 hex digits), or an APNs token's 64 whose first 32 are its random bits.
+        if hexOnly && (digits == 32 || digits == 64) { return .words(high, low) }
+        return .text(value)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import IDExplore
+import IDSim
+
+/// The explore table: per strategy (or app) and property, `holds ≤ N (S states)` or the shortest
+/// breaking sequence in words.
+public struct ExploreWriter {
+    public struct Row: Sendable {
+        public var target: String
+        public var property: ExploreProperty
+        /// The breaking steps in words; nil when the property held.
+        public var steps: [String]?
+        public var depth: Int
+        public var states: Int
+        public var stopped: ExploreOutcome.StopReason?
+        /// Where the counterexample was saved (`--save`).
+        public var saved: String?
+
+        public var result: String {
+            guard let steps else {
+                let why = switch stopped {
+                case .cancelled?: "; stopped"
+                case .stateLimit?: "; stopped at the state limit"
+                case nil: ""
+                }
+                return "holds ≤ \(depth) (\(Self.grouped(states)) states\(why))"
+            }
+            return "breaks in \(steps.count): " + steps.joined(separator: " → ")
+        }
+
+        static func grouped(_ n: Int) -> String {
+            let digits = Array(String(n))
+            var out = ""
+            for (i, c) in digits.enumerated() {
+                if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+                out.append(c)
+            }
+            return out
+        }
+    }
+
+    public var rows: [Row] = []
+
+    public init() {}
+
+    /// The rows of one search, in the order of the properties asked for.
+    public mutating func add(_ outcome: ExploreOutcome, target: ExploreTarget, properties: [ExploreProperty], saved: [ExploreProperty: String] = [:]) {
+        let world = try? target.startWorld()
+        for property in properties {
+            let words = outcome.breaks[property].map { steps in steps.map { Self.describe($0, world) } }
+            rows.append(Row(target: target.label, property: property, steps: words, depth: outcome.completedDepth,
+                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property]))
+        }
+    }
+
+    /// A step in words with its device: "launch com.acme.app (background) on phone".
+    static func describe(_ step: Step, _ world: World?) -> String {
+        guard let world, world.devices.indices.contains(step.device) else { return step.event.key }
+        return TerminalText.escaped(StepSummary.describe(step.event, in: world)) + " on " + TerminalText.escaped(world.devices[step.device].name)
+    }
+
+    public func table() -> [String] {
+        let strategyWidth = max("strategy".count, rows.map(\.target.count).max() ?? 0) + 2
+        let propertyWidth = "available".count + 2
+        var lines = ["strategy".padded(strategyWidth) + "property".padded(propertyWidth) + "result"]
+        for row in rows {
+            lines.append(row.target.padded(strategyWidth) + row.property.rawValue.padded(propertyWidth) + row.result)
+            if let saved = row.saved { lines.append(String(repeating: " ", count: strategyWidth + propertyWidth) + "saved: " + saved) }
+        }
+        return lines
+    }
+
+    public func markdown() -> [String] {
+        var lines = ["| strategy | property | result |", "|---|---|---|"]
+        for row in rows {
+            let cell = row.result.replacingOccurrences(of: "|", with: "\\|") + (row.saved.map { " (saved: `\($0)`)" } ?? "")
+            lines.append("| \(row.target) | \(row.property.rawValue) | \(cell) |")
+        }
+        return lines
+    }
+
+    public func jsonl() -> [String] {
+        rows.map { row in
+            var fields = [("strategy", JSONText.string(row.target)), ("property", JSONText.string(row.property.rawValue)),
+                          ("holds", row.steps == nil ? "true" : "false"), ("depth", String(row.depth)), ("states", String(row.states))]
+            if let steps = row.steps { fields.append(("steps", "[" + steps.map(JSONText.string).joined(separator: ", ") + "]")) }
+            if let saved = row.saved { fields.append(("saved", JSONText.string(saved))) }
+            if row.stopped != nil { fields.append(("stopped", "true")) }
+            return "{" + fields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+private extension String {
+    func padded(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

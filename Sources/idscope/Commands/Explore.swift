@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import IDExplore
+import IDScenario
+import IDSim
+import IDStrategies
+
+extension IDScope {
+    struct Explore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the shortest sequence of user actions that breaks an ID: stable, unique, available, follows.",
+            discussion: """
+            Searches every sequence of user and OS actions up to --depth, breadth first, from the matrix's world
+            (--devices iPhones with a passcode on one Apple ID, an app of the strategy and another of its vendor) or
+            from the end of a scenario (--from). Exit 0 when every property holds to the depth, 1 when one breaks,
+            2 for invalid input. --save DIR writes each break as a scenario whose last expect fails.
+            Events: \(ActionAlphabet.eventKeys.joined(separator: ", ")).
+            """
+        )
+
+        @Option(name: .customLong("strategy"), help: "A strategy or recipe file (repeatable; default: every built-in one).",
+                completion: .custom(ScenarioCompletion.strategies))
+        var strategies: [String] = []
+
+        @Option(name: .customLong("property"), help: "stable, unique, available or follows (repeatable; default: all four).")
+        var properties: [String] = []
+
+        @Option(help: "The longest sequence to search (1 to 12).")
+        var depth = 8
+
+        @Option(help: "Devices in the default world (1 to 4).")
+        var devices = 2
+
+        @Option(help: "The iOS version of the default world's devices.")
+        var os = "17.5"
+
+        @Option(help: "Limit the actions to these event keys, comma-separated.")
+        var events: String?
+
+        @Option(help: "Start from the end of this scenario, for each of its apps.", completion: .custom(ScenarioCompletion.scenarios))
+        var from: String?
+
+        @Option(help: "With --from: explore only this app.")
+        var app: String?
+
+        @Option(help: "Write each counterexample as a scenario into this folder.", completion: .directory)
+        var save: String?
+
+        @Option(help: "Output format: table, markdown or jsonl.")
+        var format: Run.Format = .table
+
+        /// The contract gives explore's invalid input exit status 2, like an invalid scenario.
+        func validate() throws {
+            do {
+                try check()
+            } catch {
+                Console.error("idscope explore: " + error.message)
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+        }
+
+        func check() throws(ValidationError) {
+            for name in properties where ExploreProperty(rawValue: name) == nil {
+                throw ValidationError("unknown property '\(name)' (expected stable, unique, available or follows)"
+                                      + NameSuggester.hint(for: name, among: ExploreProperty.allCases.map(\.rawValue)))
+            }
+            guard (1...12).contains(depth) else { throw ValidationError("--depth must be 1 to 12, not \(depth)") }
+            guard (1...4).contains(devices) else { throw ValidationError("--devices must be 1 to 4, not \(devices)") }
+            if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
+            for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) {
+                throw ValidationError("unknown event '\(key)' in --events (explore uses " + ActionAlphabet.eventKeys.joined(separator: ", ") + ")"
+                                      + NameSuggester.hint(for: key, among: ActionAlphabet.eventKeys))
+            }
+            if app != nil && from == nil { throw ValidationError("--app needs --from SCENARIO") }
+            for name in strategies where StrategyCatalog.builtIn.strategy(named: name) == nil && !ScenarioLoader.isPath(name) {
+                throw ValidationError(StrategyProblem.unknownStrategy(name, known: StrategyCatalog.builtIn.names).description)
+            }
+        }
+
+        var eventKeys: [String]? {
+            events.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        }
+
+        func run() throws {
+            let wanted = properties.isEmpty ? ExploreProperty.allCases : properties.compactMap(ExploreProperty.init(rawValue:))
+            let targets = try makeTargets()
+            if let save {
+                do {
+                    try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
+                } catch {
+                    Console.error("idscope: cannot create \(save): \(error.localizedDescription)")
+                    throw ExitCode(ExitStatus.ioError)
+                }
+            }
+            var writer = ExploreWriter()
+            let progress = isatty(STDERR_FILENO) == 1
+            for target in targets {
+                let world: World
+                do {
+                    world = try target.startWorld()
+                } catch {
+                    Console.error("idscope: cannot set up the world for \(target.label): \(error)")
+                    throw ExitCode(ExitStatus.invalidScenario)
+                }
+                let explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library,
+                                             events: eventKeys.map(Set.init))
+                let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 }, progress: { p in
+                    guard progress else { return }
+                    let rate = p.seconds > 0 ? Int(Double(p.successors) / p.seconds) : 0
+                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(target.label): depth \(p.depth), \(p.states) states, \(rate) states/s"))
+                })
+                if progress { Console.progress("\u{1B}[2K\r") }
+                if outcome.stopReason == .stateLimit {
+                    Console.error("idscope: \(target.label): stopped at \(outcome.states) states (the memory limit); depth \(outcome.completedDepth) was searched in full")
+                }
+                var saved: [ExploreProperty: String] = [:]
+                if let save {
+                    for property in wanted {
+                        guard let steps = outcome.breaks[property] else { continue }
+                        let scenario = try target.scenario(for: steps, property: property)
+                        let name = target.label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
+                        let path = (save as NSString).appendingPathComponent("\(String(name))-\(property.rawValue).yaml")
+                        do {
+                            try FileSaver.write(ScenarioWriter.yaml(scenario), to: path)
+                        } catch {
+                            Console.error("idscope: cannot save \(error)")
+                            throw ExitCode(ExitStatus.ioError)
+                        }
+                        saved[property] = path
+                    }
+                }
+                writer.add(outcome, target: target, properties: wanted, saved: saved)
+            }
+            let lines = switch format {
+            case .jsonl: writer.jsonl()
+            case .markdown: writer.markdown()
+            case .table: writer.table()
+            }
+            for line in lines { try Console.out(line) }
+            if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(1) }
+        }
+
+        /// The worlds and apps to explore: --from's apps, else each strategy in the default world.
+        func makeTargets() throws -> [ExploreTarget] {
+            if let from {
+                let scenario = try ScenarioArgument.loadOrExit(from)
+                let targets = ExploreTarget.from(scenario, app: app)
+                if targets.isEmpty {
+                    Console.error("idscope: \(from) has no app " + (app.map { "'\($0)'" } ?? "with a strategy to explore"))
+                    throw ExitCode(ExitStatus.invalidScenario)
+                }
+                return targets
+            }
+            let version = OSVersion(parsing: os)!
+            if strategies.isEmpty {
+                return StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map {
+                    ExploreTarget.defaultWorld(strategy: $0, recipe: nil, devices: devices, os: version)
+                }
+            }
+            var targets: [ExploreTarget] = []
+            for argument in strategies {
+                do {
+                    let (strategy, recipe) = try StrategyCatalog.resolve(argument)
+                    targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version))
+                } catch {
+                    for line in error.lines { Console.error(line) }
+                    throw ExitCode(ExitStatus.invalidScenario)
+                }
+            }
+            return targets
+        }
+    }
+}

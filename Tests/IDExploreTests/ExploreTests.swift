@@ -1,0 +1,117 @@
+import IDExplore
+import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// The events the matrix's lifecycle cases use: enough for explore to find every cell's break.
+let matrixEvents: Set<String> = ["install", "uninstall", "launch", "erase", "backup", "restore", "migrate", "reboot", "deviceCheck"]
+
+@Suite("explore")
+struct ExploreTests {
+    static let library = StrategyCatalog.builtIn
+
+    /// The property each matrix cell breaks (nil for `=`).
+    static func property(_ cell: MatrixCell, crossDevice: Bool) -> ExploreProperty? {
+        switch cell {
+        case .same: nil
+        case .empty: .available
+        case .duplicate: .unique
+        case .changed: crossDevice ? .follows : .stable
+        }
+    }
+
+    @Test("every break in a strategy's matrix row is found by explore within depth 8",
+          arguments: StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map(\.name))
+    func agreesWithMatrix(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let matrix = LifecycleMatrix()
+        var expected: Set<ExploreProperty> = []
+        for lifecycle in LifecycleCase.all {
+            let cell = matrix.cell(strategy: strategy, case: lifecycle, library: Self.library)
+            if let property = Self.property(cell, crossDevice: lifecycle.isCrossDevice) { expected.insert(property) }
+        }
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library, events: matrixEvents)
+        let outcome = explorer.run(properties: expected, depth: 8)
+        #expect(Set(outcome.breaks.keys) == expected, "\(name): matrix breaks \(expected.map(\.rawValue).sorted()), explore found \(outcome.breaks.keys.map(\.rawValue).sorted())")
+        for (property, steps) in outcome.breaks { #expect(steps.count <= 8, "\(name) \(property): \(steps.count) steps") }
+    }
+
+    @Test("no sequence shorter than explore's break exists (brute force to depth 4 on a small alphabet)",
+          arguments: ["keychain-idfv", "rndi", "zbuuid", "flutter-udid"])
+    func shortestAgainstBruteForce(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let events: Set<String> = ["install", "uninstall", "launch", "reboot", "erase", "migrate"]
+        var explorer = try Explorer.forStrategy(strategy, library: Self.library, events: events)
+        // Background launches only (a user opening an app needs it unlocked): a smaller alphabet.
+        let steps = explorer.steps.filter {
+            if case .launch(_, let mode) = $0.event { return mode != .prewarm }
+            return true
+        }
+        explorer = Explorer(root: explorer.root, steps: steps, programs: Self.library, app: 0, value: strategy.matrixValue)
+        let depth = 4
+        let outcome = explorer.run(properties: Set(ExploreProperty.allCases), depth: depth)
+        // Every sequence of up to `depth` steps, depth first, each property's shortest break.
+        var shortest: [ExploreProperty: Int] = [:]
+        func visit(_ state: ExploreState, _ length: Int) {
+            guard length < depth else { return }
+            for step in steps {
+                var next = state
+                guard let broken = explorer.probe(&next, step) else { continue }
+                for property in broken where (shortest[property] ?? .max) > length + 1 { shortest[property] = length + 1 }
+                visit(next, length + 1)
+            }
+        }
+        visit(explorer.root, 0)
+        #expect(Set(shortest.keys) == Set(outcome.breaks.keys), "\(name)")
+        for (property, steps) in outcome.breaks { #expect(steps.count == shortest[property], "\(name) \(property)") }
+    }
+
+    @Test("each saved counterexample holds at every step but the last, and fails there")
+    func counterexamplesReplay() throws {
+        for name in ["keychain-idfv", "rndi", "cordova-device", "devicecheck", "firebase-installations"] {
+            let strategy = try #require(Self.library.strategy(named: name))
+            let target = ExploreTarget.defaultWorld(strategy: strategy, recipe: nil, devices: 2, os: OSVersion(17, 5))
+            let explorer = Explorer.from(try target.startWorld(), app: 0, strategy: strategy, library: target.library, events: matrixEvents)
+            let outcome = explorer.run(properties: Set(ExploreProperty.allCases), depth: 5)
+            #expect(!outcome.breaks.isEmpty, "\(name)")
+            for (property, steps) in outcome.breaks {
+                let scenario = try target.scenario(for: steps, property: property)
+                // Written and read back, as `--save` then `idscope check` do.
+                let reread = try ScenarioParser.parse(ScenarioWriter.yaml(scenario), file: "\(name)-\(property).yaml")
+                var failedAt: [Int] = []
+                try Session.run(reread) { outcome in if !outcome.failures.isEmpty { failedAt.append(outcome.number) } }
+                #expect(failedAt == [reread.steps.count], "\(name) \(property): failures at \(failedAt)")
+            }
+        }
+    }
+
+    @Test("states that differ only in generated values or launch history share a fingerprint; a different relation does not")
+    func canonicalFingerprints() throws {
+        let strategy = try #require(Self.library.strategy(named: "zbuuid"))
+        func state(seed: UInt64, _ events: [Event]) throws -> ExploreState {
+            var world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(17, 5), seed: seed)
+            for event in events { try world.apply(Step(event, on: 0), programs: Self.library) }
+            return ExploreState(world: world, app: 0, value: nil)
+        }
+        let run: [Event] = [.install(0, source: nil), .launch(0, mode: .foreground)]
+        #expect(Explorer.fingerprint(try state(seed: 1, run)) == Explorer.fingerprint(try state(seed: 99, run)))
+        // A second launch changes nothing but the launch history and the clock.
+        #expect(Explorer.fingerprint(try state(seed: 1, run)) == Explorer.fingerprint(try state(seed: 1, run + [.launch(0, mode: .foreground)])))
+        // Reinstalling the vendor's only app gives a new IDFV: the keychain copy no longer matches it.
+        let reinstalled = try state(seed: 1, run + [.uninstall(0), .install(0, source: nil)])
+        #expect(Explorer.fingerprint(try state(seed: 1, run)) != Explorer.fingerprint(reinstalled))
+    }
+
+    @Test("the alphabet covers every explore event, and upgrades stop at each rule boundary above the devices' version")
+    func alphabet() throws {
+        let strategy = try #require(Self.library.strategy(named: "rndi"))
+        let world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(13, 0))
+        let steps = ActionAlphabet.steps(for: world, app: 0, deviceCheckBits: true)
+        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys))
+        let upgrades = steps.compactMap { step -> OSVersion? in if case .upgrade(let v) = step.event, step.device == 0 { return v }; return nil }
+        #expect(upgrades.contains(OSVersion(14, 0)) && upgrades.contains(OSVersion(14, 5)) && upgrades.allSatisfy { $0 > OSVersion(13, 0) })
+        let limited = ActionAlphabet.steps(for: world, app: 0, events: ["reboot"])
+        #expect(limited.count == 2 && limited.allSatisfy { $0.event == .reboot })
+    }
+}
