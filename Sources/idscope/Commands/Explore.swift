@@ -118,8 +118,7 @@ extension IDScope {
                     for property in wanted {
                         guard let steps = outcome.breaks[property] else { continue }
                         let scenario = try target.scenario(for: steps, property: property)
-                        let name = target.label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
-                        let path = (save as NSString).appendingPathComponent("\(String(name))-\(property.rawValue).yaml")
+                        let path = (save as NSString).appendingPathComponent(Self.fileName(target, property))
                         do {
                             try FileSaver.write(ScenarioWriter.yaml(scenario), to: path)
                         } catch {
@@ -138,6 +137,14 @@ extension IDScope {
             }
             for line in lines { try Console.out(line) }
             if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(1) }
+        }
+
+        /// `rndi-stable.yaml`; with --from, `id-kit-com.acme.shop-stable.yaml`.
+        static func fileName(_ target: ExploreTarget, _ property: ExploreProperty) -> String {
+            var name = target.strategy.name
+            if !target.base.steps.isEmpty { name += "-" + target.base.apps[target.app].bundleID }
+            let safe = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" }
+            return String(safe) + "-\(property.rawValue).yaml"
         }
 
         /// The worlds and apps to explore: --from's apps, else each strategy in the default world.

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("idscope explore (the built binary)", .serialized)
+struct ExploreCommandTests {
+    @Test("a break exits 1 and is saved as a scenario that check fails at its last step; a hold exits 0")
+    func breaksAndHolds() throws {
+        let dir = TemporaryDirectory.make()
+        let save = dir.appendingPathComponent("found").path
+        let broke = try CLI.run(["explore", "--strategy", "keychain-idfv", "--property", "stable", "--events", "install,launch,reboot",
+                                 "--depth", "4", "--save", save])
+        #expect(broke.status == 1, "\(broke.stderr)")
+        #expect(broke.stdout.contains("keychain-idfv  stable     breaks in 4: install com.acme.app on phone → launch com.acme.app on phone → reboot on phone → launch com.acme.app (background) on phone"), "\(broke.stdout)")
+        let file = save + "/keychain-idfv-stable.yaml"
+        let check = try CLI.run(["check", file])
+        #expect(check.status == 1 && check.stdout.contains("1 check failed"), "\(check.stdout)")
+
+        let held = try CLI.run(["explore", "--strategy", "keychain-idfv", "--property", "stable", "--events", "install,launch",
+                                "--depth", "3", "--format", "jsonl"])
+        #expect(held.status == 0)
+        #expect(held.stdout.hasPrefix("{\"strategy\": \"keychain-idfv\", \"property\": \"stable\", \"holds\": true, \"depth\": 3, \"states\": "))
+    }
+
+    @Test("a recipe file is explored like a built-in strategy")
+    func recipeFile() throws {
+        let dir = TemporaryDirectory.make()
+        let recipe = dir.appendingPathComponent("ours.yaml")
+        try "name: ours\nstores:\n  kc: { keychain: { account: id, accessible: afterFirstUnlockThisDeviceOnly } }\nid: [kc, uuid]\nsave: [kc]\n"
+            .write(to: recipe, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["explore", "--strategy", recipe.path, "--property", "unique", "--events", "install,launch,backup,restore",
+                                  "--depth", "5", "--format", "markdown"])
+        // ThisDeviceOnly items never reach another device: no two phones share the ID.
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("| ours | unique | holds ≤ 5 ("))
+    }
+
+    @Test("bad input is one clear line and exit 2")
+    func badInput() throws {
+        for (arguments, message) in [(["--property", "stabel"], "did you mean 'stable'?"), (["--events", "instal"], "did you mean 'install'?"),
+                                     (["--depth", "0"], "--depth must be 1 to 12"), (["--strategy", "rdni"], "did you mean 'rndi'?"),
+                                     (["--app", "com.acme.shop"], "--app needs --from")] {
+            let result = try CLI.run(["explore"] + arguments)
+            #expect(result.status == 2 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
