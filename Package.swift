@@ -38,7 +38,7 @@ let package = Package(
             resources: [.copy("Library/Scenarios")],
             swiftSettings: strictImports
         ),
-        .target(name: "IDInspector", dependencies: ["IDScenario", "IDSim"], swiftSettings: strictImports),
+        .target(name: "IDInspector", dependencies: ["IDScenario", "IDExplore", "IDStrategies", "IDSim"], swiftSettings: strictImports),
         // The only target that links ncurses. Module map + shim header; no C sources.
         .systemLibrary(
             name: "CNcursesw",
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strictImports),
-        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDSim", "TestSupport"], exclude: ["Snapshots"],
+        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDExplore", "IDSim", "TestSupport"], exclude: ["Snapshots"],
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.

@@ -183,4 +183,8 @@ public struct ExploreOutcome: Sendable {
     public let bytesPerState: Double
 
     public var broke: Bool { !breaks.isEmpty }
+
+    /// A search that did not run (no strategy to follow).
+    public static let nothing = ExploreOutcome(breaks: [:], searched: [], completedDepth: 0, depth: 0, states: 0, successors: 0,
+                                               seconds: 0, stopReason: nil, bytesPerState: 0)
 }

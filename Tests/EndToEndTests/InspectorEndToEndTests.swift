@@ -133,6 +133,25 @@ struct InspectorEndToEndTests {
         t.waitFor("[exit 0]")
     }
 
+    @Test("x explores from the cursor while keys still reach it: Esc stops one search, the next opens its break as a branch")
+    func explore() throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        t.type("5")
+        t.press("Enter", "p", "x")
+        t.expectScreen("exploring")
+        t.press("Escape")
+        t.expectScreen("explore stopped")
+        t.press("x")
+        // The tour's app breaks within the 10-second budget (a debug build searches about 40,000 states a second).
+        t.waitFor("explore: ", timeout: 20)
+        t.expectScreen("branch from 5")
+        t.press("q")
+        t.expectScreen("Quit without saving the changes to this session?")
+        t.keys("y")
+        t.waitFor("[exit 0]")
+    }
+
     @Test("resizes to 80×24, says too small at 40×10, and comes back")
     func resizing() throws {
         let t = try Tmux(command: Tmux.binary)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IDInspector
+import IDExplore
 import IDScenario
 import IDSim
 import Testing
@@ -642,5 +643,53 @@ struct PresenterTests {
         #expect(h.state.presenter?.interval == 5 && h.screen.contains("auto every 5 s"))
         h.type("P")
         #expect(h.state.presenter == nil)
+    }
+}
+
+@Suite("Explore from the inspector (x)")
+struct InspectorExploreTests {
+    @Test("x asks for a search from the cursor; its shortest break opens as a narrated branch there")
+    func exploreOpensBranch() throws {
+        var h = try Harness(scenarioText: """
+            name: explore here
+            devices: [{ name: phone, os: "17.5", passcode: true }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - note: later steps, dropped by the branch
+            """)
+        h.type("2")
+        h.press(.enter)
+        h.type("p")
+        h.type("x")
+        let job = try #require(h.state.exploring)
+        #expect(job.step == 2 && job.app == 0)
+        #expect(h.screen.contains("exploring what breaks com.acme.shop's ID from step 2"))
+        // What the app loop does on its worker thread, here with a small depth and few events.
+        let explorer = try #require(h.inspector.explorer(for: job))
+        let small = Explorer(root: explorer.root, steps: explorer.steps.filter { ["reboot", "launch"].contains($0.event.key) },
+                             programs: explorer.programs, app: 0, value: nil)
+        h.inspector.finishExplore(small.run(properties: Set(ExploreProperty.allCases), depth: 3))
+        #expect(h.state.exploring == nil)
+        // reboot, then a background launch before the first unlock: a new ID.
+        #expect(h.state.session.count == 4 && h.state.session.cursor == 4)
+        #expect(h.state.session.scenario.steps[2].note?.hasPrefix("explore: the shortest way to break stable") == true)
+        #expect(h.screen.contains("explore: the ID changed on the same device in 2 steps (stable)"), "\(h.screen)")
+    }
+
+    @Test("Esc stops a search; a result that arrives after is dropped")
+    func escapeStops() throws {
+        var h = try Harness()
+        h.type("5")
+        h.press(.enter)
+        h.type("p")
+        h.type("x")
+        #expect(h.state.exploring != nil)
+        h.press(.escape)
+        #expect(h.state.exploring == nil && h.screen.contains("explore stopped"))
+        let count = h.state.session.count
+        h.inspector.finishExplore(ExploreOutcome.nothing)
+        #expect(h.state.session.count == count)
     }
 }

@@ -1,5 +1,11 @@
+import Dispatch
+import Foundation
+import IDExplore
+
 /// Runs the inspector against a terminal backend until the user quits.
 public final class AppLoop {
+    /// An explore search running on a worker thread (`x`), and how the loop talks to it.
+    private var search: RunningSearch?
     public private(set) var inspector: Inspector
     let backend: TerminalBackend
     /// Queued events handled before a frame is drawn anyway (so the screen keeps up).
@@ -32,13 +38,41 @@ public final class AppLoop {
                 probed = handle(next) || probed
                 handled += 1
             }
+            superviseSearch()
             draw()
             if probed { onIdleProbe?() }
         }
+        search?.cancel()
     }
 
-    /// How long to wait for input: presenter mode's auto-advance interval, else for ever.
+    /// Starts a search the inspector asked for, passes on a cancel, and hands over a result.
+    private func superviseSearch() {
+        if let running = search {
+            if inspector.state.exploring == nil {
+                running.cancel()
+                search = nil
+            } else if let outcome = running.result {
+                search = nil
+                inspector.finishExplore(outcome)
+            } else {
+                let progress = running.progress
+                inspector.showExploreProgress(seconds: progress.seconds, states: progress.states)
+            }
+        }
+        if search == nil, let job = inspector.state.exploring, !job.started {
+            inspector.markExploreStarted()
+            guard let explorer = inspector.explorer(for: job) else {
+                inspector.finishExplore(ExploreOutcome.nothing)
+                return
+            }
+            search = RunningSearch(explorer: explorer, budget: job.budgetSeconds, depth: Inspector.exploreDepth)
+        }
+    }
+
+    /// How long to wait for input: a tenth of a second while a search runs (to show its
+    /// progress), presenter mode's auto-advance interval, else for ever.
     var waitLimit: Int? {
+        if search != nil { return 100 }
         guard let presenter = inspector.state.presenter, presenter.autoAdvance else { return nil }
         return presenter.interval * 1000
     }
@@ -53,4 +87,35 @@ public final class AppLoop {
     func draw() {
         backend.draw(Screen.render(inspector.state, width: inspector.state.size.width, height: inspector.state.size.height))
     }
+}
+
+/// One explore search on a worker thread, stopped by a cancel or its time budget.
+final class RunningSearch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private var outcome: ExploreOutcome?
+    private var latest: (seconds: Double, states: Int) = (0, 0)
+    private let start = Date()
+
+    init(explorer: Explorer, budget: Double, depth: Int) {
+        let properties = Set(ExploreProperty.allCases)
+        Thread.detachNewThread { [self] in
+            let result = explorer.run(properties: properties, depth: depth, clock: { [start] in Date().timeIntervalSince(start) },
+                                      shouldStop: { [self] in self.isCancelled || Date().timeIntervalSince(self.start) > budget },
+                                      progress: { [self] p in self.locked { self.latest = (p.seconds, p.states) } })
+            self.locked { self.outcome = result }
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    var isCancelled: Bool { locked { cancelled } }
+    var result: ExploreOutcome? { locked { outcome } }
+    var progress: (seconds: Double, states: Int) { locked { (Date().timeIntervalSince(start), latest.states) } }
+
+    func cancel() { locked { cancelled = true } }
 }

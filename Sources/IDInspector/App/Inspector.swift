@@ -44,6 +44,11 @@ public struct Inspector: Sendable {
         case .help?: return state.overlay = .reading(HelpText.reading(width: state.size.width))
         default: break
         }
+        if state.exploring != nil {
+            // While a search runs, Esc stops it; other keys wait.
+            if key == .escape { cancelExplore() }
+            return
+        }
         if let overlay = state.overlay { return handleOverlayKey(key, overlay) }
         if state.prompt != nil { return handlePromptKey(key) }
         state.status = nil
@@ -101,6 +106,7 @@ public struct Inspector: Sendable {
             } else {
                 state.status = Status("mark an app or a device with m first, then select another and press C", error: true)
             }
+        case .explore: startExplore()
         case .presenter:
             state.presenter = state.presenter == nil ? Presenter() : nil
         case .autoAdvance:

@@ -200,6 +200,8 @@ public struct InspectorState: Sendable {
     public var presenter: Presenter?
     public var filter = ""
     public var marked: Mark?
+    /// An explore search asked for with `x`, run by the app loop off the main thread.
+    public var exploring: ExploreJob?
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
     /// Each change to the session gets a new version; the saved (or opened) one is remembered,

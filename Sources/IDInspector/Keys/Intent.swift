@@ -8,7 +8,7 @@ public enum Intent: Hashable, Sendable {
     // Acting on the world at the cursor.
     case install, delete, launch, tracking, consent, reboot, unlock, erase, backup, restore, command
     // The session.
-    case undo, redo, save, openFile, filter, mark, compare
+    case undo, redo, save, openFile, filter, mark, compare, explore
     // Presenting.
     case presenter, autoAdvance, slower, faster
     case help, quit

@@ -69,6 +69,8 @@ public enum KeyTable {
         KeyBinding(c("/"), "/", .panes, .filter, "filter the apps by name"),
         KeyBinding(c("m"), "m", .panes, .mark, "mark the selected app or device for a comparison"),
         KeyBinding(c("C"), "C", .panes, .compare, "compare the marked app or device with the selected one (duplicates flagged)"),
+        KeyBinding(c("x"), "x", .panes, .explore,
+                   "explore what can break the selected app's ID from this step (10 s at most, Esc stops); the shortest break opens as a branch"),
         KeyBinding(c("P"), "P", .panes, .presenter, "presenter mode: the story for a room", footer: "present"),
         KeyBinding(c("?"), "?", .panes, .help, "every key (this list)", footer: "help"),
         KeyBinding(c("q"), "q", .panes, .quit, "quit (asks when the session has unsaved changes)", footer: "quit"),
