@@ -61,13 +61,12 @@ struct Fingerprinter {
         hasher.combine(device.iCloudKeychain)
         addVendorTable(device.vendorTable)
         add(device.keychain)
-        // Slots are walked in place: a subscript per slot from this module would look up the
-        // generic type's metadata each time (a quarter of the search's time).
-        device.apps.withEachPresent { index, app in
+        // Slots are walked in place by IDSim's specialised walks (see `Slots.forEachApp`).
+        device.apps.forEachApp { index, app in
             hasher.combine(index)
             add(app.pointee)
         }
-        device.processes.withEachPresent { index, pointer in
+        device.processes.forEachProcess { index, pointer in
             let process = pointer.pointee
             hasher.combine(index)
             hasher.combine(process.mode)
@@ -130,7 +129,7 @@ struct Fingerprinter {
         addUUID(backup.idfa)
         addVendorTable(backup.vendorTable)
         add(backup.keychain)
-        backup.apps.withEachPresent { index, app in
+        backup.apps.forEachApp { index, app in
             hasher.combine(index)
             add(app.pointee)
         }
