@@ -32,9 +32,11 @@ public struct Explorer: Sendable {
         self.value = value
     }
 
-    /// One search's progress, reported after each depth.
+    /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
+        /// The depth being searched (complete when `depthDone`).
         public let depth: Int
+        public let depthDone: Bool
         public let states: Int
         public let successors: Int
         public let seconds: Double
@@ -87,10 +89,13 @@ public struct Explorer: Sendable {
                 }
                 if visited.count > stateLimit { stopReason = .stateLimit; break search }
                 chunkStart = chunk.upperBound
+                if chunkStart < frontier.count {
+                    progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: successors, seconds: clock() - start))
+                }
             }
             levels.append(next)
             completed = level + 1
-            progress(Progress(depth: completed, states: visited.count, successors: successors, seconds: clock() - start))
+            progress(Progress(depth: completed, depthDone: true, states: visited.count, successors: successors, seconds: clock() - start))
             if next.isEmpty { completed = depth; break }
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,

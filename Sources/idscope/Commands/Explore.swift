@@ -107,7 +107,7 @@ extension IDScope {
                 let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 }, progress: { p in
                     guard progress else { return }
                     let rate = p.seconds > 0 ? Int(Double(p.successors) / p.seconds) : 0
-                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(target.label): depth \(p.depth), \(p.states) states, \(rate) states/s"))
+                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(target.label): depth \(p.depth)\(p.depthDone ? " done" : ""), \(p.states) states, \(rate) states/s"))
                 })
                 if progress { Console.progress("\u{1B}[2K\r") }
                 if outcome.stopReason == .stateLimit {
