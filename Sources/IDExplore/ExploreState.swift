@@ -6,6 +6,8 @@ public struct ExploreState: Sendable {
     public var world: World
     /// By device index.
     var follow: [Follow]
+    /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.BackupForm`).
+    var backupForms: [String: Fingerprinter.BackupForm]
 
     /// What the followed app showed on one device.
     struct Follow: Hashable, Sendable {
@@ -21,6 +23,7 @@ public struct ExploreState: Sendable {
 
     public init(world: World, app: AppIndex, value name: String?) {
         self.world = world
+        backupForms = world.backups.mapValues(Fingerprinter.BackupForm.init)
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
             return Follow(launched: true, last: value, held: true, expected: nil)
@@ -61,6 +64,9 @@ extension ExploreState {
             return launched(on: d, watch: watch)
         case .erase:
             follow[d].held = false
+        case .backup(_, let name):
+            // The only event that writes a backup: hash it now, once, for every state after.
+            if let backup = world.backups[name] { backupForms[name] = Fingerprinter.BackupForm(backup) }
         case .restore(let name):
             if let backup = world.backups[name], backup.sourceHardwareID != world.devices[d].hardwareID {
                 becomesCopy(of: world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID }, device: d)

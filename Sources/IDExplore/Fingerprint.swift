@@ -15,9 +15,27 @@ struct Fingerprinter {
     private var names: [ValueKey: Int] = [:]
 
     /// A generated value, by its bits: UUIDs in any spelling share one key.
-    private enum ValueKey: Hashable {
+    enum ValueKey: Hashable, Sendable {
         case words(UInt64, UInt64)
         case text(String)
+    }
+
+    /// A backup hashed once, when it is made (backups never change after): its content with its
+    /// own generated values numbered in order of appearance, and those values in that order. In a
+    /// state's fingerprint each value is then given the state's name for it, which hashes exactly
+    /// what walking the backup there would.
+    struct BackupForm: Sendable, Hashable {
+        let hash: Int
+        let values: [ValueKey]
+
+        init(_ backup: Backup) {
+            var f = Fingerprinter()
+            f.add(backup)
+            hash = f.hasher.finalize()
+            var ordered = [ValueKey?](repeating: nil, count: f.names.count)
+            for (key, index) in f.names { ordered[index] = key }
+            values = ordered.map { $0! }
+        }
     }
 
     static func fingerprint(_ state: ExploreState) -> Int {
@@ -35,8 +53,13 @@ struct Fingerprinter {
             add(account.cloudKeychain)
             addValues(account.keyValueStore)
         }
-        hasher.combine(state.world.backups.count)
-        for name in state.world.backups.keys.sorted() { add(state.world.backups[name]!) }
+        hasher.combine(state.backupForms.count)
+        for name in state.backupForms.keys.sorted() {
+            let form = state.backupForms[name]!
+            hasher.combine(name)
+            hasher.combine(form.hash)
+            for value in form.values { hasher.combine(self.name(value)) }
+        }
         for entry in state.world.deviceCheck.entries {
             hasher.combine(entry.key)
             hasher.combine(entry.bits.bit0)
@@ -124,7 +147,9 @@ struct Fingerprinter {
     private mutating func add(_ backup: Backup) {
         hasher.combine(backup.name)
         hasher.combine(backup.kind)
-        hasher.combine(backup.sourceHardwareID)
+        // The source by name: one device, one name and one hardware ID for a whole search, and
+        // unlike the hardware ID, not drawn from the seed.
+        hasher.combine(backup.sourceDevice)
         hasher.combine(backup.os)
         addUUID(backup.idfa)
         addVendorTable(backup.vendorTable)

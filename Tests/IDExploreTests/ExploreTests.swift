@@ -101,6 +101,18 @@ struct ExploreTests {
         // Reinstalling the vendor's only app gives a new IDFV: the keychain copy no longer matches it.
         let reinstalled = try state(seed: 1, run + [.uninstall(0), .install(0, source: nil)])
         #expect(Explorer.fingerprint(try state(seed: 1, run)) != Explorer.fingerprint(reinstalled))
+        // Backups (hashed once, when made) rename alike too, and keep their relation to the device:
+        // a backup of the current ID is not a backup of an earlier one.
+        let backup: Event = .backup(.encrypted, name: "b")
+        let reinstall: [Event] = [.uninstall(0), .install(0, source: nil), .launch(0, mode: .foreground)]
+        #expect(Explorer.fingerprint(try state(seed: 1, run + [backup])) == Explorer.fingerprint(try state(seed: 7, run + [backup])))
+        #expect(Explorer.fingerprint(try state(seed: 1, run + [backup] + reinstall))
+                != Explorer.fingerprint(try state(seed: 1, run + reinstall + [backup])))
+        // The search's own path (backups hashed as they are made) fingerprints as a state built whole.
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        var searched = explorer.root
+        for event in run + [backup] + reinstall { #expect(explorer.probe(&searched, Step(event, on: 0)) != nil) }
+        #expect(Explorer.fingerprint(searched) == Explorer.fingerprint(try state(seed: 1, run + [backup] + reinstall)))
     }
 
     @Test("the alphabet covers every explore event, and upgrades stop at each rule boundary above the devices' version")
