@@ -44,15 +44,8 @@ public struct Counterexample: Sendable {
                 expectedLaunch[d] = nil
             case .restore, .migrate:
                 // Became a copy of another device: its own launches no longer count.
-                if state.follow[d].expected != nil || (before.follow[d].launched && !state.follow[d].launched) {
-                    let source: Int? = {
-                        if case .migrate(let from) = step.event { return from }
-                        if case .restore(let name) = step.event, let backup = state.world.backups[name] {
-                            return state.world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID }
-                        }
-                        return nil
-                    }()
-                    expectedLaunch[d] = source.flatMap { lastLaunch[$0] }
+                if let origin = state.copyOrigin(of: step) {
+                    expectedLaunch[d] = origin.source.flatMap { lastLaunch[$0] }
                     lastLaunch[d] = nil
                 }
             default:

@@ -31,8 +31,7 @@ public struct ExploreState: Sendable {
     }
 
     static func read(_ name: String?, _ report: LaunchReport) -> String? {
-        let value = name.map { report.value($0) } ?? report.primaryID
-        guard let value, !value.isEmpty else { return nil }
+        guard let value = report.value(followed: name), !value.isEmpty else { return nil }
         return value
     }
 }
@@ -67,12 +66,8 @@ extension ExploreState {
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
             if let backup = world.backups[name] { backupForms[name] = Fingerprinter.BackupForm(backup) }
-        case .restore(let name):
-            if let backup = world.backups[name], backup.sourceHardwareID != world.devices[d].hardwareID {
-                becomesCopy(of: world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID }, device: d)
-            }
-        case .migrate(let source):
-            becomesCopy(of: source, device: d)
+        case .restore, .migrate:
+            if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:
             break
         }
@@ -97,6 +92,24 @@ extension ExploreState {
         follow[d].launched = true
         follow[d].expected = nil
         return broken.intersection(watch.properties)
+    }
+
+    /// For a restore of another device's backup, or a migration: the device the step's device
+    /// became a copy of (its source nil when that device is not in the world). Nil for any other step.
+    func copyOrigin(of step: Step) -> CopyOrigin? {
+        switch step.event {
+        case .restore(let name):
+            guard let backup = world.backups[name], backup.sourceHardwareID != world.devices[step.device].hardwareID else { return nil }
+            return CopyOrigin(source: world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID })
+        case .migrate(let source):
+            return CopyOrigin(source: source)
+        default:
+            return nil
+        }
+    }
+
+    struct CopyOrigin {
+        let source: DeviceIndex?
     }
 
     /// A restore or migration made device `d` a copy of `source`: its own past no longer counts,

@@ -89,6 +89,11 @@ public struct Strategy: Sendable {
     /// The code an app of this strategy runs at a launch, with the app's options.
     public func program(options: [String: OptionValue]) -> any AppProgram { make(options) }
 
+    /// The value the matrix and explore follow in a launch report: `matrixValue`'s, else the primary ID.
+    public func followedValue(in report: LaunchReport) -> String? {
+        report.value(followed: matrixValue)
+    }
+
     /// Whether launches report a primary ID (DeviceCheck's do not: its state is the team's bits).
     public var hasPrimaryID: Bool { matrixValue == nil }
 
@@ -132,5 +137,13 @@ public enum StrategyProblem: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .unknownStrategy(let name, _), .unknownOption(let name, _, _), .invalidOption(let name, _): name
         }
+    }
+}
+
+extension LaunchReport {
+    /// The named value, or the primary ID when `name` is nil (how a strategy's `matrixValue` is read).
+    public func value(followed name: String?) -> String? {
+        guard let name else { return primaryID }
+        return value(name)
     }
 }

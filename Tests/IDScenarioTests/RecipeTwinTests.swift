@@ -52,22 +52,9 @@ struct RecipeTwinTests {
         #expect(compared > 400 && withID > compared * 3 / 4, "launches compared: \(compared), with an ID: \(withID)")
     }
 
-    /// The primary ID of every launch, in order, with every app of the scenario on one strategy
-    /// (its expectations and configure steps, which are about the original strategies, left out).
+    /// The primary ID of every launch, in order, with every app of the scenario on one strategy.
     static func primaryIDs(of scenario: Scenario, everyAppOn strategy: Strategy) throws -> [String?] {
-        var variant = scenario
-        variant.apps = scenario.apps.map { app in
-            var copy = app
-            copy.strategy = strategy.name
-            copy.options = [:]
-            copy.keychainAccessGroups += strategy.sharedAccessGroups(for: copy)
-            return copy
-        }
-        variant.steps = scenario.steps.filter {
-            if case .event(.configure) = $0.action { return false }
-            if case .expect = $0.action { return false }
-            return true
-        }
+        let variant = scenario.withEveryApp(on: strategy)
         var ids: [String?] = []
         try Session.run(variant) { outcome in
             guard case .event(.launch(let app, _)) = outcome.step.action else { return }

@@ -31,13 +31,18 @@ public struct ExploreTarget: Sendable {
         }
     }
 
+    /// The base scenario's events, as steps: what leads from its initial world to the start.
+    var prefix: [Step] {
+        base.steps.compactMap { step in
+            guard case .event(let event) = step.action else { return nil }
+            return Step(event, on: step.device)
+        }
+    }
+
     /// The world the search starts from: the base scenario's world after its steps.
     public func startWorld() throws -> World {
         var world = try base.initialWorld()
-        for step in base.steps {
-            guard case .event(let event) = step.action else { continue }
-            _ = try? world.apply(Step(event, on: step.device), programs: library, recordingChanges: false)
-        }
+        for step in prefix { _ = try? world.apply(step, programs: library, recordingChanges: false) }
         return world
     }
 
@@ -49,10 +54,7 @@ public struct ExploreTarget: Sendable {
     /// reference launch labelled, and a last `expect` that fails there.
     public func scenario(for found: [Step], property: ExploreProperty) throws -> Scenario {
         let initial = try base.initialWorld()
-        let prefix = base.steps.compactMap { step -> Step? in
-            guard case .event(let event) = step.action else { return nil }
-            return Step(event, on: step.device)
-        }
+        let prefix = self.prefix
         let example = Counterexample(property: property, world: initial, steps: prefix + found, app: app,
                                      value: strategy.matrixValue, programs: library)
         var scenario = base

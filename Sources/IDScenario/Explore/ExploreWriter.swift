@@ -45,7 +45,8 @@ public struct ExploreWriter {
 
     /// The rows of one search, in the order of the properties asked for.
     public mutating func add(_ outcome: ExploreOutcome, target: ExploreTarget, properties: [ExploreProperty], saved: [ExploreProperty: String] = [:]) {
-        let world = try? target.startWorld()
+        // Words need only names (devices, apps), which the steps before the start do not change.
+        let world = try? target.base.initialWorld()
         for property in properties {
             let words = outcome.breaks[property].map { steps in steps.map { Self.describe($0, world) } }
             rows.append(Row(target: target.label, property: property, steps: words, depth: outcome.completedDepth,

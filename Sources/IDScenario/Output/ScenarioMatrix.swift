@@ -7,28 +7,14 @@ public enum ScenarioMatrix {
     /// The cell for one strategy; nil if the scenario never launches its first app twice.
     /// - Parameter recipe: the strategy's recipe when it comes from a file the scenario does not name.
     public static func cell(_ scenario: Scenario, strategy: Strategy, recipe: Recipe? = nil) -> MatrixCell? {
-        var variant = scenario
+        var variant = scenario.withEveryApp(on: strategy)
         if let recipe, !variant.recipes.contains(where: { $0.name == recipe.name }) { variant.recipes.append(recipe) }
-        variant.apps = scenario.apps.map { app in
-            var copy = app
-            copy.strategy = strategy.name
-            copy.options = [:]
-            copy.keychainAccessGroups += strategy.sharedAccessGroups(for: copy)
-            return copy
-        }
-        // Expectations and configure steps are about the original strategies; leave them out.
-        variant.steps = scenario.steps.filter {
-            if case .event(let event) = $0.action, case .configure = event { return false }
-            if case .expect = $0.action { return false }
-            return true
-        }
         var first: (value: String?, device: DeviceIndex)?
         var last: (value: String?, device: DeviceIndex)?
         do {
             try Session.run(variant) { outcome in
                 guard case .event(.launch(0, _)) = outcome.step.action else { return }
-                let report = outcome.world.devices[outcome.step.device].launches[0]?.latest.report
-                let value = strategy.matrixValue.flatMap { report?.value($0) } ?? report?.primaryID
+                let value = outcome.world.devices[outcome.step.device].launches[0].flatMap { strategy.followedValue(in: $0.latest.report) }
                 if first == nil { first = (value, outcome.step.device) } else { last = (value, outcome.step.device) }
             }
         } catch {
@@ -38,5 +24,27 @@ public enum ScenarioMatrix {
         guard let after = last.value, !after.isEmpty else { return .empty }
         if after == first.value { return last.device == first.device ? .same : .duplicate }
         return .changed
+    }
+}
+
+extension Scenario {
+    /// This scenario with every app on one strategy (default options, and the shared access
+    /// groups its code needs), without its expectations and configure steps, which are about
+    /// the strategies it was written for.
+    public func withEveryApp(on strategy: Strategy) -> Scenario {
+        var variant = self
+        variant.apps = apps.map { app in
+            var copy = app
+            copy.strategy = strategy.name
+            copy.options = [:]
+            copy.keychainAccessGroups += strategy.sharedAccessGroups(for: copy)
+            return copy
+        }
+        variant.steps = steps.filter {
+            if case .event(.configure) = $0.action { return false }
+            if case .expect = $0.action { return false }
+            return true
+        }
+        return variant
     }
 }

@@ -146,7 +146,6 @@ public struct LifecycleMatrix: Sendable {
     /// The followed value at the app's latest launch on a device.
     static func value(in world: World, device: DeviceIndex, app: AppIndex, strategy: Strategy) -> String? {
         guard let report = world.devices[device].launches[app]?.latest.report else { return nil }
-        if let name = strategy.matrixValue { return report.value(name) }
-        return report.primaryID
+        return strategy.followedValue(in: report)
     }
 }

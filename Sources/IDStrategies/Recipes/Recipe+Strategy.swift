@@ -15,15 +15,10 @@ extension Recipe {
             program: { options in RecipeProgram(shared: shared, options: options) })
     }
 
-    /// The placeholders' values for an app as declared (the program fills them the same way).
-    func placeholders(for app: AppDeclaration) -> [String: String] {
-        var values = ["bundle": app.bundleID, "team": app.teamID,
-                      "bundleName": app.displayName ?? String(app.bundleID.split(separator: ".").last ?? "")]
-        if let group = app.appGroups.first { values["appGroup"] = group }
-        for param in params {
-            if case .string(let s)? = app.options[param] { values[param] = s }
-        }
-        return values
+    /// The placeholders' values for an app as declared: the same lookup a launch uses.
+    func placeholders(for app: AppDeclaration) -> Placeholders {
+        Placeholders(bundle: app.bundleID, team: app.teamID, displayName: app.displayName, appGroup: app.appGroups.first,
+                     params: params, options: app.options)
     }
 
     /// The keychain access groups its stores name explicitly, other than an App Group of the

@@ -301,13 +301,14 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return names
     }
 
-    /// The text with every placeholder replaced from `values` (unknown ones stay as written;
-    /// validation reports them before anything runs).
-    public func fill(_ values: [String: String]) -> String {
-        fill { values[$0] }
+    /// The text with an app's placeholders filled in.
+    func fill(_ placeholders: Placeholders) -> String {
+        guard hasPlaceholders else { return raw }
+        return fill { placeholders.value($0) }
     }
 
-    /// The text with every placeholder replaced by what `value(name)` gives.
+    /// The text with every placeholder replaced by what `value(name)` gives (unknown ones stay as
+    /// written; validation reports them before anything runs).
     func fill(_ value: (String) -> String?) -> String {
         guard hasPlaceholders else { return raw }
         // Byte-wise: braces are ASCII, and a launch fills every template it touches.

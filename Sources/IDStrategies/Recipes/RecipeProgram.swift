@@ -31,10 +31,6 @@ struct RecipeProgram: AppProgram {
         self.options = options
     }
 
-    init(recipe: Recipe, options: [String: OptionValue]) {
-        self.init(shared: Shared(recipe), options: options)
-    }
-
     /// What a read of a store found.
     enum Read: Equatable {
         case value(String)
@@ -168,8 +164,7 @@ private struct Run {
     }
 
     func fill(_ template: Template) -> String {
-        guard template.hasPlaceholders else { return template.raw }
-        return template.fill { placeholders.value($0) }
+        template.fill(placeholders)
     }
 
     func read(of name: String) -> RecipeProgram.Read? {

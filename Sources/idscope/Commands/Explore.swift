@@ -72,9 +72,7 @@ extension IDScope {
                                       + NameSuggester.hint(for: key, among: ActionAlphabet.eventKeys))
             }
             if app != nil && from == nil { throw ValidationError("--app needs --from SCENARIO") }
-            for name in strategies where StrategyCatalog.builtIn.strategy(named: name) == nil && !ScenarioLoader.isPath(name) {
-                throw ValidationError(StrategyProblem.unknownStrategy(name, known: StrategyCatalog.builtIn.names).description)
-            }
+            for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ValidationError(problem) } }
         }
 
         var eventKeys: [String]? {
@@ -166,13 +164,8 @@ extension IDScope {
             }
             var targets: [ExploreTarget] = []
             for argument in strategies {
-                do {
-                    let (strategy, recipe) = try StrategyCatalog.resolve(argument)
-                    targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version))
-                } catch {
-                    for line in error.lines { Console.error(line) }
-                    throw ExitCode(ExitStatus.invalidScenario)
-                }
+                let (strategy, recipe) = try StrategyArgument.resolveOrExit(argument)
+                targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version))
             }
             return targets
         }

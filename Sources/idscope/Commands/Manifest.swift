@@ -23,13 +23,7 @@ extension IDScope {
         var check: String?
 
         func run() throws {
-            let resolved: (strategy: IDStrategies.Strategy, recipe: IDStrategies.Recipe?)
-            do {
-                resolved = try StrategyCatalog.resolve(strategy)
-            } catch {
-                for line in error.lines { Console.error(line) }
-                throw ExitCode(ExitStatus.invalidScenario)
-            }
+            let resolved = try StrategyArgument.resolveOrExit(strategy)
             let needs = PrivacyNeeds(strategy: resolved.strategy)
             guard let check else {
                 let data = try PropertyListSerialization.data(fromPropertyList: needs.propertyList, format: .xml, options: 0)

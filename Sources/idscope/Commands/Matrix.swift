@@ -34,9 +34,7 @@ extension IDScope {
 
         func validate() throws {
             // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
-            for name in strategies where StrategyCatalog.builtIn.strategy(named: name) == nil && !ScenarioLoader.isPath(name) {
-                throw ValidationError(StrategyProblem.unknownStrategy(name, known: StrategyCatalog.builtIn.names).description)
-            }
+            for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ValidationError(problem) } }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
         }
 
@@ -47,14 +45,9 @@ extension IDScope {
             if !strategies.isEmpty {
                 types = []
                 for argument in strategies {
-                    do {
-                        let (strategy, recipe) = try StrategyCatalog.resolve(argument)
-                        types.append(strategy)
-                        if let recipe { recipes[strategy.name] = recipe }
-                    } catch {
-                        for line in error.lines { Console.error(line) }
-                        throw ExitCode(ExitStatus.invalidScenario)
-                    }
+                    let (strategy, recipe) = try StrategyArgument.resolveOrExit(argument)
+                    types.append(strategy)
+                    if let recipe { recipes[strategy.name] = recipe }
                 }
             }
             // Recipe files join the built-in library so the worlds can launch them.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IDScenario
+import IDStrategies
 
 /// Loading the one scenario a command works on: a file path or a built-in name.
 enum ScenarioArgument {
@@ -9,6 +10,26 @@ enum ScenarioArgument {
     static func loadOrExit(_ argument: String, allowingPrefix: Bool = false) throws -> Scenario {
         do {
             return try ScenarioLoader.load(argument, allowingPrefix: allowingPrefix)
+        } catch {
+            for line in error.lines { Console.error(line) }
+            throw ExitCode(ExitStatus.invalidScenario)
+        }
+    }
+}
+
+/// Resolving a `--strategy` or `STRATEGY` argument: a built-in name or a recipe file.
+enum StrategyArgument {
+    /// A name that is neither a built-in strategy nor a path: the argument error to give, else nil.
+    /// (A recipe file's own problems are reported when it is read, located in the file.)
+    static func unknownName(_ argument: String) -> String? {
+        guard StrategyCatalog.builtIn.strategy(named: argument) == nil, !ScenarioLoader.isPath(argument) else { return nil }
+        return StrategyProblem.unknownStrategy(argument, known: StrategyCatalog.builtIn.names).description
+    }
+
+    /// The strategy (and a recipe file's recipe), or the file's located errors on stderr and exit status 2.
+    static func resolveOrExit(_ argument: String) throws -> (strategy: Strategy, recipe: Recipe?) {
+        do {
+            return try StrategyCatalog.resolve(argument)
         } catch {
             for line in error.lines { Console.error(line) }
             throw ExitCode(ExitStatus.invalidScenario)
