@@ -79,6 +79,11 @@ struct StrategyCommandTests {
         #expect(rejected.stdout.contains("\(bad.path): error: ITMS-91054"))
         #expect(rejected.stdout.contains("\(bad.path): error: ITMS-91053 missing NSPrivacyAccessedAPICategoryUserDefaults with reason CA92.1"))
         let missing = try CLI.run(["manifest", "rndi", "--check", dir.appendingPathComponent("none").path])
-        #expect(missing.status == 2 && missing.stderr.contains("cannot be read"))
+        #expect(missing.status == 2 && missing.stderr.contains("none: error: no such file"))
+        // A device that never ends, or a folder, is one line too, not a hang.
+        let endless = try CLI.run(["manifest", "rndi", "--check", "/dev/zero"])
+        #expect(endless.status == 2 && endless.stderr == "/dev/zero: error: larger than 1 MiB, which no privacy manifest is\n")
+        let folder = try CLI.run(["manifest", "rndi", "--check", dir.path])
+        #expect(folder.status == 2 && folder.stderr.contains("is a directory, not a privacy manifest"))
     }
 }

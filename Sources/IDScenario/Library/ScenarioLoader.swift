@@ -83,28 +83,34 @@ public enum ScenarioLoader {
 
     /// The file's text, refusing directories, missing, unreadable, huge and non-UTF-8 files.
     public static func readText(_ path: String) throws(LoadError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable("\(path): error: no such file")
-        }
-        guard !isDirectory.boolValue else { throw .unreadable("\(path): error: is a directory, not a scenario file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable("\(path): error: cannot be read (permission denied?)")
-        }
-        defer { try? handle.close() }
         let limit = ScenarioLimits.maxBytes
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw .unreadable("\(path): error: cannot be read (\(error.localizedDescription))")
-        }
+        let data = try readBytes(path, upTo: limit + 1, kind: "a scenario file")
         guard data.count <= limit else {
             // A device or pipe has no size to tell; then all we know is that it went past the limit.
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             throw .invalid(ScenarioError([YAMLGuard.sizeDiagnostic(bytes: size.flatMap { $0 > limit ? $0 : nil }, file: path)]))
         }
         return try decode([UInt8](data), file: path)
+    }
+
+    /// At most `count` bytes of a file (so a device like /dev/zero or a huge file costs no more),
+    /// refusing missing files, directories and unreadable ones in one line each.
+    /// - Parameter kind: what the file should have been, for the directory message.
+    public static func readBytes(_ path: String, upTo count: Int, kind: String) throws(LoadError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable("\(path): error: no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable("\(path): error: is a directory, not \(kind)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable("\(path): error: cannot be read (permission denied?)")
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.read(upToCount: count) ?? Data()
+        } catch {
+            throw .unreadable("\(path): error: cannot be read (\(error.localizedDescription))")
+        }
     }
 
     /// The bytes as text; invalid UTF-8 is an error at its line and column.

@@ -31,11 +31,17 @@ extension IDScope {
                 for note in needs.notes { Console.error("note: " + note) }
                 return
             }
+            // A manifest is a few kilobytes; read no more than a megabyte of whatever the path names.
+            let limit = 1 << 20
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: check))
+                data = try ScenarioLoader.readBytes(check, upTo: limit + 1, kind: "a privacy manifest")
             } catch {
-                Console.error("\(check): error: cannot be read (\((error as NSError).localizedDescription))")
+                for line in error.lines { Console.error(line) }
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            guard data.count <= limit else {
+                Console.error("\(check): error: larger than 1 MiB, which no privacy manifest is")
                 throw ExitCode(ExitStatus.invalidScenario)
             }
             let result = ManifestCheck(manifest: data, needs: needs)
