@@ -70,12 +70,12 @@ extension Inspector {
         if state.session.cursor != job.step { jump(to: job.step) }
         for (index, step) in steps.enumerated() {
             let note: String? = switch index {
-            case 0: "explore: the shortest way to break \(property.rawValue) (\(property.breakMeaning)), \(steps.count) steps"
+            case 0: "explore: the shortest way to break \(property.rawValue) (\(property.breakMeaning)), \(steps.count) step\(steps.count == 1 ? "" : "s")"
             case steps.count - 1: "explore: here \(property.breakMeaning)"
             default: nil
             }
             apply(ScenarioStep(.event(step.event), device: step.device, note: note))
         }
-        state.status = Status("explore: \(property.breakMeaning) in \(steps.count) steps (\(property.rawValue)); u undoes each step")
+        state.status = Status("explore: \(property.breakMeaning) in \(steps.count) step\(steps.count == 1 ? "" : "s") (\(property.rawValue)); u undoes each step")
     }
 }

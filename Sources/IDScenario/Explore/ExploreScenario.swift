@@ -58,7 +58,7 @@ public struct ExploreTarget: Sendable {
         let example = Counterexample(property: property, world: initial, steps: prefix + found, app: app,
                                      value: strategy.matrixValue, programs: library)
         var scenario = base
-        scenario.name = "explore: \(strategy.name) breaks \(property.rawValue) in \(found.count) steps"
+        scenario.name = "explore: \(strategy.name) breaks \(property.rawValue) in \(found.count) step\(found.count == 1 ? "" : "s")"
         scenario.description = "Found by idscope explore: \(property.breakMeaning). The last expect fails; idscope check reproduces it."
         scenario.file = "<explore>"
         let used = Set(base.steps.compactMap(\.label))
