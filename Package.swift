@@ -22,6 +22,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Commands, help, shell completion scripts and the man page.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `idscope serve`: the HTTP server in front of the simulated DeviceCheck store.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Named for their modules only (Hummingbird builds on them): the bound port, and stopping
+        // on SIGINT/SIGTERM.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "IDSim", swiftSettings: strictImports),
@@ -38,6 +46,17 @@ let package = Package(
             resources: [.copy("Library/Scenarios")],
             swiftSettings: strictImports
         ),
+        // Apple's DeviceCheck REST API over a session: HTTP in, steps out (Hummingbird, P256 JWTs).
+        .target(name: "IDServe", dependencies: [
+            "IDScenario", "IDStrategies", "IDSim",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strictImports),
         .target(name: "IDInspector", dependencies: ["IDScenario", "IDExplore", "IDStrategies", "IDSim"], swiftSettings: strictImports),
         // The only target that links ncurses. Module map + shim header; no C sources.
         .systemLibrary(
@@ -47,16 +66,21 @@ let package = Package(
         ),
         .target(name: "IDTerminal", dependencies: ["IDInspector", "CNcursesw"], swiftSettings: strictImports),
         .executableTarget(name: "idscope", dependencies: [
-            "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDStrategies", "IDSim",
+            "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDServe", "IDStrategies", "IDSim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictImports),
-        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector"],
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector", "IDServe",
+                                                                .product(name: "Crypto", package: "swift-crypto")],
                           swiftSettings: strictImports),
         // Helpers shared by the test targets: the scenario mutator, temporary folders, generated docs.
         .target(name: "TestSupport", dependencies: ["IDSim"], path: "Tests/TestSupport", swiftSettings: strictImports),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDExploreTests", dependencies: ["IDExplore", "IDScenario", "IDStrategies", "IDSim", "TestSupport"],
                     swiftSettings: strictImports),
+        // The server over real HTTP on loopback, in process.
+        .testTarget(name: "IDServeTests", dependencies: [
+            "IDServe", "IDScenario", "IDSim", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strictImports),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strictImports),
@@ -64,7 +88,8 @@ let package = Package(
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDSim", "IDStrategies", "TestSupport"], swiftSettings: strictImports),
+        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDSim", "IDStrategies", "TestSupport",
+                                                    .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictImports),
         // The inspector in a real terminal (tmux).
         .testTarget(name: "EndToEndTests", dependencies: ["idscope"], swiftSettings: strictImports),
     ]

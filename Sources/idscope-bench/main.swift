@@ -8,6 +8,7 @@
 //   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
 //   --explore        explore's successors per second, distinct states and bytes per state (also in a full run)
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
+//   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import Glibc
 import IDSim
@@ -23,7 +24,10 @@ if CommandLine.arguments.contains("--explore") {
 }
 if CommandLine.arguments.contains("--recipes") {
     RecipeBench.run()
-ExploreBench.run(quick: quick)
+    exit(0)
+}
+if CommandLine.arguments.contains("--serve") {
+    ServeBench.run(quick: quick)
     exit(0)
 }
 let historySteps = quick ? 100_000 : 1_000_000
@@ -127,3 +131,4 @@ print("step_size: \(MemoryLayout<Step>.stride) bytes (one stored step)")
 InspectorBench.run(quick: quick)
 RecipeBench.run()
 ExploreBench.run(quick: quick)
+ServeBench.run(quick: quick)

@@ -13,7 +13,7 @@ struct IDScope: ParsableCommand {
         A SCENARIO is a path to a .yaml/.yml file or the name of a built-in scenario (see 'idscope scenarios').
         """,
         version: "0.1.0",
-        subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self],
+        subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Serve.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self],
         defaultSubcommand: Interactive.self
     )
 

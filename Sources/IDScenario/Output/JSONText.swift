@@ -1,8 +1,8 @@
 import IDSim
 
 /// Hand-made JSON with keys in a fixed order, so runs are byte-identical.
-enum JSONText {
-    static func string(_ text: String) -> String {
+public enum JSONText {
+    public static func string(_ text: String) -> String {
         // Most strings (bundle IDs, UUIDs, names) need no escape: one scan of their bytes.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) {
             return "\"" + text + "\""
@@ -37,16 +37,16 @@ enum JSONText {
         }
     }
 
-    static func optional(_ text: String?) -> String {
+    public static func optional(_ text: String?) -> String {
         text.map(string) ?? "null"
     }
 
     /// `{"a": 1, "b": 2}` from ordered pairs of already-encoded values.
-    static func object(_ members: [(String, String)]) -> String {
+    public static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
     }
 
-    static func array(_ items: [String]) -> String {
+    public static func array(_ items: [String]) -> String {
         "[" + items.joined(separator: ", ") + "]"
     }
 

@@ -33,14 +33,34 @@ public enum CommandParser {
         guard case .sequence(let items) = try YAMLGuard.compose(yaml, file: "command", what: "commands"), let root = items.first else {
             throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "could not read '\(command)' as an event")])
         }
-        var reader = NodeReader(file: "command")
+        return try parse(root, file: "command", scenario: scenario, backups: backups, labels: labels)
+    }
+
+    /// Reads one step in its JSON form, the mapping a scenario file's step is
+    /// (`{"erase": null, "device": "phone"}`, `{"launch": "com.acme.trial"}`): `idscope serve`'s
+    /// `POST /idscope/steps`. Without `device`, the step is on the scenario's first device.
+    /// - Throws: `ScenarioError`, located in the JSON text under the name `file`.
+    public static func jsonStep(_ json: String, file: String, scenario: Scenario, backups: [String],
+                                labels: [String]) throws(ScenarioError) -> ScenarioStep {
+        // JSON is YAML's flow style: the same guard, composer and step reader as files.
+        let root = try YAMLGuard.compose(json, file: file, what: "steps")
+        guard case .mapping = root else {
+            throw ScenarioError([Diagnostic(file: file, line: 1, column: 1,
+                                            message: "a step is a JSON object, like {\"launch\": \"com.example.app\"}")])
+        }
+        return try parse(root, file: file, scenario: scenario, backups: backups, labels: labels)
+    }
+
+    private static func parse(_ root: YAMLNode, file: String, scenario: Scenario, backups: [String],
+                              labels: [String]) throws(ScenarioError) -> ScenarioStep {
+        var reader = NodeReader(file: file)
         var context = StepContext(devices: scenario.devices.map(\.name), apps: scenario.apps, accounts: scenario.accounts.map(\.id),
                                   library: scenario.library)
         context.backups = NameTable(backups)
         context.labels = NameTable(labels)
         let step = StepParser.parseStep(root, &context, &reader)
         guard reader.diagnostics.isEmpty, var step else {
-            throw ScenarioError(reader.diagnostics.isEmpty ? [Diagnostic(file: "command", line: 1, column: 1, message: "not a step")] : reader.diagnostics)
+            throw ScenarioError(reader.diagnostics.isEmpty ? [Diagnostic(file: file, line: 1, column: 1, message: "not a step")] : reader.diagnostics)
         }
         step.line = 0
         step.column = 0

@@ -7,7 +7,7 @@ extension World {
 
     /// The DeviceCheck store key for an app on a device: its team, the hardware, and the
     /// environment its build talks to (development for Xcode builds).
-    func deviceCheckKey(for app: AppIndex, on d: DeviceIndex) -> DeviceCheckServer.Key {
+    public func deviceCheckKey(for app: AppIndex, on d: DeviceIndex) -> DeviceCheckServer.Key {
         let source = devices[d].app(app)?.source ?? apps[app].defaultSource
         return DeviceCheckServer.Key(teamID: apps[app].teamID, hardwareID: devices[d].hardwareID,
                                      environment: source == .xcode ? .development : .production)

@@ -1,0 +1,178 @@
+import IDScenario
+import IDSim
+import Synchronization
+
+/// The session the server serves, behind one lock: every request that changes the world (an
+/// update, a step) is applied in the order it takes the lock, and is a step of the session, so
+/// concurrent clients lose nothing and the saved scenario replays what they did.
+///
+/// Queries and validations read the world under the same lock without stepping it. Each holds
+/// the lock for a dictionary lookup or one step's work, never across I/O.
+public final class ServedWorld: Sendable {
+    private let state: Mutex<State>
+    /// Seconds a token stays valid (`--token-lifetime`).
+    let tokenLifetime: Double
+    /// The scenario's Team IDs: what a JWT's `iss` may be.
+    public let teams: Set<String>
+
+    private struct State: Sendable {
+        var session: Session
+        var tokens: MintedTokens
+    }
+
+    /// Runs the scenario's steps, noting the tokens its launches mint.
+    /// - Parameter now: seconds since 1970; the scenario's tokens count their lifetime from it.
+    /// - Throws: `RunError` at a step of the scenario that cannot apply.
+    public init(_ scenario: Scenario, tokenLifetime: Double, now: Double) throws(RunError) {
+        var session = try Session(setup: scenario)
+        var tokens = MintedTokens(devices: scenario.devices.count)
+        for step in scenario.steps {
+            tokens.record(try session.take(step), now: now)
+        }
+        state = Mutex(State(session: session, tokens: tokens))
+        self.tokenLifetime = tokenLifetime
+        teams = Set(scenario.apps.map(\.teamID))
+    }
+
+    /// The session as a scenario file (`--save`): its setup and every step taken, updates included.
+    public var scenarioText: String {
+        state.withLock { ScenarioWriter.yaml($0.session.scenario) }
+    }
+
+    /// How many steps the session holds.
+    public var stepCount: Int { state.withLock { $0.session.count } }
+
+    /// The world as the session has it now (a copy).
+    public var world: World { state.withLock { $0.session.world } }
+
+    // MARK: - DeviceCheck
+
+    /// Answers a DeviceCheck request whose body and authorisation were checked.
+    /// - Parameters:
+    ///   - team: the JWT's verified `iss`; nil with `--no-auth` (the token's own team is used).
+    func answer(_ operation: Route.Operation, _ request: DeviceCheckRequest, environment: DeviceCheckServer.Environment,
+                team: String?, now: Double) -> Answer {
+        state.withLock { state in
+            let token: MintedTokens.Token
+            switch Self.usableToken(request.deviceToken, in: state, environment: environment, team: team,
+                                    now: now, lifetime: tokenLifetime) {
+            case .failure(let refusal): return refusal
+            case .success(let found): token = found
+            }
+            let world = state.session.world
+            let device = world.devices[token.device].name, app = world.apps[token.app].bundleID
+            switch operation {
+            case .validate:
+                return Answer.text(200, "").about(device: device, app: app)
+            case .query:
+                guard let bits = world.deviceCheck[token.key] else {
+                    return Answer.text(200, world.profile.deviceCheckNotFoundBody.rawValue, reason: "no bits were ever set")
+                        .about(device: device, app: app)
+                }
+                return Answer.json(200, Self.bitsJSON(bits)).about(device: device, app: app)
+            case .update:
+                return Self.update(token, request, in: &state).about(device: device, app: app)
+            }
+        }
+    }
+
+    /// The minted token a request names, if it is still good for this environment and team.
+    private static func usableToken(_ text: String, in state: State, environment: DeviceCheckServer.Environment,
+                                    team: String?, now: Double, lifetime: Double) -> Result<MintedTokens.Token, Answer> {
+        func refused(_ why: String) -> Result<MintedTokens.Token, Answer> {
+            .failure(.text(400, AppleText.badDeviceToken, reason: why))
+        }
+        guard let token = state.tokens.byText[text] else {
+            return refused("no simulated device minted this token (GET /idscope/tokens lists those that did)")
+        }
+        if token.key.environment != environment {
+            return refused("a \(token.key.environment.rawValue) token sent to the \(environment.rawValue) endpoint"
+                           + (token.key.environment == .development ? " (an Xcode build's token belongs under /development/v1/)" : " (use /v1/)"))
+        }
+        if let team, team != token.key.teamID {
+            return refused("the token was minted by an app of team \(token.key.teamID); the JWT's iss is \(team)")
+        }
+        if let stale = state.tokens.staleness(of: token, now: now, lifetime: lifetime) { return refused(stale) }
+        return .success(token)
+    }
+
+    /// An update is the session's `deviceCheck` step, on the token's device, by an installed app of
+    /// the token's team whose builds talk to the token's environment (the minting app itself when
+    /// it is still there): the same (team, hardware, environment) bits.
+    private static func update(_ token: MintedTokens.Token, _ request: DeviceCheckRequest, in state: inout State) -> Answer {
+        let world = state.session.world
+        let apps = [token.app] + world.apps.indices.filter { $0 != token.app && world.apps[$0].teamID == token.key.teamID }
+        guard let app = apps.first(where: { world.presence(of: $0, on: token.device) == .installed
+                                              && world.deviceCheckKey(for: $0, on: token.device) == token.key }) else {
+            return .error(409, "no app of team \(token.key.teamID) that talks to \(token.key.environment.rawValue) is installed on "
+                          + "\(world.devices[token.device].name) now, so the update cannot be recorded as a step of the session "
+                          + "(Apple would accept it; install the app again first)")
+        }
+        let step = ScenarioStep(.event(.deviceCheck(app, bit0: request.bit0, bit1: request.bit1)), device: token.device,
+                                note: "update_two_bits, transaction \(request.transactionID)")
+        if let refusal = state.session.growthRefusal(for: step) { return .error(503, refusal) }
+        do throws(RunError) {
+            let outcome = try state.session.take(step)
+            var answer = Answer.text(200, "")
+            answer.step = outcome.number
+            return answer
+        } catch {
+            return .error(409, error.diagnostic.message)
+        }
+    }
+
+    static func bitsJSON(_ bits: DeviceCheckServer.Bits) -> String {
+        JSONText.object([("bit0", bits.bit0 ? "true" : "false"), ("bit1", bits.bit1 ? "true" : "false"),
+                         ("last_update_time", JSONText.string(bits.lastUpdate))])
+    }
+
+    // MARK: - idscope's endpoints
+
+    /// `GET /idscope/tokens`: every minted token, oldest first, with whether it is still good.
+    func tokenList(now: Double) -> Answer {
+        state.withLock { state in
+            let world = state.session.world
+            let items = state.tokens.order.map { text in
+                let token = state.tokens.byText[text]!
+                let stale = state.tokens.staleness(of: token, now: now, lifetime: tokenLifetime)
+                return JSONText.object([
+                    ("device", JSONText.string(world.devices[token.device].name)),
+                    ("app", JSONText.string(world.apps[token.app].bundleID)),
+                    ("token", JSONText.string(text)),
+                    ("step", String(token.step)),
+                    ("environment", JSONText.string(token.key.environment.rawValue)),
+                    ("valid", stale == nil ? "true" : "false"),
+                    ("expiresIn", stale == nil ? String(Int(tokenLifetime - (now - token.mintedAt))) : "0"),
+                ])
+            }
+            return .json(200, JSONText.object([("tokens", JSONText.array(items))]))
+        }
+    }
+
+    /// `POST /idscope/steps`: one scenario step in its JSON form, applied as the session's next
+    /// step; the answer is the step's `idscope run --format jsonl` line.
+    func applyStep(json: String, now: Double) -> Answer {
+        state.withLock { state in
+            let session = state.session
+            let step: ScenarioStep
+            do throws(ScenarioError) {
+                step = try CommandParser.jsonStep(json, file: "request body", scenario: session.scenario,
+                                                  backups: session.backupsSoFar, labels: session.labelsSoFar)
+            } catch {
+                return .error(400, error.diagnostics.map(\.description).joined(separator: "; "))
+            }
+            if let refusal = session.growthRefusal(for: step) { return .error(503, refusal) }
+            do throws(RunError) {
+                let outcome = try state.session.take(step)
+                state.tokens.record(outcome, now: now)
+                var writer = JSONLWriter(state.session.scenario)
+                var answer = Answer.json(200, writer.line(for: outcome))
+                answer.step = outcome.number
+                answer.device = outcome.world.devices[step.device].name
+                return answer
+            } catch {
+                return .error(409, error.diagnostic.message)
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Crypto
+import Foundation
+import Glibc
+import IDScenario
+import IDServe
+
+/// `idscope serve` under load: requests per second and latency percentiles at 64 concurrent
+/// keep-alive connections on loopback, driven by a one-thread poll(2) client in this process
+/// (so the client takes at most one of the two cores, as wrk with one thread would).
+enum ServeBench {
+    static let connections = 64
+
+    static func run(quick: Bool) {
+        do {
+            try measure(seconds: quick ? 2 : 5)
+        } catch {
+            print("serve: failed: \(error)")
+        }
+    }
+
+    private static func measure(seconds: Double) throws {
+        let scenario = try ScenarioLoader.load("s01-serve-devicecheck-two-teams")
+        let world = try ServedWorld(scenario, tokenLifetime: 86_400, now: Date().timeIntervalSince1970)
+        let key = P256.Signing.PrivateKey()
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("idscope-bench-\(getpid()).p8")
+        try key.pemRepresentation.write(to: keyFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: keyFile) }
+        var keys = SigningKeys()
+        try keys.add("BENCHKEY01=\(keyFile.path)")
+        var options = DeviceCheckService.Options()
+        options.port = 0
+        options.keys = keys
+        options.stopOnSignals = false
+        // The log is written, as a real run writes it, to /dev/null.
+        let log = RequestLog(fd: open("/dev/null", O_WRONLY))
+        let bound = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var port = 0
+        let server = Task {
+            try await DeviceCheckService.serve(world, options: options, log: log) { _, p in
+                port = p
+                bound.signal()
+            }
+        }
+        bound.wait()
+        defer { server.cancel() }
+
+        let setup = try LoopbackConnection(port: port)
+        let listed = try setup.send("GET", "/idscope/tokens").body
+        guard let token = listed.firstMatch(of: /"token": "(DC1[^"]+)"/)?.1 else { throw LoopbackConnection.Failure(description: "no token") }
+        let jwt = try DeviceCheckJWT.sign(with: key, keyID: "BENCHKEY01", team: "ACME1234", issuedAt: Int(Date().timeIntervalSince1970))
+        let headers = [("Authorization", "Bearer \(jwt)"), ("Content-Type", "application/json")]
+        let body = #"{"device_token": "\#(token)", "transaction_id": "bench", "timestamp": 1795000000000}"#
+        print("serve: \(connections) keep-alive connections on loopback, one-thread poll client in process, ES256 JWT (verified once, then cached)")
+        let query = LoopbackConnection.request("POST", "/v1/query_two_bits", headers: headers, body: body)
+        // Warm up, then measure.
+        _ = try LoadDriver(port: port, connections: connections, request: query).run(seconds: 0.5)
+        let result = try LoadDriver(port: port, connections: connections, request: query).run(seconds: seconds)
+        print("serve_query_requests_per_second: \(Int(result.rate)) req/s (\(result.count) query_two_bits in \(Measure.format(seconds, 1)) s; "
+              + "\(result.errors) not 200)")
+        print("serve_query_latency: p50 \(Measure.format(result.p50)) ms, p99 \(Measure.format(result.p99)) ms, max \(Measure.format(result.max)) ms")
+        // Updates are session steps (at most 100,000 in a session): a bounded burst.
+        let update = LoopbackConnection.request("POST", "/v1/update_two_bits", headers: headers,
+                                                body: String(body.dropLast()) + #", "bit0": true}"#)
+        let updates = try LoadDriver(port: port, connections: connections, request: update).run(seconds: seconds / 2, limit: 40_000)
+        print("serve_update_requests_per_second: \(Int(updates.rate)) req/s (\(updates.count) update_two_bits, each a session step; "
+              + "\(updates.errors) not 200); p99 \(Measure.format(updates.p99)) ms")
+    }
+}
+
+/// Keeps `connections` requests in flight, each connection sending its next request as soon as
+/// its response is whole.
+struct LoadDriver {
+    let port: Int
+    let connections: Int
+    let request: [UInt8]
+
+    struct Result {
+        var count: Int
+        var errors: Int
+        var rate: Double
+        var p50: Double
+        var p99: Double
+        var max: Double
+    }
+
+    private struct Connection {
+        var fd: Int32
+        var sentAt: UInt64 = 0
+        var written = 0
+        var received: [UInt8] = []
+    }
+
+    func run(seconds: Double, limit: Int = .max) throws -> Result {
+        var open: [Connection] = []
+        for _ in 0..<connections { open.append(Connection(fd: try Self.connect(port))) }
+        defer { for c in open { close(c.fd) } }
+        var latencies: [Double] = []
+        latencies.reserveCapacity(200_000)
+        var errors = 0, started = 0
+        let start = Measure.now(), end = start + UInt64(seconds * 1e9)
+        var fds = open.map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
+        for i in open.indices { open[i].sentAt = Measure.now(); started += 1 }
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        var active = connections
+        while active > 0 {
+            guard poll(&fds, nfds_t(fds.count), 1000) >= 0 else { if errno == EINTR { continue }; break }
+            for i in fds.indices where fds[i].revents != 0 && fds[i].fd >= 0 {
+                if open[i].written < request.count {
+                    let n = request.withUnsafeBytes { send(open[i].fd, $0.baseAddress! + open[i].written, request.count - open[i].written, Int32(MSG_NOSIGNAL)) }
+                    if n > 0 { open[i].written += n }
+                    if open[i].written == request.count { fds[i].events = Int16(POLLIN) }
+                    continue
+                }
+                let n = chunk.withUnsafeMutableBytes { recv(open[i].fd, $0.baseAddress!, $0.count, 0) }
+                guard n > 0 else { fds[i].fd = -1; active -= 1; errors += 1; continue }
+                open[i].received.append(contentsOf: chunk[..<n])
+                guard let (length, status) = Self.complete(open[i].received) else { continue }
+                let now = Measure.now()
+                latencies.append(Double(now - open[i].sentAt) / 1e6)
+                if status != 200 { errors += 1 }
+                open[i].received.removeFirst(length)
+                if now >= end || started >= limit {
+                    fds[i].fd = -1
+                    active -= 1
+                } else {
+                    open[i].written = 0
+                    open[i].sentAt = now
+                    started += 1
+                    fds[i].events = Int16(POLLOUT)
+                }
+            }
+        }
+        let elapsed = Double(Measure.now() - start) / 1e9
+        return Result(count: latencies.count, errors: errors, rate: Double(latencies.count) / elapsed,
+                      p50: Measure.percentile(latencies, 0.5), p99: Measure.percentile(latencies, 0.99), max: latencies.max() ?? 0)
+    }
+
+    /// The length of the first whole response in `bytes` and its status, if one is whole.
+    private static func complete(_ bytes: [UInt8]) -> (Int, Int)? {
+        guard bytes.count >= 16 else { return nil }
+        var headEnd = -1
+        for i in 0..<(bytes.count - 3) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+            headEnd = i
+            break
+        }
+        guard headEnd >= 0 else { return nil }
+        let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
+        let status = Int(head.split(separator: " ")[1]) ?? 0
+        var length = 0
+        for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+            length = Int(line.split(separator: ":")[1].trimmingPrefix(" ")) ?? 0
+        }
+        let total = headEnd + 4 + length
+        return bytes.count >= total ? (total, status) : nil
+    }
+
+    private static func connect(_ port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw LoopbackConnection.Failure(description: "connect: \(String(cString: strerror(errno)))") }
+        var on: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        return fd
+    }
+}

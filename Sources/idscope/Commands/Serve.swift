@@ -1,0 +1,146 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import IDScenario
+import IDServe
+
+extension IDScope {
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve Apple's DeviceCheck REST API on loopback, backed by a scenario's simulated devices.",
+            discussion: """
+            POST /v1/query_two_bits, /v1/update_two_bits and /v1/validate_device_token (production) and the same \
+            under /development/v1/ answer as Apple's server does, for the tokens the scenario's devicecheck launches \
+            minted. GET /idscope/tokens lists them; POST /idscope/steps applies one scenario step given as JSON. \
+            A JSON Lines request log goes to stdout (or --log FILE). SIGINT or SIGTERM stops the server after the \
+            requests in flight; --save FILE then writes the session as a scenario. See docs/serve.md.
+            """
+        )
+
+        static let defaultScenario = "s01-serve-devicecheck-two-teams"
+
+        @Argument(help: "A scenario file or built-in scenario name (default: \(defaultScenario)).",
+                  completion: .custom(ScenarioCompletion.scenarios))
+        var scenario: String = defaultScenario
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on (0: any free port, printed on stderr).")
+        var port = 8080
+
+        @Option(name: .customLong("key"),
+                help: ArgumentHelp("A JWT signing key: KEY_ID=FILE, a PEM public key or Apple's .p8 private key (repeatable).",
+                                   valueName: "KEY_ID=FILE"))
+        var keys: [String] = []
+
+        @Flag(help: "Accept any bearer token instead of verifying JWTs.")
+        var noAuth = false
+
+        @Option(help: "Seconds a minted device token stays valid.")
+        var tokenLifetime = 3600
+
+        @Option(help: "When the server stops, write the session (its steps and every update) to FILE as a scenario.",
+                completion: .file(extensions: ["yaml"]))
+        var save: String?
+
+        @Option(help: "Write the request log to FILE instead of stdout.", completion: .file())
+        var log: String?
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
+            guard tokenLifetime >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second, not \(tokenLifetime).") }
+            if keys.isEmpty && !noAuth {
+                throw ValidationError("The server needs --key KEY_ID=FILE (the keys whose JWTs it accepts) or --no-auth.")
+            }
+            if !keys.isEmpty && noAuth { throw ValidationError("--key and --no-auth exclude each other: choose one.") }
+        }
+
+        func run() throws {
+            let loaded = try ScenarioArgument.loadOrExit(scenario)
+            var signingKeys: SigningKeys?
+            if !noAuth {
+                var read = SigningKeys()
+                for key in keys {
+                    do { try read.add(key) } catch {
+                        Console.error("idscope serve: \(error.description)")
+                        throw ExitCode(ExitStatus.invalidScenario)
+                    }
+                }
+                signingKeys = read
+            }
+            if let save { try Self.checkWritable(save) }
+            let logFD = try log.map(Self.openLog) ?? STDOUT_FILENO
+
+            let world: ServedWorld
+            do {
+                world = try ServedWorld(loaded, tokenLifetime: Double(tokenLifetime), now: Date().timeIntervalSince1970)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            if noAuth {
+                Console.error("idscope serve: --no-auth: any bearer token is accepted; a backend's JWTs are not checked.")
+            }
+            var options = DeviceCheckService.Options()
+            options.host = host
+            options.port = port
+            options.keys = signingKeys
+            let requestLog = RequestLog(fd: logFD)
+            let serveOptions = options
+            let scenarioName = loaded.file
+            let failure = Self.block {
+                try await DeviceCheckService.serve(world, options: serveOptions, log: requestLog) { host, port in
+                    Console.error("idscope serve: \(scenarioName) on http://\(host):\(port) (production /v1/, development "
+                                  + "/development/v1/; GET /idscope/tokens lists the device tokens). Ctrl-C stops.")
+                }
+            }
+            if let problem = requestLog.writeFailure { Console.error("idscope serve: the request log could not be written: \(problem)") }
+            if let save {
+                do {
+                    try FileSaver.write(world.scenarioText, to: save)
+                    Console.error("idscope serve: saved the session (\(world.stepCount) steps) to \(save)")
+                } catch {
+                    Console.error("idscope serve: cannot save the session: \(error.description)")
+                    throw ExitCode(ExitStatus.ioError)
+                }
+            }
+            if let failure {
+                Console.error("idscope serve: cannot serve on \(host):\(port): \(failure)")
+                throw ExitCode(1)
+            }
+        }
+
+        /// Runs the server to its end on the cooperative pool while this (the main) thread waits.
+        private static func block(_ work: @escaping @Sendable () async throws -> Void) -> String? {
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var failure: String?
+            Task {
+                do { try await work() } catch { failure = "\(error)" }
+                done.signal()
+            }
+            done.wait()
+            return failure
+        }
+
+        /// Refuses at the start, not at the end, a --save path whose folder is missing.
+        private static func checkWritable(_ path: String) throws {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
+                  FileManager.default.isWritableFile(atPath: folder) else {
+                Console.error("idscope serve: --save \(path): the folder \(folder) does not exist or cannot be written")
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+        }
+
+        private static func openLog(_ path: String) throws -> Int32 {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                Console.error("idscope serve: --log \(path): \(String(cString: strerror(errno)))")
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
+            return fd
+        }
+    }
+}

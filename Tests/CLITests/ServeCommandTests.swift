@@ -1,0 +1,102 @@
+import Crypto
+import Foundation
+import Glibc
+import IDServe
+import Testing
+import TestSupport
+
+/// `idscope serve` as a backend's test suite would start it: a real process, stopped by a signal.
+@Suite struct ServeCommandTests {
+    /// The running binary and the port it printed.
+    final class Running {
+        let process = Process()
+        let errors = Pipe()
+        var port = 0
+        var stderrText = ""
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = CLI.binary
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(30)
+            while port == 0 && Date() < deadline {
+                let data = errors.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                stderrText += String(decoding: data, as: UTF8.self)
+                if let range = stderrText.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                    port = Int(stderrText[range].split(separator: ":").last!)!
+                }
+            }
+        }
+
+        /// Sends the signal and waits for the process; returns its status and the rest of stderr.
+        func stop(with signal: Int32) -> (status: Int32, stderr: String) {
+            kill(process.processIdentifier, signal)
+            let rest = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, stderrText + String(decoding: rest, as: UTF8.self))
+        }
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalStopsItAndTheSavedSessionReplays(_ signal: Int32) throws {
+        let folder = TemporaryDirectory.make()
+        let saved = folder.appendingPathComponent("session.yaml").path
+        let server = try Running(["--no-auth", "--save", saved, "--log", folder.appendingPathComponent("log.jsonl").path])
+        try #require(server.port > 0, "\(server.stderrText)")
+        #expect(server.stderrText.contains("--no-auth: any bearer token is accepted"))
+        let connection = try LoopbackConnection(port: server.port)
+        let listed = try connection.send("GET", "/idscope/tokens")
+        let token = try #require(listed.body.firstMatch(of: /"token": "(DC1[^"]+)"/)?.1).description
+        let update = try connection.send("POST", "/v1/update_two_bits", headers: [("Authorization", "Bearer x")],
+                                         body: #"{"device_token": "\#(token)", "transaction_id": "t1", "timestamp": 1, "bit1": true}"#)
+        #expect(update.status == 200)
+        let (status, stderr) = server.stop(with: signal)
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("saved the session (15 steps)"))
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(text.contains("update_two_bits, transaction t1"))
+        let replay = try CLI.run(["check", saved])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        let log = try String(contentsOfFile: folder.appendingPathComponent("log.jsonl").path, encoding: .utf8)
+        #expect(log.split(separator: "\n").count == 2)
+    }
+
+    @Test func aP8KeyVerifiesTheBackendsJWTs() throws {
+        let folder = TemporaryDirectory.make()
+        let key = P256.Signing.PrivateKey()
+        let p8 = folder.appendingPathComponent("AuthKey_ABC123DEFG.p8")
+        try key.pemRepresentation.write(to: p8, atomically: true, encoding: .utf8)
+        let server = try Running(["--key", "ABC123DEFG=\(p8.path)"])
+        try #require(server.port > 0, "\(server.stderrText)")
+        let connection = try LoopbackConnection(port: server.port)
+        let token = try #require(try connection.send("GET", "/idscope/tokens").body.firstMatch(of: /"token": "(DC1[^"]+)"/)?.1).description
+        let body = #"{"device_token": "\#(token)", "transaction_id": "t1", "timestamp": 1}"#
+        let good = try DeviceCheckJWT.sign(with: key, keyID: "ABC123DEFG", team: "ACME1234", issuedAt: Int(Date().timeIntervalSince1970))
+        let forged = try DeviceCheckJWT.sign(with: P256.Signing.PrivateKey(), keyID: "ABC123DEFG", team: "ACME1234",
+                                             issuedAt: Int(Date().timeIntervalSince1970))
+        #expect(try connection.send("POST", "/v1/query_two_bits", headers: [("Authorization", "Bearer \(good)")], body: body).status == 200)
+        let refused = try connection.send("POST", "/v1/query_two_bits", headers: [("Authorization", "Bearer \(forged)")], body: body)
+        #expect(refused.status == 401 && refused.body == "Unable to verify authorization token")
+        #expect(server.stop(with: SIGTERM).status == 0)
+    }
+
+    @Test func itRefusesToStartWithoutKeysOrNoAuthAndOnBadKeys() throws {
+        let bare = try CLI.run(["serve"])
+        #expect(bare.status == 64 && bare.stderr.contains("--key KEY_ID=FILE") && bare.stderr.contains("--no-auth"))
+        let folder = TemporaryDirectory.make()
+        let notKey = folder.appendingPathComponent("k.pem")
+        try "hello".write(to: notKey, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["serve", "--key", "K1=\(notKey.path)"])
+        #expect(bad.status == 2 && bad.stderr.contains("is not a PEM key"))
+        let missing = try CLI.run(["serve", "--key", "K1=\(folder.path)/none.p8"])
+        #expect(missing.status == 2 && missing.stderr.contains("none.p8"))
+        let noFolder = try CLI.run(["serve", "--no-auth", "--save", "\(folder.path)/no/such/dir/s.yaml"])
+        #expect(noFolder.status == 2 && noFolder.stderr.contains("does not exist"))
+        let badScenario = try CLI.run(["serve", "--no-auth", "no-such-scenario"])
+        #expect(badScenario.status == 2)
+    }
+}
