@@ -51,6 +51,7 @@ let package = Package(
             "IDScenario", "IDStrategies", "IDSim",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -17,6 +18,8 @@ public enum DeviceCheckService {
         public var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
         /// Stop gracefully on SIGINT and SIGTERM (the command); tests stop by cancelling instead.
         public var stopOnSignals = true
+        /// NIO event-loop threads; nil uses NIO's shared group (one per core).
+        public var eventLoopThreads: Int?
 
         public init() {}
     }
@@ -29,15 +32,16 @@ public enum DeviceCheckService {
                              onRunning: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
         let responder = DeviceCheckResponder(world: world, authorization: AuthorizationCheck(keys: options.keys, teams: world.teams),
                                              log: log, clock: options.clock)
-        var logger = Logger(label: "idscope.serve")
-        // The command prints what a user needs; the server's own start and stop notes are noise
-        // (and stdout belongs to the request log).
-        logger.logLevel = .critical
+        // The command prints what a user needs, and stdout belongs to the request log: the
+        // server's own notes go nowhere. (A no-op handler, not a high level: Hummingbird sets
+        // request metadata on its logger per request, which a stream handler formats each time.)
+        let logger = Logger(label: "idscope.serve") { _ in SwiftLogNoOpLogHandler() }
         let app = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             services: [LogFlusher(log: log)],
             onServerRunning: { channel in onRunning(options.host, channel.localAddress?.port ?? options.port) },
+            eventLoopGroupProvider: options.eventLoopThreads.map { .shared(MultiThreadedEventLoopGroup(numberOfThreads: $0)) } ?? .singleton,
             logger: logger
         )
         defer { log.flush() }

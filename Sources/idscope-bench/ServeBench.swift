@@ -31,6 +31,7 @@ enum ServeBench {
         options.port = 0
         options.keys = keys
         options.stopOnSignals = false
+        options.eventLoopThreads = ProcessInfo.processInfo.environment["IDSCOPE_SERVE_THREADS"].flatMap(Int.init)
         // The log is written, as a real run writes it, to /dev/null.
         let log = RequestLog(fd: open("/dev/null", O_WRONLY))
         let bound = DispatchSemaphore(value: 0)
@@ -118,7 +119,7 @@ struct LoadDriver {
                 let now = Measure.now()
                 latencies.append(Double(now - open[i].sentAt) / 1e6)
                 if status != 200 { errors += 1 }
-                open[i].received.removeFirst(length)
+                if length == open[i].received.count { open[i].received.removeAll(keepingCapacity: true) } else { open[i].received.removeFirst(length) }
                 if now >= end || started >= limit {
                     fds[i].fd = -1
                     active -= 1
@@ -135,23 +136,38 @@ struct LoadDriver {
                       p50: Measure.percentile(latencies, 0.5), p99: Measure.percentile(latencies, 0.99), max: latencies.max() ?? 0)
     }
 
-    /// The length of the first whole response in `bytes` and its status, if one is whole.
+    /// The length of the first whole response in `bytes` and its status, if one is whole. Read
+    /// byte by byte, without strings: the client shares the machine with the server it measures.
     private static func complete(_ bytes: [UInt8]) -> (Int, Int)? {
-        guard bytes.count >= 16 else { return nil }
-        var headEnd = -1
-        for i in 0..<(bytes.count - 3) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
-            headEnd = i
-            break
+        let count = bytes.count
+        guard count >= 16 else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> (Int, Int)? in
+            var headEnd = -1
+            var i = 12
+            while i + 3 < count {
+                if b[i] == 13 && b[i + 1] == 10 && b[i + 2] == 13 && b[i + 3] == 10 { headEnd = i; break }
+                i += 1
+            }
+            guard headEnd >= 0 else { return nil }
+            // "HTTP/1.1 200 ": the status is bytes 9 to 11.
+            let status = (Int(b[9]) - 48) * 100 + (Int(b[10]) - 48) * 10 + (Int(b[11]) - 48)
+            var length = 0
+            let name = Array("content-length:".utf8)
+            var line = 0
+            while line < headEnd {
+                if b[line] == 10 || line == 0 {
+                    let start = b[line] == 10 ? line + 1 : line
+                    if start + name.count < headEnd, (0..<name.count).allSatisfy({ b[start + $0] | 0x20 == name[$0] | 0x20 }) {
+                        var j = start + name.count
+                        while b[j] == 32 { j += 1 }
+                        while b[j] >= 48 && b[j] <= 57 { length = length * 10 + Int(b[j]) - 48; j += 1 }
+                    }
+                }
+                line += 1
+            }
+            let total = headEnd + 4 + length
+            return count >= total ? (total, status) : nil
         }
-        guard headEnd >= 0 else { return nil }
-        let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
-        let status = Int(head.split(separator: " ")[1]) ?? 0
-        var length = 0
-        for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
-            length = Int(line.split(separator: ":")[1].trimmingPrefix(" ")) ?? 0
-        }
-        let total = headEnd + 4 + length
-        return bytes.count >= total ? (total, status) : nil
     }
 
     private static func connect(_ port: Int) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import IDScenario
 import IDServe
@@ -131,6 +132,28 @@ import Testing
         }
         #expect(reply.status == 400)
         #expect(reply.headers["x-idscope-reason"]?.contains("team ACME1234; the JWT's iss is OTHR5678") == true)
+    }
+
+    /// PyJWT and jwt-kit add `typ` to the header, and backends often add `exp` and `sub`: Apple
+    /// ignores what it does not need, and so does the server.
+    @Test func aJWTWithTheClaimsCommonLibrariesAddVerifies() async throws {
+        let server = try await ServerUnderTest()
+        defer { Task { try await server.stop() } }
+        let shop = try await server.token(device: "phone", app: "com.acme.shop")
+        func part(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let iat = Int(server.now) - 5
+        let signed = part(#"{"typ": "JWT", "alg": "ES256", "kid": "\#(ServerUnderTest.keyID)"}"#) + "."
+            + part(#"{"iss": "ACME1234", "iat": \#(iat), "exp": \#(iat + 500), "sub": "com.acme.shop"}"#)
+        let signature = try server.key.signature(for: Data(signed.utf8)).rawRepresentation
+        let jwt = signed + "." + Data(signature).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let reply = try await server.talk {
+            try $0.send("POST", "/v1/query_two_bits", headers: [("Authorization", "Bearer \(jwt)")], body: deviceCheckBody(shop))
+        }
+        #expect(reply.status == 200 && reply.body.contains("bit0"))
     }
 
     @Test func noAuthAcceptsAnyBearerTokenButStillNeedsOne() async throws {

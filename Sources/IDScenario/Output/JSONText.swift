@@ -42,8 +42,19 @@ public enum JSONText {
     }
 
     /// `{"a": 1, "b": 2}` from ordered pairs of already-encoded values.
+    /// Built in one string, without the intermediate array of members a map and join would make
+    /// (`run --format jsonl` and the server's log call it for every line).
     public static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+        var out = "{"
+        out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
+        for (n, member) in members.enumerated() {
+            if n > 0 { out += ", " }
+            out += string(member.0)
+            out += ": "
+            out += member.1
+        }
+        out += "}"
+        return out
     }
 
     public static func array(_ items: [String]) -> String {

@@ -121,9 +121,9 @@ public final class ServedWorld: Sendable {
         }
     }
 
+    /// `{"bit0": true, "bit1": false, "last_update_time": "2025-01"}`: written out, as it is on every query.
     static func bitsJSON(_ bits: DeviceCheckServer.Bits) -> String {
-        JSONText.object([("bit0", bits.bit0 ? "true" : "false"), ("bit1", bits.bit1 ? "true" : "false"),
-                         ("last_update_time", JSONText.string(bits.lastUpdate))])
+        "{\"bit0\": \(bits.bit0), \"bit1\": \(bits.bit1), \"last_update_time\": \(JSONText.string(bits.lastUpdate))}"
     }
 
     // MARK: - idscope's endpoints
