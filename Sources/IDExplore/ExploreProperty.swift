@@ -22,3 +22,31 @@ public enum ExploreProperty: String, CaseIterable, Sendable, Hashable {
         }
     }
 }
+
+/// A set of properties as four bits: what each successor carries through the search, which a
+/// `Set` would allocate for.
+struct PropertyMask: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ property: ExploreProperty) {
+        switch property {
+        case .stable: rawValue = 1
+        case .unique: rawValue = 2
+        case .available: rawValue = 4
+        case .follows: rawValue = 8
+        }
+    }
+
+    init(_ properties: Set<ExploreProperty>) {
+        self = properties.reduce(into: PropertyMask()) { $0.insert(PropertyMask($1)) }
+    }
+
+    static let stable = PropertyMask(.stable)
+    static let unique = PropertyMask(.unique)
+    static let available = PropertyMask(.available)
+    static let follows = PropertyMask(.follows)
+
+    var properties: Set<ExploreProperty> { Set(ExploreProperty.allCases.filter { contains(PropertyMask($0)) }) }
+}

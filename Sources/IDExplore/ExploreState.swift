@@ -3,11 +3,13 @@ import IDStrategies
 
 /// A world plus what the properties need to remember about the followed app on each device.
 public struct ExploreState: Sendable {
-    public var world: World
+    public private(set) var world: World
     /// By device index.
     var follow: [Follow]
-    /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.BackupForm`).
-    var backupForms: [String: Fingerprinter.BackupForm]
+    /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.PartForm`).
+    var backupForms: [String: Fingerprinter.PartForm]
+    /// Each device's fingerprint form, remade when a step may have changed the device.
+    var deviceForms: [Fingerprinter.PartForm]
 
     /// What the followed app showed on one device.
     struct Follow: Hashable, Sendable {
@@ -23,7 +25,8 @@ public struct ExploreState: Sendable {
 
     public init(world: World, app: AppIndex, value name: String?) {
         self.world = world
-        backupForms = world.backups.mapValues(Fingerprinter.BackupForm.init)
+        backupForms = world.backups.mapValues(Fingerprinter.PartForm.init)
+        deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world) }
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
             return Follow(launched: true, last: value, held: true, expected: nil)
@@ -41,23 +44,30 @@ struct Watch: Sendable {
     let app: AppIndex
     /// The launch-report value followed (nil: the primary ID).
     let value: String?
-    let properties: Set<ExploreProperty>
+    let properties: PropertyMask
 }
 
 extension ExploreState {
     /// Applies one step; returns the properties it broke, or nil when the step cannot apply here.
-    mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary) -> Set<ExploreProperty>? {
+    mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
         // A user opens an app only on an unlocked device; the OS may start one in the background.
-        if case .launch(_, .foreground) = step.event, world.devices.indices.contains(step.device),
-           !world.devices[step.device].protectedDataAvailable {
+        let deviceCount = world.deviceCount
+        if case .launch(_, .foreground) = step.event, step.device >= 0, step.device < deviceCount,
+           !world.protectedDataAvailable(on: step.device) {
             return nil
         }
+        // The other devices' keychains, to see which of them the step reached (copies share
+        // storage, so this costs a retain each and the comparison after is a pointer check).
+        var keychainsBefore: [Keychain] = []
+        keychainsBefore.reserveCapacity(deviceCount)
+        for index in 0..<deviceCount { keychainsBefore.append(world.keychain(on: index)) }
         do {
             try world.apply(step, programs: programs, recordingChanges: false)
         } catch {
             return nil
         }
         let d = step.device
+        refreshForms(after: d, keychainsBefore: keychainsBefore)
         switch step.event {
         case .launch(let app, _) where app == watch.app:
             return launched(on: d, watch: watch)
@@ -65,7 +75,7 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { backupForms[name] = Fingerprinter.BackupForm(backup) }
+            if let backup = world.backups[name] { backupForms[name] = Fingerprinter.PartForm(backup) }
         case .restore, .migrate:
             if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:
@@ -74,9 +84,20 @@ extension ExploreState {
         return []
     }
 
-    private mutating func launched(on d: DeviceIndex, watch: Watch) -> Set<ExploreProperty> {
-        var broken: Set<ExploreProperty> = []
-        let value = world.devices[d].launches[watch.app].flatMap { Self.read(watch.value, $0.latest.report) }
+    /// Remakes the forms of the devices a step on `d` changed: `d` itself, and any other whose
+    /// keychain it wrote. That is the one way an event reaches past its own device (iCloud
+    /// Keychain carrying a write to the other devices on the Apple ID, rule KC-18): a migration
+    /// only reads its source, a restore its backup.
+    private mutating func refreshForms(after d: DeviceIndex, keychainsBefore: [Keychain]) {
+        deviceForms[d] = Fingerprinter.PartForm(device: d, in: world)
+        for other in 0..<world.deviceCount where other != d && world.keychain(on: other) != keychainsBefore[other] {
+            deviceForms[other] = Fingerprinter.PartForm(device: other, in: world)
+        }
+    }
+
+    private mutating func launched(on d: DeviceIndex, watch: Watch) -> PropertyMask {
+        var broken: PropertyMask = []
+        let value = world.launchHistory(of: watch.app, on: d).flatMap { Self.read(watch.value, $0.latest.report) }
         let before = follow[d]
         if let value {
             if let last = before.last, last != value, before.expected == nil { broken.insert(.stable) }
@@ -99,7 +120,7 @@ extension ExploreState {
     func copyOrigin(of step: Step) -> CopyOrigin? {
         switch step.event {
         case .restore(let name):
-            guard let backup = world.backups[name], backup.sourceHardwareID != world.devices[step.device].hardwareID else { return nil }
+            guard let backup = world.backups[name], backup.sourceHardwareID != world.hardwareID(of: step.device) else { return nil }
             return CopyOrigin(source: world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID })
         case .migrate(let source):
             return CopyOrigin(source: source)

@@ -52,7 +52,7 @@ public struct Explorer: Sendable {
         var fingerprint: Int
         var parent: UInt32
         var step: UInt16
-        var broken: Set<ExploreProperty>
+        var broken: PropertyMask
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -76,10 +76,10 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let found = expand(chunk, level: level, levels: levels, watch: Watch(app: app, value: value, properties: remaining))
+                let found = expand(chunk, level: level, levels: levels, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
                 for successor in found {
                     successors += 1
-                    for property in successor.broken where remaining.contains(property) {
+                    for property in successor.broken.isEmpty ? [] : successor.broken.properties where remaining.contains(property) {
                         breaks[property] = path(to: Int(successor.parent), level: level, levels: levels) + [steps[Int(successor.step)]]
                         remaining.remove(property)
                     }
@@ -131,9 +131,13 @@ public struct Explorer: Sendable {
     /// A state's fingerprint (for tests and tools that compare states).
     public static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
 
+    /// The fingerprint with every device rehashed, ignoring the forms the steps kept: equal to
+    /// `fingerprint` whenever those forms are up to date.
+    public static func fingerprintFromScratch(_ state: ExploreState) -> Int { Fingerprinter.fingerprintFromScratch(state) }
+
     /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
     public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
-        state.apply(step, watch: Watch(app: app, value: value, properties: Set(ExploreProperty.allCases)), programs: programs)
+        state.apply(step, watch: Watch(app: app, value: value, properties: PropertyMask(Set(ExploreProperty.allCases))), programs: programs)?.properties
     }
 
     /// The steps from the root to a node.

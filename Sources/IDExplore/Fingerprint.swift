@@ -12,7 +12,9 @@ import IDSim
 /// counters are left out: no app code reads them.
 struct Fingerprinter {
     private var hasher = Hasher()
-    private var names: [ValueKey: Int] = [:]
+    /// Generated values in order of first appearance; a value's name is its position. A state
+    /// holds a handful, so a linear search beats hashing each key into a dictionary.
+    private var names: [ValueKey] = []
 
     /// A generated value, by its bits: UUIDs in any spelling share one key.
     enum ValueKey: Hashable, Sendable {
@@ -20,21 +22,36 @@ struct Fingerprinter {
         case text(String)
     }
 
-    /// A backup hashed once, when it is made (backups never change after): its content with its
-    /// own generated values numbered in order of appearance, and those values in that order. In a
-    /// state's fingerprint each value is then given the state's name for it, which hashes exactly
-    /// what walking the backup there would.
-    struct BackupForm: Sendable, Hashable {
+    /// A part of a state hashed on its own: its content with its own generated values numbered in
+    /// order of appearance, and those values in that order. In a state's fingerprint each value
+    /// is then given the state's name for it, so two states that differ only by a renaming of
+    /// their values still fingerprint alike.
+    ///
+    /// Backups are hashed once, when made (they never change after); devices when a step may have
+    /// changed them (see `ExploreState.apply`), so a successor rehashes one device, not all.
+    struct PartForm: Sendable, Hashable {
         let hash: Int
         let values: [ValueKey]
 
-        init(_ backup: Backup) {
+        init(_ backup: Backup) { self.init { $0.add(backup) } }
+
+        /// A device's form, read in place (see `World.withDevice`).
+        init(device d: DeviceIndex, in world: World) {
             var f = Fingerprinter()
-            f.add(backup)
+            world.withDevice(d) { f.add($0) }
+            self.init(f)
+        }
+
+        private init(_ walk: (inout Fingerprinter) -> Void) {
+            var f = Fingerprinter()
+            walk(&f)
+            self.init(f)
+        }
+
+        private init(_ f: Fingerprinter) {
+            var f = f
             hash = f.hasher.finalize()
-            var ordered = [ValueKey?](repeating: nil, count: f.names.count)
-            for (key, index) in f.names { ordered[index] = key }
-            values = ordered.map { $0! }
+            values = f.names
         }
     }
 
@@ -45,8 +62,21 @@ struct Fingerprinter {
         return f.hasher.finalize()
     }
 
+    /// The same fingerprint with every device walked afresh rather than taken from its form:
+    /// what the incremental one must always equal (the tests compare them).
+    static func fingerprintFromScratch(_ state: ExploreState) -> Int {
+        var fresh = state
+        fresh.deviceForms = (0..<state.world.deviceCount).map { PartForm(device: $0, in: state.world) }
+        return fingerprint(fresh)
+    }
+
+    private mutating func add(_ form: PartForm) {
+        hasher.combine(form.hash)
+        for value in form.values { hasher.combine(name(value)) }
+    }
+
     private mutating func add(_ state: ExploreState) {
-        for device in state.world.devices { add(device) }
+        for form in state.deviceForms { add(form) }
         for account in state.world.accounts {
             hasher.combine(account.iCloudKeychain)
             hasher.combine(account.trackingRestricted)
@@ -54,11 +84,9 @@ struct Fingerprinter {
             addValues(account.keyValueStore)
         }
         hasher.combine(state.backupForms.count)
-        for name in state.backupForms.keys.sorted() {
-            let form = state.backupForms[name]!
+        Self.inKeyOrder(state.backupForms) { name, form in
             hasher.combine(name)
-            hasher.combine(form.hash)
-            for value in form.values { hasher.combine(self.name(value)) }
+            add(form)
         }
         for entry in state.world.deviceCheck.entries {
             hasher.combine(entry.key)
@@ -73,7 +101,7 @@ struct Fingerprinter {
         }
     }
 
-    private mutating func add(_ device: Device) {
+    private mutating func add(_ device: borrowing Device) {
         hasher.combine(device.os)
         hasher.combine(device.passcodeSet)
         hasher.combine(device.firstUnlockDone)
@@ -100,20 +128,19 @@ struct Fingerprinter {
             addValues(process.memory)
             addValues(process.volatilePasteboards)
         }
-        for key in device.vendorUsers.keys.sorted() {
+        Self.inKeyOrder(device.vendorUsers) { key, users in
             hasher.combine(key)
-            hasher.combine(device.vendorUsers[key]!)
+            hasher.combine(users)
         }
         addValue(device.pasteboards.general)
-        for key in device.pasteboards.named.keys.sorted() {
-            let board = device.pasteboards.named[key]!
+        Self.inKeyOrder(device.pasteboards.named) { key, board in
             hasher.combine(key)
             hasher.combine(board.owner)
             addValue(board.value)
         }
-        for app in device.keptAPNsTokens.keys.sorted() {
+        Self.inKeyOrder(device.keptAPNsTokens) { app, token in
             hasher.combine(app)
-            addWords(device.keptAPNsTokens[app]!.words)
+            addWords(token.words)
         }
         addGroups(device.appGroupDefaults)
     }
@@ -136,10 +163,10 @@ struct Fingerprinter {
     private mutating func add(_ container: AppContainer) {
         addValues(container.defaults)
         addGroups(container.suites)
-        for path in container.files.keys.sorted() {
+        Self.inKeyOrder(container.files) { path, file in
             hasher.combine(path)
-            addValue(container.files[path]!.contents)
-            hasher.combine(container.files[path]!.backedUp)
+            addValue(file.contents)
+            hasher.combine(file.backedUp)
         }
         hasher.combine(container.consent)
     }
@@ -181,26 +208,36 @@ struct Fingerprinter {
 
     private mutating func addVendorTable(_ table: [VendorKey: SimUUID]) {
         hasher.combine(table.count)
-        for key in table.keys.sorted() {
+        Self.inKeyOrder(table) { key, uuid in
             hasher.combine(key)
-            addUUID(table[key]!)
+            addUUID(uuid)
         }
     }
 
     private mutating func addGroups(_ groups: [String: [String: String]]) {
         hasher.combine(groups.count)
-        for name in groups.keys.sorted() {
+        Self.inKeyOrder(groups) { name, values in
             hasher.combine(name)
-            addValues(groups[name]!)
+            addValues(values)
         }
     }
 
     private mutating func addValues(_ values: [String: String]) {
         hasher.combine(values.count)
         guard !values.isEmpty else { return }
-        for key in values.keys.sorted() {
+        Self.inKeyOrder(values) { key, value in
             hasher.combine(key)
-            addValue(values[key]!)
+            addValue(value)
+        }
+    }
+
+    /// A dictionary's entries in key order: its own order depends on the process's hash seed, and
+    /// names are given in walk order. Most hold nothing or one entry, which need no sort.
+    private static func inKeyOrder<Key: Comparable, Value>(_ dictionary: [Key: Value], _ body: (Key, Value) -> Void) {
+        switch dictionary.count {
+        case 0: return
+        case 1: body(dictionary.first!.key, dictionary.first!.value)
+        default: for key in dictionary.keys.sorted() { body(key, dictionary[key]!) }
         }
     }
 
@@ -231,10 +268,9 @@ struct Fingerprinter {
     }
 
     private mutating func name(_ key: ValueKey) -> Int {
-        if let known = names[key] { return known }
-        let next = names.count
-        names[key] = next
-        return next
+        if let known = names.firstIndex(of: key) { return known }
+        names.append(key)
+        return names.count - 1
     }
 
     /// The key of a value that looks generated: a UUID in any case, with or without dashes, by

@@ -20,8 +20,9 @@ enum ExploreBench {
         // The matrix's events only: what a CI check of one property typically searches.
         let events: Set<String> = ["install", "uninstall", "launch", "erase", "backup", "restore", "migrate", "reboot", "unlock"]
         if let strategy = library.strategy(named: "rndi"), let explorer = try? Explorer.forStrategy(strategy, library: library, events: events) {
-            let outcome = explorer.run(properties: [.available], depth: 8, clock: { Double(Measure.now()) / 1e9 })
-            print("explore_rndi_matrix_events_depth8: \(Measure.format(outcome.seconds, 2)) s, \(outcome.states) distinct states, "
+            let deep = quick ? 6 : 8
+            let outcome = explorer.run(properties: [.available], depth: deep, clock: { Double(Measure.now()) / 1e9 })
+            print("explore_rndi_matrix_events_depth\(deep): \(Measure.format(outcome.seconds, 2)) s, \(outcome.states) distinct states, "
                   + "\(Int(Double(outcome.successors) / outcome.seconds)) successors/s, \(Int(outcome.bytesPerState)) bytes/state")
         }
     }

@@ -56,7 +56,11 @@ public final class ServedWorld: Sendable {
             let token: MintedTokens.Token
             switch Self.usableToken(request.deviceToken, in: state, environment: environment, team: team,
                                     now: now, lifetime: tokenLifetime) {
-            case .failure(let refusal): return refusal
+            case .failure(let refusal):
+                // A token some device did mint: the log names it, to tell which test went wrong.
+                guard let minted = state.tokens.byText[request.deviceToken] else { return refusal }
+                let world = state.session.world
+                return refusal.about(device: world.devices[minted.device].name, app: world.apps[minted.app].bundleID)
             case .success(let found): token = found
             }
             let world = state.session.world

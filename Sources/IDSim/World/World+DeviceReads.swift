@@ -1,0 +1,23 @@
+/// Reads of one device that other modules can make in hot loops without the generic cost.
+///
+/// `devices` is a `BoxedArray<Device>`; its accessors are generic, and called from another module
+/// (explore's search, which reads devices for every successor state) each access looks up the
+/// box type's metadata at run time. These are compiled here, for `Device`, so a call from
+/// elsewhere is a plain function call. (Making the accessors `@inlinable` instead crashes the 6.3
+/// compiler's ownership verifier in release builds.)
+extension World {
+    public var deviceCount: Int { devices.count }
+
+    public func keychain(on d: DeviceIndex) -> Keychain { devices[d].keychain }
+
+    public func protectedDataAvailable(on d: DeviceIndex) -> Bool { devices[d].protectedDataAvailable }
+
+    public func hardwareID(of d: DeviceIndex) -> UInt64 { devices[d].hardwareID }
+
+    public func launchHistory(of app: AppIndex, on d: DeviceIndex) -> LaunchHistory? { devices[d].launches[app] }
+
+    /// Lends device `d` to `body` in place, without copying it.
+    public func withDevice(_ d: DeviceIndex, _ body: (borrowing Device) -> Void) {
+        body(devices[d])
+    }
+}
