@@ -8,7 +8,8 @@ import IDStrategies
 /// Visited states are kept as fingerprints (`Fingerprinter`), and each new state as a link to its
 /// parent and the step that led to it: 8 bytes a state in the level lists, 8 in the visited set.
 /// A frontier state's world is rebuilt by replaying its path from the root (at most `depth`
-/// steps, against the dozens of successors it then yields), so no world is kept. Successors are
+/// steps, once for a run of siblings, against the dozens of successors each then yields), so no
+/// world is kept. Successors are
 /// evaluated on every core; the visited set is updated in one place in a fixed order, so a search
 /// gives the same result every time.
 public struct Explorer: Sendable {
@@ -113,9 +114,26 @@ public struct Explorer: Sendable {
             let to = from + share + (part < extra ? 1 : 0)
             var out: [Successor] = []
             out.reserveCapacity((to - from) * steps.count / 4)
+            // A level lists its states in their parents' order, so neighbours are often siblings:
+            // the parent's world is rebuilt once for all of them, and each adds its own step.
+            var parentIndex = -1
+            var parentState = root
             for index in from..<to {
-                var state = root
-                for step in path(to: index, level: level, levels: levels) { _ = state.apply(step, watch: watch, programs: programs) }
+                var state: ExploreState
+                if level == 0 {
+                    state = root
+                } else {
+                    let node = levels[level][index]
+                    if Int(node.parent) != parentIndex {
+                        parentIndex = Int(node.parent)
+                        parentState = root
+                        for step in path(to: parentIndex, level: level - 1, levels: levels) {
+                            _ = parentState.apply(step, watch: watch, programs: programs)
+                        }
+                    }
+                    state = parentState
+                    _ = state.apply(steps[Int(node.step)], watch: watch, programs: programs)
+                }
                 for (number, step) in steps.enumerated() {
                     var successor = state
                     guard let broken = successor.apply(step, watch: watch, programs: programs) else { continue }
