@@ -84,6 +84,32 @@ import TestSupport
         #expect(server.stop(with: SIGTERM).status == 0)
     }
 
+    static let curl = ["/usr/bin/curl", "/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// docs/serve.md's curl session, with curl as the client (reported as skipped where there is
+    /// no curl; CI installs it).
+    @Test(.enabled(if: curl != nil, "curl is not installed"))
+    func theDocumentedCurlSessionWorks() throws {
+        let server = try Running(["--no-auth"])
+        try #require(server.port > 0, "\(server.stderrText)")
+        let base = "http://127.0.0.1:\(server.port)"
+        func curl(_ arguments: [String]) throws -> String {
+            try CLI.launch(URL(fileURLWithPath: ServeCommandTests.curl!), ["-s", "-w", "\n%{http_code}"] + arguments, environment: [:]).stdout
+        }
+        let listed = try curl(["\(base)/idscope/tokens"])
+        let token = try #require(listed.firstMatch(of: /"token": "(DC1[^"]+)"/)?.1).description
+        let body = #"{"device_token": "\#(token)", "transaction_id": "t1", "timestamp": 1795000000000}"#
+        let query = try curl(["\(base)/v1/query_two_bits", "-H", "Authorization: Bearer x", "-H", "Content-Type: application/json", "-d", body])
+        #expect(query == "{\"bit0\": true, \"bit1\": false, \"last_update_time\": \"2025-01\"}\n200")
+        let update = try curl(["\(base)/v1/update_two_bits", "-H", "Authorization: Bearer x", "-d", String(body.dropLast()) + #", "bit1": true}"#])
+        #expect(update == "\n200")
+        let erase = try curl(["\(base)/idscope/steps", "-d", #"{"erase": null, "device": "phone"}"#])
+        #expect(erase.hasPrefix(#"{"step": 16, "event": "erase""#) && erase.hasSuffix("\n200"))
+        let refused = try curl(["\(base)/v1/query_two_bits", "-H", "Authorization: Bearer x", "-d", body])
+        #expect(refused == "Missing or incorrectly formatted device token payload\n400")
+        #expect(server.stop(with: SIGINT).status == 0)
+    }
+
     @Test func itRefusesToStartWithoutKeysOrNoAuthAndOnBadKeys() throws {
         let bare = try CLI.run(["serve"])
         #expect(bare.status == 64 && bare.stderr.contains("--key KEY_ID=FILE") && bare.stderr.contains("--no-auth"))
