@@ -10,6 +10,9 @@ struct MintedTokens: Sendable {
         var text: String
         var device: DeviceIndex
         var app: AppIndex
+        /// The device's and the app's names, for answers and the log.
+        var deviceName: String
+        var bundleID: String
         /// The session step whose launch minted it.
         var step: Int
         var key: DeviceCheckServer.Key
@@ -48,7 +51,8 @@ struct MintedTokens: Sendable {
                   let latest = world.devices[d].launches[app]?.latest, latest.step == world.clock,
                   let text = latest.report.values.first(where: { $0.name == "token" })?.value,
                   byText[text] == nil else { return }
-            byText[text] = Token(text: text, device: d, app: app, step: outcome.number,
+            byText[text] = Token(text: text, device: d, app: app, deviceName: world.devices[d].name, bundleID: world.apps[app].bundleID,
+                                 step: outcome.number,
                                  key: world.deviceCheckKey(for: app, on: d), mintedAt: now, resets: resets[d])
             order.append(text)
         default:

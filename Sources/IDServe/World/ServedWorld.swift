@@ -18,6 +18,16 @@ public final class ServedWorld: Sendable {
     private struct State: Sendable {
         var session: Session
         var tokens: MintedTokens
+        /// The session's world after its latest step, kept here because `Session.world` hands out
+        /// a copy (a retain of each of its parts): a query then reads a stored value in place.
+        var world: World
+
+        /// Takes a step and keeps the world it made.
+        mutating func take(_ step: ScenarioStep) throws(RunError) -> StepOutcome {
+            let outcome = try session.take(step)
+            world = outcome.world
+            return outcome
+        }
     }
 
     /// Runs the scenario's steps, noting the tokens its launches mint.
@@ -29,7 +39,7 @@ public final class ServedWorld: Sendable {
         for step in scenario.steps {
             tokens.record(try session.take(step), now: now)
         }
-        state = Mutex(State(session: session, tokens: tokens))
+        state = Mutex(State(session: session, tokens: tokens, world: session.world))
         self.tokenLifetime = tokenLifetime
         teams = Set(scenario.apps.map(\.teamID))
     }
@@ -43,7 +53,7 @@ public final class ServedWorld: Sendable {
     public var stepCount: Int { state.withLock { $0.session.count } }
 
     /// The world as the session has it now (a copy).
-    public var world: World { state.withLock { $0.session.world } }
+    public var world: World { state.withLock { $0.world } }
 
     // MARK: - DeviceCheck
 
@@ -59,18 +69,17 @@ public final class ServedWorld: Sendable {
             case .failure(let refusal):
                 // A token some device did mint: the log names it, to tell which test went wrong.
                 guard let minted = state.tokens.byText[request.deviceToken] else { return refusal }
-                let world = state.session.world
-                return refusal.about(device: world.devices[minted.device].name, app: world.apps[minted.app].bundleID)
+                return refusal.about(device: minted.deviceName, app: minted.bundleID)
             case .success(let found): token = found
             }
-            let world = state.session.world
-            let device = world.devices[token.device].name, app = world.apps[token.app].bundleID
+            let device = token.deviceName, app = token.bundleID
             switch operation {
             case .validate:
                 return Answer.text(200, "").about(device: device, app: app)
             case .query:
-                guard let bits = world.deviceCheck[token.key] else {
-                    return Answer.text(200, world.profile.deviceCheckNotFoundBody.rawValue, reason: "no bits were ever set")
+                // Read in place: no copy of the world for a lookup.
+                guard let bits = state.world.deviceCheck[token.key] else {
+                    return Answer.text(200, state.world.profile.deviceCheckNotFoundBody.rawValue, reason: "no bits were ever set")
                         .about(device: device, app: app)
                 }
                 return Answer.json(200, Self.bitsJSON(bits)).about(device: device, app: app)
@@ -104,7 +113,7 @@ public final class ServedWorld: Sendable {
     /// the token's team whose builds talk to the token's environment (the minting app itself when
     /// it is still there): the same (team, hardware, environment) bits.
     private static func update(_ token: MintedTokens.Token, _ request: DeviceCheckRequest, in state: inout State) -> Answer {
-        let world = state.session.world
+        let world = state.world
         let apps = [token.app] + world.apps.indices.filter { $0 != token.app && world.apps[$0].teamID == token.key.teamID }
         guard let app = apps.first(where: { world.presence(of: $0, on: token.device) == .installed
                                               && world.deviceCheckKey(for: $0, on: token.device) == token.key }) else {
@@ -116,7 +125,7 @@ public final class ServedWorld: Sendable {
                                 note: "update_two_bits, transaction \(request.transactionID)")
         if let refusal = state.session.growthRefusal(for: step) { return .error(503, refusal) }
         do throws(RunError) {
-            let outcome = try state.session.take(step)
+            let outcome = try state.take(step)
             var answer = Answer.text(200, "")
             answer.step = outcome.number
             return answer
@@ -135,7 +144,7 @@ public final class ServedWorld: Sendable {
     /// `GET /idscope/tokens`: every minted token, oldest first, with whether it is still good.
     func tokenList(now: Double) -> Answer {
         state.withLock { state in
-            let world = state.session.world
+            let world = state.world
             let items = state.tokens.order.map { text in
                 let token = state.tokens.byText[text]!
                 let stale = state.tokens.staleness(of: token, now: now, lifetime: tokenLifetime)
@@ -167,7 +176,7 @@ public final class ServedWorld: Sendable {
             }
             if let refusal = session.growthRefusal(for: step) { return .error(503, refusal) }
             do throws(RunError) {
-                let outcome = try state.session.take(step)
+                let outcome = try state.take(step)
                 state.tokens.record(outcome, now: now)
                 var writer = JSONLWriter(state.session.scenario)
                 var answer = Answer.json(200, writer.line(for: outcome))
