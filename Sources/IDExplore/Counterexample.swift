@@ -20,7 +20,7 @@ public struct Counterexample: Sendable {
         // the source's last such launch.
         var lastLaunch = [Int?](repeating: nil, count: world.devices.count)
         var expectedLaunch = [Int?](repeating: nil, count: world.devices.count)
-        let watch = Watch(app: app, value: value, properties: PropertyMask(Set(ExploreProperty.allCases)))
+        let watch = Watch(app: app, value: value, properties: .all)
         var reference: Int?
         for (index, step) in steps.enumerated() {
             let d = step.device

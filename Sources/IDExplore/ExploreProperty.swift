@@ -47,6 +47,7 @@ struct PropertyMask: OptionSet, Hashable, Sendable {
     static let unique = PropertyMask(.unique)
     static let available = PropertyMask(.available)
     static let follows = PropertyMask(.follows)
+    static let all = PropertyMask(Set(ExploreProperty.allCases))
 
     var properties: Set<ExploreProperty> { Set(ExploreProperty.allCases.filter { contains(PropertyMask($0)) }) }
 }

@@ -9,9 +9,8 @@ import IDStrategies
 /// parent and the step that led to it: 8 bytes a state in the level lists, 8 in the visited set.
 /// A frontier state's world is rebuilt by replaying its path from the root (at most `depth`
 /// steps, once for a run of siblings, against the dozens of successors each then yields), so no
-/// world is kept. Successors are
-/// evaluated on every core; the visited set is updated in one place in a fixed order, so a search
-/// gives the same result every time.
+/// world is kept. Successors are evaluated on every core; the visited set is updated in one place
+/// in a fixed order, so a search gives the same result every time.
 public struct Explorer: Sendable {
     public let root: ExploreState
     public let steps: [Step]
@@ -80,7 +79,7 @@ public struct Explorer: Sendable {
                 let found = expand(chunk, level: level, levels: levels, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
                 for successor in found {
                     successors += 1
-                    for property in successor.broken.isEmpty ? [] : successor.broken.properties where remaining.contains(property) {
+                    for property in ExploreProperty.allCases where successor.broken.contains(PropertyMask(property)) && remaining.contains(property) {
                         breaks[property] = path(to: Int(successor.parent), level: level, levels: levels) + [steps[Int(successor.step)]]
                         remaining.remove(property)
                     }
@@ -155,7 +154,7 @@ public struct Explorer: Sendable {
 
     /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
     public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
-        state.apply(step, watch: Watch(app: app, value: value, properties: PropertyMask(Set(ExploreProperty.allCases))), programs: programs)?.properties
+        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: programs)?.properties
     }
 
     /// The steps from the root to a node.

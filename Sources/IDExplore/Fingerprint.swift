@@ -33,7 +33,11 @@ struct Fingerprinter {
         let hash: Int
         let values: [ValueKey]
 
-        init(_ backup: Backup) { self.init { $0.add(backup) } }
+        init(_ backup: Backup) {
+            var f = Fingerprinter()
+            f.add(backup)
+            self.init(f)
+        }
 
         /// A device's form, read in place (see `World.withDevice`).
         init(device d: DeviceIndex, in world: World) {
@@ -42,16 +46,9 @@ struct Fingerprinter {
             self.init(f)
         }
 
-        private init(_ walk: (inout Fingerprinter) -> Void) {
-            var f = Fingerprinter()
-            walk(&f)
-            self.init(f)
-        }
-
-        private init(_ f: Fingerprinter) {
-            var f = f
-            hash = f.hasher.finalize()
-            values = f.names
+        private init(_ walked: Fingerprinter) {
+            hash = walked.hasher.finalize()
+            values = walked.names
         }
     }
 

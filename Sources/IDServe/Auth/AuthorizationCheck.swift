@@ -40,7 +40,7 @@ final class AuthorizationCheck: Sendable {
 
     /// - Parameter now: seconds since the Unix epoch.
     func check(_ header: String?, now: Double) -> Outcome {
-        guard let header, header.hasPrefix("Bearer "), header.count > 7 else {
+        guard let header, header.hasPrefix("Bearer "), header.utf8.count > 7 else {
             return .refused(.text(400, AppleText.badAuthorization,
                                   reason: header == nil ? "no Authorization header" : "the Authorization header is not 'Bearer JWT'"))
         }

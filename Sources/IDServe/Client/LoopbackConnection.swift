@@ -22,7 +22,13 @@ public final class LoopbackConnection {
     }
 
     public init(port: Int, host: String = "127.0.0.1") throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try Self.connectedSocket(port: port, host: host)
+    }
+
+    /// A TCP socket connected to `host:port`, with Nagle's delay off (a request is one write and
+    /// waits for its answer): this connection's, and the benchmark's many non-blocking ones.
+    public static func connectedSocket(port: Int, host: String = "127.0.0.1") throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -38,6 +44,7 @@ public final class LoopbackConnection {
         }
         var on: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        return fd
     }
 
     deinit { close(fd) }

@@ -39,18 +39,21 @@ struct DeviceCheckResponder: HTTPResponder {
             answer.allow = route.method
             return answer
         }
-        if route == .tokens { return world.tokenList(now: now) }
-        let body: ByteBuffer
-        switch await Self.collectBody(request) {
-        case .success(let collected): body = collected
-        case .failure(let answer): return answer
-        }
         switch route {
         case .tokens:
+            // A GET: a body, if one came, is not read.
             return world.tokenList(now: now)
         case .steps:
-            return world.applyStep(json: String(buffer: body), now: now)
+            switch await Self.collectBody(request) {
+            case .success(let body): return world.applyStep(json: String(buffer: body), now: now)
+            case .failure(let answer): return answer
+            }
         case .deviceCheck(let operation, let environment):
+            let body: ByteBuffer
+            switch await Self.collectBody(request) {
+            case .success(let collected): body = collected
+            case .failure(let answer): return answer
+            }
             let team: String?
             switch authorization.check(request.headers[.authorization], now: now) {
             case .refused(let answer): return answer

@@ -118,7 +118,7 @@ public final class ServedWorld: Sendable {
         guard let app = apps.first(where: { world.presence(of: $0, on: token.device) == .installed
                                               && world.deviceCheckKey(for: $0, on: token.device) == token.key }) else {
             return .error(409, "no app of team \(token.key.teamID) that talks to \(token.key.environment.rawValue) is installed on "
-                          + "\(world.devices[token.device].name) now, so the update cannot be recorded as a step of the session "
+                          + "\(token.deviceName) now, so the update cannot be recorded as a step of the session "
                           + "(Apple would accept it; install the app again first)")
         }
         let step = ScenarioStep(.event(.deviceCheck(app, bit0: request.bit0, bit1: request.bit1)), device: token.device,
@@ -144,13 +144,12 @@ public final class ServedWorld: Sendable {
     /// `GET /idscope/tokens`: every minted token, oldest first, with whether it is still good.
     func tokenList(now: Double) -> Answer {
         state.withLock { state in
-            let world = state.world
             let items = state.tokens.order.map { text in
                 let token = state.tokens.byText[text]!
                 let stale = state.tokens.staleness(of: token, now: now, lifetime: tokenLifetime)
                 return JSONText.object([
-                    ("device", JSONText.string(world.devices[token.device].name)),
-                    ("app", JSONText.string(world.apps[token.app].bundleID)),
+                    ("device", JSONText.string(token.deviceName)),
+                    ("app", JSONText.string(token.bundleID)),
                     ("token", JSONText.string(text)),
                     ("step", String(token.step)),
                     ("environment", JSONText.string(token.key.environment.rawValue)),
@@ -166,15 +165,16 @@ public final class ServedWorld: Sendable {
     /// step; the answer is the step's `idscope run --format jsonl` line.
     func applyStep(json: String, now: Double) -> Answer {
         state.withLock { state in
-            let session = state.session
+            // Read through `state.session`, not a local copy of it: a copy still alive when the
+            // step is taken would make the session copy its whole history to change it.
             let step: ScenarioStep
             do throws(ScenarioError) {
-                step = try CommandParser.jsonStep(json, file: "request body", scenario: session.scenario,
-                                                  backups: session.backupsSoFar, labels: session.labelsSoFar)
+                step = try CommandParser.jsonStep(json, file: "request body", scenario: state.session.scenario,
+                                                  backups: state.session.backupsSoFar, labels: state.session.labelsSoFar)
             } catch {
                 return .error(400, error.diagnostics.map(\.description).joined(separator: "; "))
             }
-            if let refusal = session.growthRefusal(for: step) { return .error(503, refusal) }
+            if let refusal = state.session.growthRefusal(for: step) { return .error(503, refusal) }
             do throws(RunError) {
                 let outcome = try state.take(step)
                 state.tokens.record(outcome, now: now)
