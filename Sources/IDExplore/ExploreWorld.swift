@@ -39,12 +39,17 @@ extension Explorer {
                                    events: Set<String>? = nil) throws(SetupError) -> Explorer {
         let world = try ExploreWorld.make(strategy: strategy, devices: devices, os: os)
         return from(world, app: 0, strategy: strategy, library: library, events: events)
+
     }
 
     /// A search from any world (the end of a scenario), following one of its apps.
     public static func from(_ world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary, events: Set<String>? = nil) -> Explorer {
         let steps = ActionAlphabet.steps(for: world, app: app, events: events, deviceCheckBits: strategy.matrixValue != nil)
-        return Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue), steps: steps,
-                        programs: library, app: app, value: strategy.matrixValue)
+        var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue), steps: steps,
+                                programs: library, app: app, value: strategy.matrixValue)
+        // The alphabet offers the same actions on every device, so devices alike are interchangeable
+        // (always in the default world; at a scenario's end only when nothing told them apart).
+        explorer.symmetry = DeviceSymmetry(root: explorer.root)
+        return explorer
     }
 }

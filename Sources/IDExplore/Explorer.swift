@@ -23,6 +23,8 @@ public struct Explorer: Sendable {
     public var stateLimit = 50_000_000
     /// Worker threads (both cores by default).
     public var workers = 2
+    /// When the world's devices are interchangeable: visit a state or its mirror, not both.
+    public var symmetry: DeviceSymmetry?
 
     public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
@@ -30,7 +32,16 @@ public struct Explorer: Sendable {
         self.programs = programs
         self.app = app
         self.value = value
+        lastSteps = steps.indices.filter { index in
+            if case .launch(let launched, _) = steps[index].event { return launched == app }
+            return false
+        }
     }
+
+    /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
+    /// ID, so only a launch can break a property, and a state at the last depth is never
+    /// expanded: any other last step would be evaluated for nothing.
+    private let lastSteps: [Int]
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
@@ -62,7 +73,7 @@ public struct Explorer: Sendable {
         let start = clock()
         var remaining = properties
         var breaks: [ExploreProperty: [Step]] = [:]
-        var visited: Set<Int> = [Fingerprinter.fingerprint(root)]
+        var visited: Set<Int> = [Fingerprinter.fingerprint(root, symmetry: symmetry)]
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
         var successors = 0
         var completed = 0
@@ -70,20 +81,24 @@ public struct Explorer: Sendable {
         search: for level in 0..<depth {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
+            let last = level + 1 == depth
+            let tried = last ? lastSteps : Array(steps.indices)
             var next: [Node] = []
             let chunkSize = 2048
             var chunkStart = 0
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let found = expand(chunk, level: level, levels: levels, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
+                let found = expand(chunk, level: level, levels: levels, tried: tried,
+                                   watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
                 for successor in found {
                     successors += 1
                     for property in ExploreProperty.allCases where successor.broken.contains(PropertyMask(property)) && remaining.contains(property) {
                         breaks[property] = path(to: Int(successor.parent), level: level, levels: levels) + [steps[Int(successor.step)]]
                         remaining.remove(property)
                     }
-                    if visited.insert(successor.fingerprint).inserted {
+                    // The last depth's states are counted, never expanded: no links kept for them.
+                    if visited.insert(successor.fingerprint).inserted && !last {
                         next.append(Node(parent: successor.parent, step: successor.step))
                     }
                 }
@@ -96,15 +111,16 @@ public struct Explorer: Sendable {
             levels.append(next)
             completed = level + 1
             progress(Progress(depth: completed, depthDone: true, states: visited.count, successors: successors, seconds: clock() - start))
-            if next.isEmpty { completed = depth; break }
+            if next.isEmpty && !last { completed = depth; break }
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
                               bytesPerState: Self.bytesPerState(levels: levels, visited: visited))
     }
 
-    /// The successors of a chunk of one level, in order (parent, then step), made on every worker.
-    private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], watch: Watch) -> [Successor] {
+    /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
+    /// made on every worker.
+    private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], tried: [Int], watch: Watch) -> [Successor] {
         let parts = max(1, min(workers, chunk.count))
         let results = ResultSlots<Successor>(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -112,31 +128,19 @@ public struct Explorer: Sendable {
             let from = chunk.lowerBound + part * share + min(part, extra)
             let to = from + share + (part < extra ? 1 : 0)
             var out: [Successor] = []
-            out.reserveCapacity((to - from) * steps.count / 4)
-            // A level lists its states in their parents' order, so neighbours are often siblings:
-            // the parent's world is rebuilt once for all of them, and each adds its own step.
-            var parentIndex = -1
-            var parentState = root
+            out.reserveCapacity((to - from) * tried.count / 4)
+            // A level lists its states in their parents' order, and those in theirs, so neighbours
+            // share most of their path: the replay keeps the states along the last path and
+            // applies only the steps after the common prefix (a step or two, not `level`).
+            var replay = PathReplay(root: root)
             for index in from..<to {
-                var state: ExploreState
-                if level == 0 {
-                    state = root
-                } else {
-                    let node = levels[level][index]
-                    if Int(node.parent) != parentIndex {
-                        parentIndex = Int(node.parent)
-                        parentState = root
-                        for step in path(to: parentIndex, level: level - 1, levels: levels) {
-                            _ = parentState.apply(step, watch: watch, programs: programs)
-                        }
-                    }
-                    state = parentState
-                    _ = state.apply(steps[Int(node.step)], watch: watch, programs: programs)
+                let state = replay.state(after: stepNumbers(to: index, level: level, levels: levels)) { state, number in
+                    _ = state.apply(steps[Int(number)], watch: watch, programs: programs)
                 }
-                for (number, step) in steps.enumerated() {
+                for number in tried {
                     var successor = state
-                    guard let broken = successor.apply(step, watch: watch, programs: programs) else { continue }
-                    out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor), parent: UInt32(index),
+                    guard let broken = successor.apply(steps[number], watch: watch, programs: programs) else { continue }
+                    out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry), parent: UInt32(index),
                                          step: UInt16(number), broken: broken))
                 }
             }
@@ -148,9 +152,14 @@ public struct Explorer: Sendable {
     /// A state's fingerprint (for tests and tools that compare states).
     public static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
 
+    /// A state's fingerprint as this search sees it (under its symmetry, when it has one).
+    public func fingerprint(of state: ExploreState) -> Int { Fingerprinter.fingerprint(state, symmetry: symmetry) }
+
     /// The fingerprint with every device rehashed, ignoring the forms the steps kept: equal to
     /// `fingerprint` whenever those forms are up to date.
-    public static func fingerprintFromScratch(_ state: ExploreState) -> Int { Fingerprinter.fingerprintFromScratch(state) }
+    public static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
+        Fingerprinter.fingerprintFromScratch(state, symmetry: symmetry)
+    }
 
     /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
     public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
@@ -159,16 +168,21 @@ public struct Explorer: Sendable {
 
     /// The steps from the root to a node.
     private func path(to index: Int, level: Int, levels: [[Node]]) -> [Step] {
-        var path: [Step] = []
+        stepNumbers(to: index, level: level, levels: levels).map { steps[Int($0)] }
+    }
+
+    /// The numbers of the steps from the root to a node, in order.
+    private func stepNumbers(to index: Int, level: Int, levels: [[Node]]) -> [UInt16] {
+        var numbers = [UInt16](repeating: 0, count: level)
         var index = index
         var level = level
         while level > 0 {
             let node = levels[level][index]
-            path.append(steps[Int(node.step)])
+            numbers[level - 1] = node.step
             index = Int(node.parent)
             level -= 1
         }
-        return path.reversed()
+        return numbers
     }
 
     /// Memory held per visited state: the level lists and the visited set's buckets.
@@ -176,6 +190,31 @@ public struct Explorer: Sendable {
         let nodes = levels.reduce(0) { $0 + $1.capacity } * MemoryLayout<Node>.stride
         let set = visited.capacity * MemoryLayout<Int>.stride + visited.capacity / 8
         return Double(nodes + set) / Double(max(1, visited.count))
+    }
+}
+
+/// The states along the last path replayed from the root, so the next path replays only the
+/// steps after the prefix they share. Steps are deterministic, so equal step numbers from the
+/// root mean equal states.
+private struct PathReplay {
+    private var numbers: [UInt16] = []
+    /// `states[k]` is the state after the first `k` steps of `numbers`.
+    private var states: [ExploreState]
+
+    init(root: ExploreState) { states = [root] }
+
+    mutating func state(after path: [UInt16], apply: (inout ExploreState, UInt16) -> Void) -> ExploreState {
+        var common = 0
+        while common < min(path.count, numbers.count) && path[common] == numbers[common] { common += 1 }
+        numbers.removeSubrange(common...)
+        states.removeSubrange((common + 1)...)
+        for number in path[common...] {
+            var next = states[states.count - 1]
+            apply(&next, number)
+            states.append(next)
+            numbers.append(number)
+        }
+        return states[path.count]
     }
 }
 

@@ -52,19 +52,33 @@ struct Fingerprinter {
         }
     }
 
-    static func fingerprint(_ state: ExploreState) -> Int {
+    /// A state's fingerprint; under a device symmetry, the least over every order of its devices.
+    static func fingerprint(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
+        let bits = state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries
+        guard let symmetry else { return walk(state, order: nil, symmetry: nil, bits: bits) }
+        var least = Int.max
+        for order in symmetry.orders { least = min(least, walk(state, order: order, symmetry: symmetry, bits: bits)) }
+        return least
+    }
+
+    private static func walk(_ state: ExploreState, order: [DeviceIndex]?, symmetry: DeviceSymmetry?,
+                             bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) -> Int {
         var f = Fingerprinter()
         f.names.reserveCapacity(16)
-        f.add(state)
+        if let order, let symmetry {
+            f.add(state, order: order, symmetry: symmetry, bits: bits)
+        } else {
+            f.add(state, bits: bits)
+        }
         return f.hasher.finalize()
     }
 
     /// The same fingerprint with every device walked afresh rather than taken from its form:
     /// what the incremental one must always equal (the tests compare them).
-    static func fingerprintFromScratch(_ state: ExploreState) -> Int {
+    static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
         var fresh = state
         fresh.deviceForms = (0..<state.world.deviceCount).map { PartForm(device: $0, in: state.world) }
-        return fingerprint(fresh)
+        return fingerprint(fresh, symmetry: symmetry)
     }
 
     private mutating func add(_ form: PartForm) {
@@ -72,30 +86,78 @@ struct Fingerprinter {
         for value in form.values { hasher.combine(name(value)) }
     }
 
-    private mutating func add(_ state: ExploreState) {
+    private mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
         for form in state.deviceForms { add(form) }
-        for account in state.world.accounts {
+        addAccounts(state.world)
+        hasher.combine(state.backupForms.count)
+        Self.inKeyOrder(state.backupForms) { name, form in
+            hasher.combine(name)
+            hasher.combine(state.world.backups[name]?.sourceDevice)
+            add(form)
+        }
+        for entry in bits {
+            hasher.combine(entry.key)
+            hasher.combine(entry.bits.bit0)
+            hasher.combine(entry.bits.bit1)
+        }
+        for follow in state.follow { add(follow) }
+    }
+
+    /// The state with its devices taken in `order`: device `order[k]` is walked as the k-th, and
+    /// everything that names a device (a backup's source, DeviceCheck's hardware ID) names its position.
+    private mutating func add(_ state: ExploreState, order: [DeviceIndex], symmetry: DeviceSymmetry,
+                              bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
+        var position = [Int](repeating: 0, count: order.count)
+        for (k, d) in order.enumerated() { position[d] = k }
+        for d in order { add(state.deviceForms[d]) }
+        addAccounts(state.world)
+        hasher.combine(state.backupForms.count)
+        if !state.backupForms.isEmpty {
+            // A backup is named for its device and kind, so (position, kind) says which it is.
+            var backups: [(position: Int, kind: String, form: PartForm)] = []
+            for (name, form) in state.backupForms {
+                guard let backup = state.world.backups[name] else { continue }
+                backups.append((symmetry.deviceByName[backup.sourceDevice].map { position[$0] } ?? .max, backup.kind.rawValue, form))
+            }
+            backups.sort { ($0.position, $0.kind) < ($1.position, $1.kind) }
+            for backup in backups {
+                hasher.combine(backup.position)
+                hasher.combine(backup.kind)
+                add(backup.form)
+            }
+        }
+        if !bits.isEmpty {
+            var entries = bits.map { entry in
+                (position: symmetry.deviceByHardware[entry.key.hardwareID].map { position[$0] } ?? .max,
+                 team: entry.key.teamID, environment: entry.key.environment.rawValue, bits: entry.bits)
+            }
+            entries.sort { ($0.position, $0.team, $0.environment) < ($1.position, $1.team, $1.environment) }
+            for entry in entries {
+                hasher.combine(entry.position)
+                hasher.combine(entry.team)
+                hasher.combine(entry.environment)
+                hasher.combine(entry.bits.bit0)
+                hasher.combine(entry.bits.bit1)
+            }
+        }
+        for d in order { add(state.follow[d]) }
+    }
+
+    private mutating func addAccounts(_ world: World) {
+        for account in world.accounts {
             hasher.combine(account.iCloudKeychain)
             hasher.combine(account.trackingRestricted)
             add(account.cloudKeychain)
             addValues(account.keyValueStore)
         }
-        hasher.combine(state.backupForms.count)
-        Self.inKeyOrder(state.backupForms) { name, form in
-            hasher.combine(name)
-            add(form)
-        }
-        for entry in state.world.deviceCheck.entries {
-            hasher.combine(entry.key)
-            hasher.combine(entry.bits.bit0)
-            hasher.combine(entry.bits.bit1)
-        }
-        for follow in state.follow {
-            hasher.combine(follow.launched)
-            addValue(follow.last)
-            hasher.combine(follow.expected != nil)
-            if let expected = follow.expected { addValue(expected) }
-        }
+    }
+
+    private mutating func add(_ follow: ExploreState.Follow) {
+        hasher.combine(follow.launched)
+        hasher.combine(follow.held)
+        addValue(follow.last)
+        hasher.combine(follow.expected != nil)
+        if let expected = follow.expected { addValue(expected) }
     }
 
     private mutating func add(_ device: borrowing Device) {
@@ -168,12 +230,11 @@ struct Fingerprinter {
         hasher.combine(container.consent)
     }
 
+    /// A backup's content. Its name and source device are hashed with the state (the source by
+    /// name: one device, one name and one hardware ID for a whole search, and unlike the hardware
+    /// ID, not drawn from the seed), so that under symmetry they can be read through an order.
     private mutating func add(_ backup: Backup) {
-        hasher.combine(backup.name)
         hasher.combine(backup.kind)
-        // The source by name: one device, one name and one hardware ID for a whole search, and
-        // unlike the hardware ID, not drawn from the seed.
-        hasher.combine(backup.sourceDevice)
         hasher.combine(backup.os)
         addUUID(backup.idfa)
         addVendorTable(backup.vendorTable)

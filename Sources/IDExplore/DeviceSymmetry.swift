@@ -1,0 +1,60 @@
+import IDSim
+
+/// The devices of explore's default world are interchangeable: same model, OS, passcode and Apple
+/// ID, nothing installed, and the same actions offered on each. A state and the same state with
+/// two devices' roles swapped (what happened on "phone" happened on "phone2", and the reverse)
+/// break the same properties after the same number of steps, so the search visits one of them.
+///
+/// A state's fingerprint under symmetry is the least of its fingerprints over every order of the
+/// devices (a model checker's symmetry reduction). Whatever names a device (its position, its
+/// name in a backup's, its hardware ID in DeviceCheck's table) is read through the order, so
+/// swapping the devices swaps those too. A counterexample is still a real path: parent links
+/// record the steps actually taken.
+public struct DeviceSymmetry: Sendable {
+    /// Every order of the device indices (the identity first).
+    let orders: [[DeviceIndex]]
+    /// Each device's index by its hardware ID (DeviceCheck keeps bits by hardware).
+    let deviceByHardware: [UInt64: DeviceIndex]
+    /// Each device's index by its name (a backup names the device that made it).
+    let deviceByName: [String: DeviceIndex]
+
+    /// Orders are tried for each successor, so symmetry is used for up to this many devices (24 orders).
+    static let maximumDevices = 4
+
+    /// The symmetry of a world whose devices are all alike (nil otherwise, or for one device, or
+    /// more than `maximumDevices`). Alike means equal fingerprint forms, no backups yet and no
+    /// DeviceCheck bits, as in the default world; a scenario's end state is searched without it.
+    init?(root: ExploreState) {
+        let world = root.world
+        let count = world.deviceCount
+        guard count >= 2, count <= Self.maximumDevices, world.backups.isEmpty, world.deviceCheck.count == 0 else { return nil }
+        let forms = root.deviceForms
+        // Alike up to their own generated values (each draws its own IDFA).
+        guard forms.allSatisfy({ $0.hash == forms[0].hash && $0.values.count == forms[0].values.count }), root.follow.allSatisfy({ $0 == root.follow[0] }) else { return nil }
+        // What the forms leave out but the rules read.
+        let first = world.devices[0]
+        guard world.devices.allSatisfy({ $0.kind == first.kind && $0.declaredPasscode == first.declaredPasscode }) else { return nil }
+        var byHardware: [UInt64: DeviceIndex] = [:]
+        var byName: [String: DeviceIndex] = [:]
+        for d in 0..<count {
+            byHardware[world.hardwareID(of: d)] = d
+            byName[world.devices[d].name] = d
+        }
+        guard byHardware.count == count, byName.count == count else { return nil }
+        orders = Self.permutations(of: Array(0..<count))
+        deviceByHardware = byHardware
+        deviceByName = byName
+    }
+
+    /// Every permutation, the given order first.
+    static func permutations(of items: [Int]) -> [[Int]] {
+        guard items.count > 1 else { return [items] }
+        var out: [[Int]] = []
+        for (position, first) in items.enumerated() {
+            var rest = items
+            rest.remove(at: position)
+            for tail in permutations(of: rest) { out.append([first] + tail) }
+        }
+        return out
+    }
+}
