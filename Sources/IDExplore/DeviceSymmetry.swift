@@ -13,6 +13,8 @@ import IDSim
 public struct DeviceSymmetry: Sendable {
     /// Every order of the device indices (the identity first).
     let orders: [[DeviceIndex]]
+    /// Each order's inverse: `positions[i][d]` is where device `d` stands in `orders[i]`.
+    let positions: [[Int]]
     /// Each device's index by its hardware ID (DeviceCheck keeps bits by hardware).
     let deviceByHardware: [UInt64: DeviceIndex]
     /// Each device's index by its name (a backup names the device that made it).
@@ -42,6 +44,11 @@ public struct DeviceSymmetry: Sendable {
         }
         guard byHardware.count == count, byName.count == count else { return nil }
         orders = Self.permutations(of: Array(0..<count))
+        positions = orders.map { order in
+            var position = [Int](repeating: 0, count: count)
+            for (k, d) in order.enumerated() { position[d] = k }
+            return position
+        }
         deviceByHardware = byHardware
         deviceByName = byName
     }

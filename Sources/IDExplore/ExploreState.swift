@@ -7,9 +7,27 @@ public struct ExploreState: Sendable {
     /// By device index.
     var follow: [Follow]
     /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.PartForm`).
-    var backupForms: [String: Fingerprinter.PartForm]
+    var backupForms: [String: KeptBackup]
     /// Each device's fingerprint form, remade when a step may have changed the device.
     var deviceForms: [Fingerprinter.PartForm]
+    /// The Apple IDs' form (iCloud Keychain, key-value store), remade when a step changed them.
+    var accountsForm: Fingerprinter.PartForm
+
+    /// A backup as the fingerprint reads it: its form, and the device it was made from (by index,
+    /// so that under symmetry it can be read through an order of the devices).
+    struct KeptBackup: Sendable {
+        let form: Fingerprinter.PartForm
+        let source: DeviceIndex?
+        let sourceName: String
+        let kind: BackupKind
+
+        init(_ backup: Backup, in world: World) {
+            form = Fingerprinter.PartForm(backup)
+            source = world.devices.firstIndex { $0.name == backup.sourceDevice }
+            sourceName = backup.sourceDevice
+            kind = backup.kind
+        }
+    }
 
     /// What the followed app showed on one device.
     struct Follow: Hashable, Sendable {
@@ -25,8 +43,9 @@ public struct ExploreState: Sendable {
 
     public init(world: World, app: AppIndex, value name: String?) {
         self.world = world
-        backupForms = world.backups.mapValues(Fingerprinter.PartForm.init)
+        backupForms = world.backups.mapValues { KeptBackup($0, in: world) }
         deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world) }
+        accountsForm = Fingerprinter.PartForm(accountsOf: world)
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
             return Follow(launched: true, last: value, held: true, expected: nil)
@@ -61,6 +80,8 @@ extension ExploreState {
         var keychainsBefore: [Keychain] = []
         keychainsBefore.reserveCapacity(deviceCount)
         for index in 0..<deviceCount { keychainsBefore.append(world.keychain(on: index)) }
+        // Shares the accounts' boxes: unchanged accounts compare by identity.
+        let accountsBefore = world.accounts
         do {
             try world.apply(step, programs: programs, recordingChanges: false)
         } catch {
@@ -68,6 +89,7 @@ extension ExploreState {
         }
         let d = step.device
         refreshForms(after: d, keychainsBefore: keychainsBefore)
+        if world.accounts != accountsBefore { accountsForm = Fingerprinter.PartForm(accountsOf: world) }
         switch step.event {
         case .launch(let app, _) where app == watch.app:
             return launched(on: d, watch: watch)
@@ -75,7 +97,7 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { backupForms[name] = Fingerprinter.PartForm(backup) }
+            if let backup = world.backups[name] { backupForms[name] = KeptBackup(backup, in: world) }
         case .restore, .migrate:
             if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:

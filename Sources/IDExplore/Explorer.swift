@@ -89,7 +89,7 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let found = expand(chunk, level: level, levels: levels, tried: tried,
+                let found = expand(chunk, level: level, levels: levels, last: last, tried: tried,
                                    watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
                 for successor in found {
                     successors += 1
@@ -120,7 +120,7 @@ public struct Explorer: Sendable {
 
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
-    private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], tried: [Int], watch: Watch) -> [Successor] {
+    private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], last: Bool, tried: [Int], watch: Watch) -> [Successor] {
         let parts = max(1, min(workers, chunk.count))
         let results = ResultSlots<Successor>(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -134,10 +134,13 @@ public struct Explorer: Sendable {
             // applies only the steps after the common prefix (a step or two, not `level`).
             var replay = PathReplay(root: root)
             for index in from..<to {
-                let state = replay.state(after: stepNumbers(to: index, level: level, levels: levels)) { state, number in
+                let path = stepNumbers(to: index, level: level, levels: levels)
+                let state = replay.state(after: path) { state, number in
                     _ = state.apply(steps[Int(number)], watch: watch, programs: programs)
                 }
+                let unreached = last && level > 0 ? Self.devicesUnreached(by: steps[Int(path[level - 1])], from: replay.parent, to: state) : []
                 for number in tried {
+                    if unreached.contains(steps[number].device) { continue }
                     var successor = state
                     guard let broken = successor.apply(steps[number], watch: watch, programs: programs) else { continue }
                     out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry), parent: UInt32(index),
@@ -147,6 +150,18 @@ public struct Explorer: Sendable {
             results.set(part, out)
         }
         return results.joined()
+    }
+
+    /// At the last depth, the devices on which a launch can break nothing new: those the state's
+    /// last step (from its parent) left as they were. A launch on such a device reads what it
+    /// would have read from the parent, and is judged against the same record of every device's
+    /// launches, so it breaks what the same launch broke from the parent, one step shorter, which
+    /// the search has already tried. What a launch reads: its own device, the Apple IDs and
+    /// DeviceCheck's bits (the step clock and random draws aside, as in the fingerprint).
+    static func devicesUnreached(by step: Step, from parent: ExploreState, to state: ExploreState) -> [DeviceIndex] {
+        guard state.accountsForm == parent.accountsForm, state.follow == parent.follow,
+              state.world.deviceCheck == parent.world.deviceCheck else { return [] }
+        return state.deviceForms.indices.filter { $0 != step.device && state.deviceForms[$0] == parent.deviceForms[$0] }
     }
 
     /// A state's fingerprint (for tests and tools that compare states).
@@ -216,6 +231,9 @@ private struct PathReplay {
         }
         return states[path.count]
     }
+
+    /// The state before the last path's last step.
+    var parent: ExploreState { states[states.count - 2] }
 }
 
 /// Per-worker results, each written by one worker only.

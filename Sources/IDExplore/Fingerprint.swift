@@ -39,6 +39,14 @@ struct Fingerprinter {
             self.init(f)
         }
 
+        /// The Apple IDs' form: iCloud Keychain on or off, tracking restriction, the iCloud
+        /// keychain's items and the key-value store.
+        init(accountsOf world: World) {
+            var f = Fingerprinter()
+            f.addAccounts(world)
+            self.init(f)
+        }
+
         /// A device's form, read in place (see `World.withDevice`).
         init(device d: DeviceIndex, in world: World) {
             var f = Fingerprinter()
@@ -52,32 +60,38 @@ struct Fingerprinter {
         }
     }
 
-    /// A state's fingerprint; under a device symmetry, the least over every order of its devices.
+    /// A state's fingerprint; under a device symmetry, the least over the orders of its devices
+    /// sorted by form, so a state and its mirror fingerprint alike.
     static func fingerprint(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
         let bits = state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries
-        guard let symmetry else { return walk(state, order: nil, symmetry: nil, bits: bits) }
+        var f = Fingerprinter()
+        f.names.reserveCapacity(16)
+        guard let symmetry else {
+            f.add(state, bits: bits)
+            return f.hasher.finalize()
+        }
+        let backups = Array(state.backupForms.values)
         var least = Int.max
-        for order in symmetry.orders { least = min(least, walk(state, order: order, symmetry: symmetry, bits: bits)) }
+        // Only the orders that sort the devices by their forms' hashes (which do not depend on
+        // where a device stands or what the rest of the state calls its values) can give the
+        // least: one order when no two devices hash alike, all of them only when all do.
+        let forms = state.deviceForms
+        for (order, position) in zip(symmetry.orders, symmetry.positions)
+        where zip(order, order.dropFirst()).allSatisfy({ forms[$0].hash <= forms[$1].hash }) {
+            f.hasher = Hasher()
+            f.names.removeAll(keepingCapacity: true)
+            f.add(state, order: order, position: position, backups: backups, bits: bits, symmetry: symmetry)
+            least = min(least, f.hasher.finalize())
+        }
         return least
     }
 
-    private static func walk(_ state: ExploreState, order: [DeviceIndex]?, symmetry: DeviceSymmetry?,
-                             bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) -> Int {
-        var f = Fingerprinter()
-        f.names.reserveCapacity(16)
-        if let order, let symmetry {
-            f.add(state, order: order, symmetry: symmetry, bits: bits)
-        } else {
-            f.add(state, bits: bits)
-        }
-        return f.hasher.finalize()
-    }
-
-    /// The same fingerprint with every device walked afresh rather than taken from its form:
+    /// The same fingerprint with every device and the accounts walked afresh rather than taken from their forms:
     /// what the incremental one must always equal (the tests compare them).
     static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
         var fresh = state
         fresh.deviceForms = (0..<state.world.deviceCount).map { PartForm(device: $0, in: state.world) }
+        fresh.accountsForm = PartForm(accountsOf: state.world)
         return fingerprint(fresh, symmetry: symmetry)
     }
 
@@ -88,12 +102,12 @@ struct Fingerprinter {
 
     private mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
         for form in state.deviceForms { add(form) }
-        addAccounts(state.world)
+        add(state.accountsForm)
         hasher.combine(state.backupForms.count)
-        Self.inKeyOrder(state.backupForms) { name, form in
+        Self.inKeyOrder(state.backupForms) { name, kept in
             hasher.combine(name)
-            hasher.combine(state.world.backups[name]?.sourceDevice)
-            add(form)
+            hasher.combine(kept.sourceName)
+            add(kept.form)
         }
         for entry in bits {
             hasher.combine(entry.key)
@@ -103,35 +117,29 @@ struct Fingerprinter {
         for follow in state.follow { add(follow) }
     }
 
-    /// The state with its devices taken in `order`: device `order[k]` is walked as the k-th, and
-    /// everything that names a device (a backup's source, DeviceCheck's hardware ID) names its position.
-    private mutating func add(_ state: ExploreState, order: [DeviceIndex], symmetry: DeviceSymmetry,
-                              bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
-        var position = [Int](repeating: 0, count: order.count)
-        for (k, d) in order.enumerated() { position[d] = k }
+    /// The state with its devices taken in `order` (`position` is its inverse): device `order[k]`
+    /// is walked as the k-th, and what names a device (a backup's source, DeviceCheck's hardware
+    /// ID) names its position.
+    private mutating func add(_ state: ExploreState, order: [DeviceIndex], position: [Int], backups: [ExploreState.KeptBackup],
+                              bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)], symmetry: DeviceSymmetry) {
         for d in order { add(state.deviceForms[d]) }
-        addAccounts(state.world)
-        hasher.combine(state.backupForms.count)
-        if !state.backupForms.isEmpty {
+        add(state.accountsForm)
+        hasher.combine(backups.count)
+        if !backups.isEmpty {
             // A backup is named for its device and kind, so (position, kind) says which it is.
-            var backups: [(position: Int, kind: String, form: PartForm)] = []
-            for (name, form) in state.backupForms {
-                guard let backup = state.world.backups[name] else { continue }
-                backups.append((symmetry.deviceByName[backup.sourceDevice].map { position[$0] } ?? .max, backup.kind.rawValue, form))
-            }
-            backups.sort { ($0.position, $0.kind) < ($1.position, $1.kind) }
-            for backup in backups {
+            let ordered = backups.map { (position: $0.source.map { position[$0] } ?? .max, kind: $0.kind.rawValue, form: $0.form) }
+                .sorted { ($0.position, $0.kind) < ($1.position, $1.kind) }
+            for backup in ordered {
                 hasher.combine(backup.position)
                 hasher.combine(backup.kind)
                 add(backup.form)
             }
         }
         if !bits.isEmpty {
-            var entries = bits.map { entry in
+            let entries = bits.map { entry in
                 (position: symmetry.deviceByHardware[entry.key.hardwareID].map { position[$0] } ?? .max,
                  team: entry.key.teamID, environment: entry.key.environment.rawValue, bits: entry.bits)
-            }
-            entries.sort { ($0.position, $0.team, $0.environment) < ($1.position, $1.team, $1.environment) }
+            }.sorted { ($0.position, $0.team, $0.environment) < ($1.position, $1.team, $1.environment) }
             for entry in entries {
                 hasher.combine(entry.position)
                 hasher.combine(entry.team)
