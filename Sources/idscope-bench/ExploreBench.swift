@@ -8,7 +8,7 @@ import IDStrategies
 enum ExploreBench {
     static func run(quick: Bool) {
         let library = StrategyCatalog.builtIn
-        let depth = quick ? 4 : 5
+        let depth = quick ? 5 : 6
         for name in ["keychain-idfv", "rndi", "rndi-twin"] {
             guard let strategy = library.strategy(named: name), let explorer = try? Explorer.forStrategy(strategy, library: library) else { continue }
             // `available` never breaks for these, so the search runs to the full depth.
