@@ -104,8 +104,9 @@ extension IDScope {
                                              events: eventKeys.map(Set.init))
                 let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 }, progress: { p in
                     guard progress else { return }
-                    let rate = p.seconds > 0 ? Int(Double(p.successors) / p.seconds) : 0
-                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(target.label): depth \(p.depth)\(p.depthDone ? " done" : ""), \(p.states) states, \(rate) states/s"))
+                    // Distinct states a second, as the line says (successors a second is the bench's figure).
+                    let rate = p.seconds > 0 ? Int(Double(p.states) / p.seconds) : 0
+                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(target.label): depth \(p.depth)\(p.depthDone ? " done" : ""), \(p.states) states, \(rate) states/s, \(String(format: "%.1f", p.seconds)) s"))
                 })
                 if progress { Console.progress("\u{1B}[2K\r") }
                 if outcome.stopReason == .stateLimit {
