@@ -121,7 +121,9 @@ public struct Explorer: Sendable {
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
     private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], last: Bool, tried: [Int], watch: Watch) -> [Successor] {
-        let parts = max(1, min(workers, chunk.count))
+        // More parts than workers, so a worker that finishes early takes another part rather than
+        // waiting for the slower one (parts stay runs of neighbours, for the replay).
+        let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
         let results = ResultSlots<Successor>(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let share = chunk.count / parts, extra = chunk.count % parts
