@@ -69,12 +69,8 @@ struct Watch: Sendable {
 extension ExploreState {
     /// Applies one step; returns the properties it broke, or nil when the step cannot apply here.
     mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
-        // A user opens an app only on an unlocked device; the OS may start one in the background.
+        if refuses(step) { return nil }
         let deviceCount = world.deviceCount
-        if case .launch(_, .foreground) = step.event, step.device >= 0, step.device < deviceCount,
-           !world.protectedDataAvailable(on: step.device) {
-            return nil
-        }
         // The other devices' keychains, to see which of them the step reached (copies share
         // storage, so this costs a retain each and the comparison after is a pointer check).
         var keychainsBefore: [Keychain] = []
@@ -104,6 +100,19 @@ extension ExploreState {
             break
         }
         return []
+    }
+
+    /// Whether the step certainly cannot apply here: asked before a state is copied to try it
+    /// (more than half the steps tried in a search are refused, mostly launches of apps not
+    /// installed and restores of backups not made).
+    func refuses(_ step: Step) -> Bool {
+        if world.certainlyRefuses(step) { return true }
+        // A user opens an app only on an unlocked device; the OS may start one in the background.
+        if case .launch(_, .foreground) = step.event, step.device >= 0, step.device < world.deviceCount,
+           !world.protectedDataAvailable(on: step.device) {
+            return true
+        }
+        return false
     }
 
     /// Remakes the forms of the devices a step on `d` changed: `d` itself, and any other whose

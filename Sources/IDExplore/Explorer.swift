@@ -142,7 +142,7 @@ public struct Explorer: Sendable {
                 }
                 let unreached = last && level > 0 ? Self.devicesUnreached(by: steps[Int(path[level - 1])], from: replay.parent, to: state) : []
                 for number in tried {
-                    if unreached.contains(steps[number].device) { continue }
+                    if unreached.contains(steps[number].device) || state.refuses(steps[number]) { continue }
                     var successor = state
                     guard let broken = successor.apply(steps[number], watch: watch, programs: programs) else { continue }
                     out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry), parent: UInt32(index),

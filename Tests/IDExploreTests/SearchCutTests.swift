@@ -4,12 +4,13 @@ import IDSim
 import IDStrategies
 import Testing
 
-/// At the last depth the search skips a launch on a device the state's last step left alone: it
-/// reads and is judged as the same launch from the parent, which was tried one step earlier. A
-/// rule that skipped too much would hide breaks whose shortest form happens to have a twin of
-/// the same length, which the search-level tests cannot see, so the rule is tested on its own.
-@Suite("explore's last depth")
-struct LastDepthTests {
+/// Steps the search skips without trying them. At the last depth, a launch on a device the
+/// state's last step left alone: it reads and is judged as the same launch from the parent, which
+/// was tried one step earlier. Anywhere, a step the core certainly refuses. A rule that skipped
+/// too much would hide breaks whose shortest form happens to have a twin of the same length,
+/// which the search-level tests cannot see, so each rule is tested on its own.
+@Suite("explore's skipped steps")
+struct SearchCutTests {
     static let library = StrategyCatalog.builtIn
 
     /// The devices `devicesUnreached` reports for `step` taken after `before`.
@@ -48,5 +49,33 @@ struct LastDepthTests {
         // DeviceCheck's bits live on Apple's server, read by a launch on any device of the team.
         let devicecheck = [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)]
         #expect(try Self.unreached("devicecheck", after: devicecheck, then: Step(.deviceCheck(0, bit0: true, bit1: nil), on: 0)) == [])
+    }
+
+    /// The search skips a step the core certainly refuses without copying the state to try it;
+    /// a refusal claimed wrongly would drop a successor, and maybe a break.
+    @Test("every step the core certainly refuses is refused when tried",
+          arguments: ["rndi", "fcuuid", "devicecheck"])
+    func certainRefusals(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        var random = SplitMix(seed: 0xfeed)
+        var claimed = 0, tried = 0
+        for _ in 0..<40 {
+            var state = explorer.root
+            for _ in 0..<12 {
+                for step in explorer.steps {
+                    var world = state.world
+                    let refused = (try? world.apply(step, programs: Self.library, recordingChanges: false)) == nil
+                    tried += 1
+                    if state.world.certainlyRefuses(step) {
+                        claimed += 1
+                        #expect(refused, "\(name): \(step) was claimed refused but applied")
+                    }
+                }
+                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
+            }
+        }
+        // Not vacuous: most refusals are known without trying.
+        #expect(claimed > tried / 4, "\(claimed) of \(tried)")
     }
 }
