@@ -70,13 +70,8 @@ extension ExploreState {
     /// Applies one step; returns the properties it broke, or nil when the step cannot apply here.
     mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
         if refuses(step) { return nil }
-        let deviceCount = world.deviceCount
-        // The other devices' keychains, to see which of them the step reached (copies share
-        // storage, so this costs a retain each and the comparison after is a pointer check).
-        var keychainsBefore: [Keychain] = []
-        keychainsBefore.reserveCapacity(deviceCount)
-        for index in 0..<deviceCount { keychainsBefore.append(world.keychain(on: index)) }
-        // Shares the accounts' boxes: unchanged accounts compare by identity.
+        // Share the devices' and the accounts' storage: what the step did not write compares by identity.
+        let devicesBefore = world.deviceSnapshot
         let accountsBefore = world.accounts
         do {
             try world.apply(step, programs: programs, recordingChanges: false)
@@ -84,7 +79,7 @@ extension ExploreState {
             return nil
         }
         let d = step.device
-        refreshForms(after: d, keychainsBefore: keychainsBefore)
+        refreshForms(since: devicesBefore)
         if world.accounts != accountsBefore { accountsForm = Fingerprinter.PartForm(accountsOf: world) }
         switch step.event {
         case .launch(let app, _) where app == watch.app:
@@ -115,14 +110,12 @@ extension ExploreState {
         return false
     }
 
-    /// Remakes the forms of the devices a step on `d` changed: `d` itself, and any other whose
-    /// keychain it wrote. That is the one way an event reaches past its own device (iCloud
-    /// Keychain carrying a write to the other devices on the Apple ID, rule KC-18): a migration
-    /// only reads its source, a restore its backup.
-    private mutating func refreshForms(after d: DeviceIndex, keychainsBefore: [Keychain]) {
-        deviceForms[d] = Fingerprinter.PartForm(device: d, in: world)
-        for other in 0..<world.deviceCount where other != d && world.keychain(on: other) != keychainsBefore[other] {
-            deviceForms[other] = Fingerprinter.PartForm(device: other, in: world)
+    /// Remakes the forms of the devices the step wrote: usually its own, and any other whose
+    /// keychain iCloud Keychain carried a write to (rule KC-18); a migration only reads its
+    /// source, a restore its backup. A device the step did not write keeps its storage, and its form.
+    private mutating func refreshForms(since before: DeviceSnapshot) {
+        for d in 0..<world.deviceCount where !world.deviceUnchanged(d, since: before) {
+            deviceForms[d] = Fingerprinter.PartForm(device: d, in: world)
         }
     }
 

@@ -46,6 +46,12 @@ public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sen
         }
     }
 
+    /// Whether the element at `index` is held in the same box as `other`'s: true when neither
+    /// has written it since one was copied from the other.
+    func sharesStorage(at index: Int, with other: BoxedArray) -> Bool {
+        index < boxes.count && index < other.boxes.count && boxes[index] === other.boxes[index]
+    }
+
     public mutating func append(_ element: Element) {
         boxes.append(Self.makeBox(element))
     }

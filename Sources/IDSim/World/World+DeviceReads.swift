@@ -20,4 +20,21 @@ extension World {
     public func withDevice(_ d: DeviceIndex, _ body: (borrowing Device) -> Void) {
         body(devices[d])
     }
+
+    /// The devices as they are now, for `deviceUnchanged(_:since:)`: it shares every device's
+    /// storage, so taking it costs one retain.
+    public var deviceSnapshot: DeviceSnapshot { DeviceSnapshot(devices: devices) }
+
+    /// Whether device `d` is still the one in the snapshot. A device written after the snapshot
+    /// was taken is stored anew (the snapshot keeps the old storage shared), even when the value
+    /// written is the same: so true means unchanged, and false only "maybe changed".
+    public func deviceUnchanged(_ d: DeviceIndex, since snapshot: DeviceSnapshot) -> Bool {
+        devices.sharesStorage(at: d, with: snapshot.devices)
+    }
 }
+
+/// The devices of a world at one instant (see `World.deviceSnapshot`).
+public struct DeviceSnapshot: Sendable {
+    fileprivate let devices: BoxedArray<Device>
+}
+
