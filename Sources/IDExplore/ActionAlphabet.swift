@@ -79,6 +79,7 @@ public enum ActionAlphabet {
     }
 
     /// One backup per device and kind, replaced by the next of its kind: a restore takes the latest.
+    /// Device symmetry relies on this naming: it knows a backup by its source and kind.
     static func backupName(device: DeviceIndex, kind: BackupKind, _ world: World) -> String {
         "\(world.devices[device].name)-\(kind.rawValue)"
     }

@@ -17,15 +17,18 @@ public struct DeviceSymmetry: Sendable {
     let positions: [[Int]]
     /// Each device's index by its hardware ID (DeviceCheck keeps bits by hardware).
     let deviceByHardware: [UInt64: DeviceIndex]
-    /// Each device's index by its name (a backup names the device that made it).
-    let deviceByName: [String: DeviceIndex]
 
     /// Orders are tried for each successor, so symmetry is used for up to this many devices (24 orders).
     static let maximumDevices = 4
 
     /// The symmetry of a world whose devices are all alike (nil otherwise, or for one device, or
-    /// more than `maximumDevices`). Alike means equal fingerprint forms, no backups yet and no
-    /// DeviceCheck bits, as in the default world; a scenario's end state is searched without it.
+    /// more than `maximumDevices`). Alike means equal fingerprint forms, the same kind and declared
+    /// passcode, no backups yet and no DeviceCheck bits: always the default world, and a
+    /// scenario's end state only when nothing there tells its devices apart.
+    ///
+    /// No backups at the root matters: under symmetry a backup is known by its source device and
+    /// kind, not its name, which holds because the search names every backup it makes for them
+    /// (`ActionAlphabet.backupName`).
     init?(root: ExploreState) {
         let world = root.world
         let count = world.deviceCount
@@ -37,12 +40,8 @@ public struct DeviceSymmetry: Sendable {
         let first = world.devices[0]
         guard world.devices.allSatisfy({ $0.kind == first.kind && $0.declaredPasscode == first.declaredPasscode }) else { return nil }
         var byHardware: [UInt64: DeviceIndex] = [:]
-        var byName: [String: DeviceIndex] = [:]
-        for d in 0..<count {
-            byHardware[world.hardwareID(of: d)] = d
-            byName[world.devices[d].name] = d
-        }
-        guard byHardware.count == count, byName.count == count else { return nil }
+        for d in 0..<count { byHardware[world.hardwareID(of: d)] = d }
+        guard byHardware.count == count else { return nil }
         orders = Self.permutations(of: Array(0..<count))
         positions = orders.map { order in
             var position = [Int](repeating: 0, count: count)
@@ -50,7 +49,6 @@ public struct DeviceSymmetry: Sendable {
             return position
         }
         deviceByHardware = byHardware
-        deviceByName = byName
     }
 
     /// Every permutation, the given order first.

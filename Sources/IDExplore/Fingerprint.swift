@@ -109,6 +109,7 @@ struct Fingerprinter {
             hasher.combine(kept.sourceName)
             add(kept.form)
         }
+        hasher.combine(bits.count)
         for entry in bits {
             hasher.combine(entry.key)
             hasher.combine(entry.bits.bit0)
@@ -126,7 +127,8 @@ struct Fingerprinter {
         add(state.accountsForm)
         hasher.combine(backups.count)
         if !backups.isEmpty {
-            // A backup is named for its device and kind, so (position, kind) says which it is.
+            // A backup is named for its device and kind (`ActionAlphabet.backupName`; the symmetry
+            // holds only for roots without backups), so (position, kind) says which it is.
             let ordered = backups.map { (position: $0.source.map { position[$0] } ?? .max, kind: $0.kind.rawValue, form: $0.form) }
                 .sorted { ($0.position, $0.kind) < ($1.position, $1.kind) }
             for backup in ordered {
@@ -135,6 +137,7 @@ struct Fingerprinter {
                 add(backup.form)
             }
         }
+        hasher.combine(bits.count)
         if !bits.isEmpty {
             let entries = bits.map { entry in
                 (position: symmetry.deviceByHardware[entry.key.hardwareID].map { position[$0] } ?? .max,
