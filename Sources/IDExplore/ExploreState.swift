@@ -21,9 +21,9 @@ public struct ExploreState: Sendable {
         let sourceName: String
         let kind: BackupKind
 
-        init(_ backup: Backup, in world: World) {
+        init(_ backup: Backup, source: DeviceIndex?) {
             form = Fingerprinter.PartForm(backup)
-            source = world.devices.firstIndex { $0.name == backup.sourceDevice }
+            self.source = source
             sourceName = backup.sourceDevice
             kind = backup.kind
         }
@@ -43,7 +43,7 @@ public struct ExploreState: Sendable {
 
     public init(world: World, app: AppIndex, value name: String?) {
         self.world = world
-        backupForms = world.backups.mapValues { KeptBackup($0, in: world) }
+        backupForms = world.backups.mapValues { KeptBackup($0, source: Self.device(withHardware: $0.sourceHardwareID, in: world)) }
         deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world) }
         accountsForm = Fingerprinter.PartForm(accountsOf: world)
         follow = world.devices.map { device in
@@ -88,7 +88,7 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { backupForms[name] = KeptBackup(backup, in: world) }
+            if let backup = world.backups[name] { backupForms[name] = KeptBackup(backup, source: d) }
         case .restore, .migrate:
             if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:
@@ -145,12 +145,18 @@ extension ExploreState {
         switch step.event {
         case .restore(let name):
             guard let backup = world.backups[name], backup.sourceHardwareID != world.hardwareID(of: step.device) else { return nil }
-            return CopyOrigin(source: world.devices.firstIndex { $0.hardwareID == backup.sourceHardwareID })
+            return CopyOrigin(source: Self.device(withHardware: backup.sourceHardwareID, in: world))
         case .migrate(let source):
             return CopyOrigin(source: source)
         default:
             return nil
         }
+    }
+
+    /// The device with a hardware ID, read field by field (a closure over `world.devices` would
+    /// copy each device it looks at).
+    static func device(withHardware hardwareID: UInt64, in world: World) -> DeviceIndex? {
+        (0..<world.deviceCount).first { world.hardwareID(of: $0) == hardwareID }
     }
 
     struct CopyOrigin {
