@@ -72,7 +72,7 @@ extension ExploreState {
         if refuses(step) { return nil }
         // Share the devices' and the accounts' storage: what the step did not write compares by identity.
         let devicesBefore = world.deviceSnapshot
-        let accountsBefore = world.accounts
+        let accountsBefore = world.accountSnapshot
         do {
             try world.apply(step, programs: programs, recordingChanges: false)
         } catch {
@@ -80,7 +80,7 @@ extension ExploreState {
         }
         let d = step.device
         refreshForms(since: devicesBefore)
-        if world.accounts != accountsBefore { accountsForm = Fingerprinter.PartForm(accountsOf: world) }
+        if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world) }
         switch step.event {
         case .launch(let app, _) where app == watch.app:
             return launched(on: d, watch: watch)

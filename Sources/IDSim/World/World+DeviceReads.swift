@@ -31,6 +31,23 @@ extension World {
     public func deviceUnchanged(_ d: DeviceIndex, since snapshot: DeviceSnapshot) -> Bool {
         devices.sharesStorage(at: d, with: snapshot.devices)
     }
+
+    /// The Apple IDs as they are now, for `accountsUnchanged(since:)` (one retain, as for devices).
+    public var accountSnapshot: AccountSnapshot { AccountSnapshot(accounts: accounts) }
+
+    /// Whether no account was written since the snapshot (true means unchanged; false, maybe
+    /// changed). Compiled here, like the device reads: `BoxedArray`'s `==` from another module
+    /// looked its metadata up at run time.
+    public func accountsUnchanged(since snapshot: AccountSnapshot) -> Bool {
+        guard accounts.count == snapshot.accounts.count else { return false }
+        for index in 0..<accounts.count where !accounts.sharesStorage(at: index, with: snapshot.accounts) { return false }
+        return true
+    }
+}
+
+/// The Apple IDs of a world at one instant (see `World.accountSnapshot`).
+public struct AccountSnapshot: Sendable {
+    fileprivate let accounts: BoxedArray<Account>
 }
 
 /// The devices of a world at one instant (see `World.deviceSnapshot`).
