@@ -69,7 +69,12 @@ struct Watch: Sendable {
 extension ExploreState {
     /// Applies one step; returns the properties it broke, or nil when the step cannot apply here.
     mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
-        if refuses(step) { return nil }
+        refuses(step) ? nil : applyNotRefused(step, watch: watch, programs: programs)
+    }
+
+    /// `apply` for a step `refuses` already said no to refusing (the search asks before copying
+    /// the state); the core may still refuse it (nil).
+    mutating func applyNotRefused(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
         // Share the devices' and the accounts' storage: what the step did not write compares by identity.
         let devicesBefore = world.deviceSnapshot
         let accountsBefore = world.accountSnapshot

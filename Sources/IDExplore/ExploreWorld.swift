@@ -39,7 +39,6 @@ extension Explorer {
                                    events: Set<String>? = nil) throws(SetupError) -> Explorer {
         let world = try ExploreWorld.make(strategy: strategy, devices: devices, os: os)
         return from(world, app: 0, strategy: strategy, library: library, events: events)
-
     }
 
     /// A search from any world (the end of a scenario), following one of its apps.

@@ -5,12 +5,12 @@ import IDStrategies
 /// Breadth-first search over the steps of `ActionAlphabet` for the shortest sequence that breaks
 /// each property.
 ///
-/// Visited states are kept as fingerprints (`Fingerprinter`), and each new state as a link to its
-/// parent and the step that led to it: 8 bytes a state in the level lists, 8 in the visited set.
-/// A frontier state's world is rebuilt by replaying its path from the root (at most `depth`
-/// steps, once for a run of siblings, against the dozens of successors each then yields), so no
-/// world is kept. Successors are evaluated on every core; the visited set is updated in one place
-/// in a fixed order, so a search gives the same result every time.
+/// Visited states are kept as fingerprints (`Fingerprinter`), and each new state short of the
+/// last depth as a link to its parent and the step that led to it: 8 bytes a state in the level
+/// lists, 8 in the visited set. A frontier state's world is rebuilt by replaying its path from
+/// the root, from where it parts from the previous state's (`PathReplay`), so no world is kept.
+/// Successors are evaluated on every core; the visited set is updated in one place in a fixed
+/// order, so a search gives the same result every time.
 public struct Explorer: Sendable {
     public let root: ExploreState
     public let steps: [Step]
@@ -142,9 +142,10 @@ public struct Explorer: Sendable {
                 }
                 let unreached = last && level > 0 ? Self.devicesUnreached(by: steps[Int(path[level - 1])], from: replay.parent, to: state) : []
                 for number in tried {
+                    // Refusals known without trying are checked before the state is copied.
                     if unreached.contains(steps[number].device) || state.refuses(steps[number]) { continue }
                     var successor = state
-                    guard let broken = successor.apply(steps[number], watch: watch, programs: programs) else { continue }
+                    guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs) else { continue }
                     out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry), parent: UInt32(index),
                                          step: UInt16(number), broken: broken))
                 }
