@@ -12,6 +12,12 @@ public struct ExploreState: Sendable {
     var deviceForms: [Fingerprinter.PartForm]
     /// The Apple IDs' form (iCloud Keychain, key-value store), remade when a step changed them.
     var accountsForm: Fingerprinter.PartForm
+    /// Whether the forms leave out the tracking state (the IDFA, ATT statuses, tracking
+    /// settings): sound when no app code in the world reads it, as then it changes nothing but
+    /// itself. The core's tracking events touch other state only in ways that do not depend on
+    /// it (a request without a purpose string ends the process, whatever the status), and
+    /// `World.appCodeReads` says whether app code read it, which the search checks.
+    public let trackingBlind: Bool
 
     /// A backup as the fingerprint reads it: its form, and the device it was made from (by index,
     /// so that under symmetry it can be read through an order of the devices).
@@ -21,8 +27,8 @@ public struct ExploreState: Sendable {
         let sourceName: String
         let kind: BackupKind
 
-        init(_ backup: Backup, source: DeviceIndex?) {
-            form = Fingerprinter.PartForm(backup)
+        init(_ backup: Backup, source: DeviceIndex?, trackingBlind: Bool) {
+            form = Fingerprinter.PartForm(backup, trackingBlind: trackingBlind)
             self.source = source
             sourceName = backup.sourceDevice
             kind = backup.kind
@@ -41,11 +47,16 @@ public struct ExploreState: Sendable {
         var expected: String?
     }
 
-    public init(world: World, app: AppIndex, value name: String?) {
+    public init(world: World, app: AppIndex, value name: String?, trackingBlind: Bool = false) {
         self.world = world
-        backupForms = world.backups.mapValues { KeptBackup($0, source: Self.device(withHardware: $0.sourceHardwareID, in: world)) }
-        deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world) }
-        accountsForm = Fingerprinter.PartForm(accountsOf: world)
+        self.trackingBlind = trackingBlind
+        // From here on, so that a read before the search (in a scenario) does not count.
+        if trackingBlind { self.world.appCodeReads = AppCodeReads() }
+        backupForms = world.backups.mapValues {
+            KeptBackup($0, source: Self.device(withHardware: $0.sourceHardwareID, in: world), trackingBlind: trackingBlind)
+        }
+        deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world, trackingBlind: trackingBlind) }
+        accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
             return Follow(launched: true, last: value, held: true, expected: nil)
@@ -85,7 +96,7 @@ extension ExploreState {
         }
         let d = step.device
         refreshForms(since: devicesBefore)
-        if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world) }
+        if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind) }
         switch step.event {
         case .launch(let app, _) where app == watch.app:
             return launched(on: d, watch: watch)
@@ -93,7 +104,7 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { backupForms[name] = KeptBackup(backup, source: d) }
+            if let backup = world.backups[name] { backupForms[name] = KeptBackup(backup, source: d, trackingBlind: trackingBlind) }
         case .restore, .migrate:
             if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:
@@ -120,7 +131,7 @@ extension ExploreState {
     /// source, a restore its backup. A device the step did not write keeps its storage, and its form.
     private mutating func refreshForms(since before: DeviceSnapshot) {
         for d in 0..<world.deviceCount where !world.deviceUnchanged(d, since: before) {
-            deviceForms[d] = Fingerprinter.PartForm(device: d, in: world)
+            deviceForms[d] = Fingerprinter.PartForm(device: d, in: world, trackingBlind: trackingBlind)
         }
     }
 

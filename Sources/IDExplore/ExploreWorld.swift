@@ -44,11 +44,18 @@ extension Explorer {
     /// A search from any world (the end of a scenario), following one of its apps.
     public static func from(_ world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary, events: Set<String>? = nil) -> Explorer {
         let steps = ActionAlphabet.steps(for: world, app: app, events: events, deviceCheckBits: strategy.matrixValue != nil)
-        var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue), steps: steps,
+        var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue,
+                                                   trackingBlind: codeIgnoresTracking(in: world, library: library)), steps: steps,
                                 programs: library, app: app, value: strategy.matrixValue)
         // The alphabet offers the same actions on every device, so devices alike are interchangeable
         // (always in the default world; at a scenario's end only when nothing told them apart).
         explorer.symmetry = DeviceSymmetry(root: explorer.root)
         return explorer
+    }
+
+    /// Whether no app in the world runs code that reads tracking state, as their strategies
+    /// declare (an app whose strategy is not in the library runs `BasicProgram`, which reads the IDFA).
+    static func codeIgnoresTracking(in world: World, library: StrategyLibrary) -> Bool {
+        world.apps.allSatisfy { library.strategy(named: $0.strategy).map { !$0.readsTracking } ?? false }
     }
 }

@@ -58,18 +58,36 @@ public struct Explorer: Sendable {
         var step: UInt16
     }
 
-    /// A successor found by a worker: its fingerprint, its parent's index, its step, what it broke.
+    /// A successor found by a worker: its fingerprint, its parent's index, its step, what it
+    /// broke, and whether app code read tracking state on the way (see `ExploreState.trackingBlind`).
     private struct Successor {
         var fingerprint: Int
         var parent: UInt32
         var step: UInt16
         var broken: PropertyMask
+        var readTracking: Bool
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
     /// `shouldStop` says so (checked between chunks), or at the state limit.
+    ///
+    /// A tracking-blind root is searched blind as long as no app code reads tracking state; if
+    /// some does (a strategy that said it never would), the search starts over seeing it.
     public func run(properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double = { 0 },
                     shouldStop: @Sendable () -> Bool = { false }, progress: (Progress) -> Void = { _ in }) -> ExploreOutcome {
+        if root.trackingBlind {
+            if let outcome = search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress) {
+                return outcome
+            }
+            let seeing = ExploreState(world: root.world, app: app, value: value, trackingBlind: false)
+            return search(from: seeing, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress)!
+        }
+        return search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress)!
+    }
+
+    /// The search from `root`; nil when it is tracking-blind and app code read tracking state.
+    private func search(from root: ExploreState, properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double,
+                        shouldStop: @Sendable () -> Bool, progress: (Progress) -> Void) -> ExploreOutcome? {
         let start = clock()
         var remaining = properties
         var breaks: [ExploreProperty: [Step]] = [:]
@@ -89,8 +107,9 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let found = expand(chunk, level: level, levels: levels, last: last, tried: tried,
+                let found = expand(chunk, from: root, level: level, levels: levels, last: last, tried: tried,
                                    watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
+                if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
                 for successor in found {
                     successors += 1
                     for property in ExploreProperty.allCases where successor.broken.contains(PropertyMask(property)) && remaining.contains(property) {
@@ -115,12 +134,13 @@ public struct Explorer: Sendable {
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, visited: visited))
+                              bytesPerState: Self.bytesPerState(levels: levels, visited: visited), trackingBlind: root.trackingBlind)
     }
 
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
-    private func expand(_ chunk: Range<Int>, level: Int, levels: [[Node]], last: Bool, tried: [Int], watch: Watch) -> [Successor] {
+    private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, tried: [Int],
+                        watch: Watch) -> [Successor] {
         // More parts than workers, so a worker that finishes early takes another part rather than
         // waiting for the slower one (parts stay runs of neighbours, for the replay).
         let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
@@ -147,7 +167,7 @@ public struct Explorer: Sendable {
                     var successor = state
                     guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs) else { continue }
                     out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry), parent: UInt32(index),
-                                         step: UInt16(number), broken: broken))
+                                         step: UInt16(number), broken: broken, readTracking: successor.world.appCodeReads.tracking))
                 }
             }
             results.set(part, out)
@@ -267,10 +287,12 @@ public struct ExploreOutcome: Sendable {
     public let seconds: Double
     public let stopReason: StopReason?
     public let bytesPerState: Double
+    /// Whether its states left out the tracking state (see `ExploreState.trackingBlind`).
+    public let trackingBlind: Bool
 
     public var broke: Bool { !breaks.isEmpty }
 
     /// A search that did not run (no strategy to follow).
     public static let nothing = ExploreOutcome(breaks: [:], searched: [], completedDepth: 0, depth: 0, states: 0, successors: 0,
-                                               seconds: 0, stopReason: nil, bytesPerState: 0)
+                                               seconds: 0, stopReason: nil, bytesPerState: 0, trackingBlind: false)
 }

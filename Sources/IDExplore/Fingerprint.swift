@@ -9,9 +9,12 @@ import IDSim
 /// it, in whatever case and with or without dashes, is #0 too, so two states in which the copy
 /// matches the IDFV fingerprint alike, and differ from one in which it does not. Everything else
 /// is hashed as it is. Launch records, the clock, the random generators and installation
-/// counters are left out: no app code reads them.
+/// counters are left out: no app code reads them. In a tracking-blind search (see
+/// `ExploreState.trackingBlind`) the tracking state is left out too.
 struct Fingerprinter {
     private var hasher = Hasher()
+    /// Leave out the IDFA, the ATT statuses and the tracking settings.
+    private var trackingBlind = false
     /// Generated values in order of first appearance; a value's name is its position. A state
     /// holds a handful, so a linear search beats hashing each key into a dictionary.
     private var names: [ValueKey] = []
@@ -33,23 +36,26 @@ struct Fingerprinter {
         let hash: Int
         let values: [ValueKey]
 
-        init(_ backup: Backup) {
+        init(_ backup: Backup, trackingBlind: Bool) {
             var f = Fingerprinter()
+            f.trackingBlind = trackingBlind
             f.add(backup)
             self.init(f)
         }
 
         /// The Apple IDs' form: iCloud Keychain on or off, tracking restriction, the iCloud
         /// keychain's items and the key-value store.
-        init(accountsOf world: World) {
+        init(accountsOf world: World, trackingBlind: Bool) {
             var f = Fingerprinter()
+            f.trackingBlind = trackingBlind
             f.addAccounts(world)
             self.init(f)
         }
 
         /// A device's form, read in place (see `World.withDevice`).
-        init(device d: DeviceIndex, in world: World) {
+        init(device d: DeviceIndex, in world: World, trackingBlind: Bool) {
             var f = Fingerprinter()
+            f.trackingBlind = trackingBlind
             world.withDevice(d) { f.add($0) }
             self.init(f)
         }
@@ -90,8 +96,8 @@ struct Fingerprinter {
     /// what the incremental one must always equal (the tests compare them).
     static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
         var fresh = state
-        fresh.deviceForms = (0..<state.world.deviceCount).map { PartForm(device: $0, in: state.world) }
-        fresh.accountsForm = PartForm(accountsOf: state.world)
+        fresh.deviceForms = (0..<state.world.deviceCount).map { PartForm(device: $0, in: state.world, trackingBlind: state.trackingBlind) }
+        fresh.accountsForm = PartForm(accountsOf: state.world, trackingBlind: state.trackingBlind)
         return fingerprint(fresh, symmetry: symmetry)
     }
 
@@ -157,7 +163,7 @@ struct Fingerprinter {
     private mutating func addAccounts(_ world: World) {
         for account in world.accounts {
             hasher.combine(account.iCloudKeychain)
-            hasher.combine(account.trackingRestricted)
+            if !trackingBlind { hasher.combine(account.trackingRestricted) }
             add(account.cloudKeychain)
             addValues(account.keyValueStore)
         }
@@ -176,8 +182,10 @@ struct Fingerprinter {
         hasher.combine(device.passcodeSet)
         hasher.combine(device.firstUnlockDone)
         hasher.combine(device.locked)
-        addUUID(device.idfa)
-        hasher.combine(device.settings)
+        if !trackingBlind {
+            addUUID(device.idfa)
+            hasher.combine(device.settings)
+        }
         hasher.combine(device.appleID)
         hasher.combine(device.iCloudKeychain)
         addVendorTable(device.vendorTable)
@@ -191,8 +199,10 @@ struct Fingerprinter {
             let process = pointer.pointee
             hasher.combine(index)
             hasher.combine(process.mode)
-            hasher.combine(process.cachedIDFA != nil)
-            if let idfa = process.cachedIDFA { addUUID(idfa) }
+            if !trackingBlind {
+                hasher.combine(process.cachedIDFA != nil)
+                if let idfa = process.cachedIDFA { addUUID(idfa) }
+            }
             hasher.combine(process.defaultsCachedEmpty)
             addValues(process.unsavedDefaults)
             addValues(process.memory)
@@ -220,8 +230,10 @@ struct Fingerprinter {
         hasher.combine(app.source)
         hasher.combine(app.vendorKey)
         add(app.container)
-        hasher.combine(app.att)
-        hasher.combine(app.trackingRequested)
+        if !trackingBlind {
+            hasher.combine(app.att)
+            hasher.combine(app.trackingRequested)
+        }
         for key in app.attestKeys {
             addValue(key.id)
             hasher.combine(key.environment)
@@ -247,14 +259,14 @@ struct Fingerprinter {
     private mutating func add(_ backup: Backup) {
         hasher.combine(backup.kind)
         hasher.combine(backup.os)
-        addUUID(backup.idfa)
+        if !trackingBlind { addUUID(backup.idfa) }
         addVendorTable(backup.vendorTable)
         add(backup.keychain)
         backup.apps.forEachApp { index, app in
             hasher.combine(index)
             add(app.pointee)
         }
-        hasher.combine(backup.settings)
+        if !trackingBlind { hasher.combine(backup.settings) }
         hasher.combine(backup.appleID)
         hasher.combine(backup.iCloudKeychain)
         addGroups(backup.appGroupDefaults)

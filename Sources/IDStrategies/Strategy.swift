@@ -21,6 +21,10 @@ public protocol IDStrategy: AppProgram {
     /// none, follows its bit.
     static var matrixValue: String? { get }
 
+    /// Whether the code may read tracking state (the IDFA, the ATT status) or ask to track.
+    /// Explore leaves that state out of its states for strategies that never do.
+    static var readsTracking: Bool { get }
+
     /// Keychain access groups beyond its own that an app of this strategy must be entitled to
     /// for the code to work as shipped (SvUDID's shared group); the matrix grants them.
     static func sharedAccessGroups(for app: AppDeclaration) -> [String]
@@ -31,12 +35,15 @@ public protocol IDStrategy: AppProgram {
 extension IDStrategy {
     public static var matrixValue: String? { nil }
 
+    /// Assumed unless a strategy says otherwise.
+    public static var readsTracking: Bool { true }
+
     public static func sharedAccessGroups(for app: AppDeclaration) -> [String] { [] }
 
     /// This strategy as a value, as the library holds it.
     public static var strategy: Strategy {
         Strategy(name: name, summary: summary, kind: .swift, options: options, valueNames: valueNames, matrixValue: matrixValue,
-                 stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
+                 readsTracking: readsTracking, stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
                  program: { Self(options: $0) })
     }
 }
@@ -61,12 +68,14 @@ public struct Strategy: Sendable {
     public let valueNames: [String]
     /// The value the lifecycle matrix follows: nil for the primary ID (DeviceCheck follows its bit).
     public let matrixValue: String?
+    /// Whether its code may read the IDFA or the ATT status, or ask to track (see `IDStrategy`).
+    public let readsTracking: Bool
     private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
 
     public init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
-                stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
+                readsTracking: Bool = true, stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 program: @escaping @Sendable ([String: OptionValue]) -> any AppProgram) {
         self.name = name
@@ -75,6 +84,7 @@ public struct Strategy: Sendable {
         self.options = options
         self.valueNames = valueNames
         self.matrixValue = matrixValue
+        self.readsTracking = readsTracking
         self.storesOf = stores
         self.sharedGroupsOf = sharedAccessGroups
         self.make = program

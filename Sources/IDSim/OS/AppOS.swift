@@ -74,6 +74,7 @@ public struct AppOS: Sendable {
     /// `ASIdentifierManager.shared().advertisingIdentifier` (rule IDFA-9). Up to iOS 13 the
     /// process keeps the first real value it read until it is relaunched (rule IDFA-10).
     public mutating func advertisingIdentifier() -> SimUUID? {
+        world.appCodeReads.tracking = true
         let current = world.advertisingIdentifier(app: app, on: device)
         guard osVersion.major < 14, let value = current, !value.isZero else { return current }
         if let cached = process.cachedIDFA { return cached }
@@ -82,18 +83,21 @@ public struct AppOS: Sendable {
     }
 
     /// `ASIdentifierManager.shared().isAdvertisingTrackingEnabled` (deprecated in iOS 14).
-    public func isAdvertisingTrackingEnabled() -> Bool {
-        world.isAdvertisingTrackingEnabled(app: app, on: device)
+    public mutating func isAdvertisingTrackingEnabled() -> Bool {
+        world.appCodeReads.tracking = true
+        return world.isAdvertisingTrackingEnabled(app: app, on: device)
     }
 
     /// `ATTrackingManager.trackingAuthorizationStatus`; nil before iOS 14, where the API is missing.
-    public func trackingAuthorizationStatus() -> ATTStatus? {
-        osVersion.major >= 14 ? world.trackingStatus(app: app, on: device) : nil
+    public mutating func trackingAuthorizationStatus() -> ATTStatus? {
+        world.appCodeReads.tracking = true
+        return osVersion.major >= 14 ? world.trackingStatus(app: app, on: device) : nil
     }
 
     /// `ATTrackingManager.requestTrackingAuthorization`, with the answer the user would tap if a
     /// prompt shows (rule ATT-13). Returns the status the completion handler receives.
     public mutating func requestTrackingAuthorization(userAnswer: TrackingAnswer) -> ATTStatus? {
+        world.appCodeReads.tracking = true
         guard osVersion.major >= 14 else { return nil }
         var inner = ChangeLog(recording: log.isRecording)
         try? world.requestTracking(app, answer: userAnswer, otherPromptPending: false, on: device, &inner)

@@ -22,6 +22,8 @@ public struct World: Hashable, Sendable {
     /// whose roles never change, so that installing an app finds its companions without a scan.
     public internal(set) var extensionsByHost: [AppIndex: [AppIndex]] = [:]
     public internal(set) var clipsByApp: [AppIndex: [AppIndex]] = [:]
+    /// What app code has read so far (see `AppCodeReads`: not part of the world's value).
+    public var appCodeReads = AppCodeReads()
 
     /// The extensions shipped in an app (none, at no cost, in the common world without any).
     func extensions(of app: AppIndex) -> [AppIndex] {

@@ -10,6 +10,8 @@ extension Recipe {
             name: name, summary: summary, kind: .recipe,
             options: params.map { StrategyOption($0, .string, default: nil, "fills {\($0)} in the recipe") },
             valueNames: valueNames,
+            // The IDFA is the only tracking state a recipe can read (`RecipeSource.idfa`).
+            readsTracking: sources.contains(.idfa),
             stores: { app in recipe.storeDescriptions(for: app) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
             program: { options in RecipeProgram(shared: shared, options: options) })

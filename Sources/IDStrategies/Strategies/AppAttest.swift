@@ -9,6 +9,8 @@ import IDSim
 /// fails with `DCError.invalidKey` (rule AA-28; firebase-ios-sdk issues 11853, 12629, 15161).
 public struct AppAttestStrategy: IDStrategy {
     public static let name = "appattest"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "App Attest: a key at first launch, its key ID kept by the app, an assertion at every launch"
 
     public static let options: [StrategyOption] = [

@@ -4,6 +4,8 @@ import IDSim
 /// bits from Apple. It names no device ID: the bits are the state that survives.
 public struct DeviceCheckStrategy: IDStrategy {
     public static let name = "devicecheck"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "DeviceCheck: a token per launch; the team's two bits kept by Apple per device"
 
     public static let options: [StrategyOption] = []

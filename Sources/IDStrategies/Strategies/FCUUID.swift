@@ -6,6 +6,8 @@ import IDSim
 /// AfterFirstUnlock. IDs are lowercase hex without dashes.
 public struct FCUUID: IDStrategy {
     public static let name = "fcuuid"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "FCUUID: uuidForInstallation, uuidForVendor, uuidForDevice, uuidsOfUserDevices"
     static let installationKey = "fc_uuidForInstallation"
     static let deviceKey = "fc_uuidForDevice"

@@ -4,6 +4,8 @@ import IDSim
 /// written back so it outlives the vendor's apps.
 public struct KeychainIDFV: IDStrategy {
     public static let name = "keychain-idfv"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "keychain item DEVICE_UUID, else IDFV (else a new UUID), written back"
     public static let account = "DEVICE_UUID"
 

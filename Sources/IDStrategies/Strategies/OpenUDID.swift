@@ -6,6 +6,8 @@ import IDSim
 /// what broke it.
 public struct OpenUDID: IDStrategy {
     public static let name = "openudid"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "OpenUDID (historical): UserDefaults + 100 named pasteboard slots, majority vote"
     static let defaultsKey = "OpenUDID"
     static let slotCount = 100

@@ -4,6 +4,8 @@ import IDSim
 /// UserDefaults, then the IDFV, then a new UUID; saved to both keychain and UserDefaults.
 public struct RNDI: IDStrategy {
     public static let name = "rndi"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "react-native-device-info getUniqueId: keychain → UserDefaults → IDFV → new UUID"
     public static let key = "deviceUID"
 

@@ -4,6 +4,8 @@ import IDSim
 /// before iOS 7). No accessibility class is given, so the item is WhenUnlocked.
 public struct SvUDID: IDStrategy {
     public static let name = "svudid"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "SvUDIDTools: keychain item in a shared access group, seeded from IDFV (MAC on iOS 6)"
     /// The code identifies its item by kSecAttrGeneric "UUID" and an empty account.
     public static let service = "UUID"

@@ -4,6 +4,8 @@ import IDSim
 /// overwritten by the current IDFV whenever they differ, so the ID follows the IDFV.
 public struct ZBUUID: IDStrategy {
     public static let name = "zbuuid"
+    /// Never reads the IDFA or the ATT status, nor asks to track.
+    public static let readsTracking = false
     public static let summary = "ZBUUID: keychain copy overwritten by the current IDFV (lowercase, no dashes)"
     public static let key = "zb_uuidForDevice"
 
