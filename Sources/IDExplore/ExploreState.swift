@@ -37,8 +37,6 @@ public struct ExploreState: Sendable {
 
     /// What the followed app showed on one device.
     struct Follow: Hashable, Sendable {
-        /// Whether it has launched here since this device last became another's copy.
-        var launched = false
         /// The last value a launch read here (nil: none yet).
         var last: String?
         /// Whether `last` is still held here (an erase ends that; `unique` compares only held ones).
@@ -59,7 +57,7 @@ public struct ExploreState: Sendable {
         accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
-            return Follow(launched: true, last: value, held: true, expected: nil)
+            return Follow(last: value, held: true, expected: nil)
         }
     }
 
@@ -150,7 +148,6 @@ extension ExploreState {
         } else {
             broken.insert(.available)
         }
-        follow[d].launched = true
         follow[d].expected = nil
         return broken.intersection(watch.properties)
     }
@@ -183,6 +180,6 @@ extension ExploreState {
     /// and its first launch should read what the source's last did.
     private mutating func becomesCopy(of source: DeviceIndex?, device d: DeviceIndex) {
         let expected = source.flatMap { follow[$0].last }
-        follow[d] = Follow(launched: false, last: nil, held: false, expected: expected)
+        follow[d] = Follow(last: nil, held: false, expected: expected)
     }
 }

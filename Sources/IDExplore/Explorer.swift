@@ -91,7 +91,7 @@ public struct Explorer: Sendable {
         let start = clock()
         var remaining = properties
         var breaks: [ExploreProperty: [Step]] = [:]
-        var visited: Set<Int> = [Fingerprinter.fingerprint(root, symmetry: symmetry)]
+        var visited: Set<Int> = [Fingerprinter.fingerprint(root, symmetry: symmetry, watching: PropertyMask(properties))]
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
         var successors = 0
         var completed = 0
@@ -166,7 +166,7 @@ public struct Explorer: Sendable {
                     if unreached.contains(steps[number].device) || state.refuses(steps[number]) { continue }
                     var successor = state
                     guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs) else { continue }
-                    out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry), parent: UInt32(index),
+                    out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties), parent: UInt32(index),
                                          step: UInt16(number), broken: broken, readTracking: successor.world.appCodeReads.tracking))
                 }
             }

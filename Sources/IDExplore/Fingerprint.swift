@@ -15,6 +15,8 @@ struct Fingerprinter {
     private var hasher = Hasher()
     /// Leave out the IDFA, the ATT statuses and the tracking settings.
     private var trackingBlind = false
+    /// The properties still searched for (only read when hashing what launches left behind).
+    private var watching: PropertyMask = .all
     /// Generated values in order of first appearance; a value's name is its position. A state
     /// holds a handful, so a linear search beats hashing each key into a dictionary.
     private var names: [ValueKey] = []
@@ -68,10 +70,13 @@ struct Fingerprinter {
 
     /// A state's fingerprint; under a device symmetry, the least over the orders of its devices
     /// sorted by form, so a state and its mirror fingerprint alike.
-    static func fingerprint(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
+    /// - Parameter watching: the properties still searched for: what the state remembers of past
+    ///   launches counts only as far as they read it (see `add(_:watching:)`).
+    static func fingerprint(_ state: ExploreState, symmetry: DeviceSymmetry? = nil, watching: PropertyMask = .all) -> Int {
         let bits = state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries
         var f = Fingerprinter()
         f.names.reserveCapacity(16)
+        f.watching = watching
         guard let symmetry else {
             f.add(state, bits: bits)
             return f.hasher.finalize()
@@ -121,6 +126,7 @@ struct Fingerprinter {
             hasher.combine(entry.bits.bit0)
             hasher.combine(entry.bits.bit1)
         }
+        hasher.combine(watching.rawValue)
         for follow in state.follow { add(follow) }
     }
 
@@ -157,6 +163,7 @@ struct Fingerprinter {
                 hasher.combine(entry.bits.bit1)
             }
         }
+        hasher.combine(watching.rawValue)
         for d in order { add(state.follow[d]) }
     }
 
@@ -169,12 +176,22 @@ struct Fingerprinter {
         }
     }
 
+    /// What a device remembers of the followed app's launches, as far as the properties still
+    /// searched for read it: the world evolves without it, so two states that differ only in
+    /// what no remaining property reads break the same properties after the same steps. The last
+    /// value is read by `stable` and `unique`, and becomes a copy's expected value for `follows`;
+    /// `unique` reads whether it is still held; `follows` reads the expected value, `stable`
+    /// only whether there is one. (`available` reads none of it.) The properties watched are
+    /// hashed with the state, so fingerprints made while more were watched never match these.
     private mutating func add(_ follow: ExploreState.Follow) {
-        hasher.combine(follow.launched)
-        hasher.combine(follow.held)
-        addValue(follow.last)
-        hasher.combine(follow.expected != nil)
-        if let expected = follow.expected { addValue(expected) }
+        if !watching.isDisjoint(with: [.stable, .unique, .follows]) { addValue(follow.last) }
+        if watching.contains(.unique) { hasher.combine(follow.held) }
+        if watching.contains(.follows) {
+            hasher.combine(follow.expected != nil)
+            if let expected = follow.expected { addValue(expected) }
+        } else if watching.contains(.stable) {
+            hasher.combine(follow.expected != nil)
+        }
     }
 
     private mutating func add(_ device: borrowing Device) {
