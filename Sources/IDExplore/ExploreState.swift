@@ -13,10 +13,11 @@ public struct ExploreState: Sendable {
     /// The Apple IDs' form (iCloud Keychain, key-value store), remade when a step changed them.
     var accountsForm: Fingerprinter.PartForm
     /// Whether the forms leave out the tracking state (the IDFA, ATT statuses, tracking
-    /// settings): sound when no app code in the world reads it, as then it changes nothing but
-    /// itself. The core's tracking events touch other state only in ways that do not depend on
-    /// it (a request without a purpose string ends the process, whatever the status), and
-    /// `World.appCodeReads` says whether app code read it, which the search checks.
+    /// settings, the consent an app records): sound when no app code in the world reads it, as
+    /// then it changes nothing but itself. The core's tracking events touch other state only in
+    /// ways that do not depend on it (a request without a purpose string ends the process,
+    /// whatever the status), and `World.appCodeReads` says whether app code read it, which the
+    /// search checks.
     public let trackingBlind: Bool
 
     /// A backup as the fingerprint reads it: its form, and the device it was made from (by index,

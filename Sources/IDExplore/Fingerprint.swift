@@ -13,7 +13,7 @@ import IDSim
 /// `ExploreState.trackingBlind`) the tracking state is left out too.
 struct Fingerprinter {
     private var hasher = Hasher()
-    /// Leave out the IDFA, the ATT statuses and the tracking settings.
+    /// Leave out the IDFA, the ATT statuses, the tracking settings and apps' consent.
     private var trackingBlind = false
     /// The properties still searched for (only read when hashing what launches left behind).
     private var watching: PropertyMask = .all
@@ -267,7 +267,8 @@ struct Fingerprinter {
             addValue(file.contents)
             hasher.combine(file.backedUp)
         }
-        hasher.combine(container.consent)
+        // The consent an app records gates only its own reads of the IDFA (id-kit's `register`).
+        if !trackingBlind { hasher.combine(container.consent) }
     }
 
     /// A backup's content. Its name and source device are hashed with the state (the source by

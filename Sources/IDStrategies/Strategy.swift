@@ -21,7 +21,8 @@ public protocol IDStrategy: AppProgram {
     /// none, follows its bit.
     static var matrixValue: String? { get }
 
-    /// Whether the code may read tracking state (the IDFA, the ATT status) or ask to track.
+    /// Whether the code may read tracking state (the IDFA, the ATT status, the consent the app
+    /// records) or ask to track.
     /// Explore leaves that state out of its states for strategies that never do.
     static var readsTracking: Bool { get }
 

@@ -38,6 +38,10 @@ struct TrackingBlindTests {
             try world.apply(Step(event, on: 0), programs: Self.library)
         }
         #expect(world.appCodeReads.tracking)
+        var beforeConsent = try ExploreWorld.make(strategy: idKit, devices: 1, os: OSVersion(17, 5))
+        try beforeConsent.apply(Step(.install(0, source: nil), on: 0), programs: Self.library)
+        try beforeConsent.apply(Step(.launch(0, mode: .foreground), on: 0), programs: Self.library)
+        #expect(beforeConsent.appCodeReads.tracking, "reading whether the user consented counts as a read")
         var seenReading: Set<String> = []
         for strategy in Self.library.all {
             let explorer = try Explorer.forStrategy(strategy, library: Self.library)

@@ -84,7 +84,12 @@ extension AppOS {
     }
 
     /// Whether the user accepted the app's privacy policy on this device (id-kit's `register`).
-    public var consentGiven: Bool { installed.container.consent }
+    public var consentGiven: Bool {
+        mutating get {
+            world.appCodeReads.tracking = true
+            return installed.container.consent
+        }
+    }
 
     // MARK: - iCloud key-value store
 

@@ -5,7 +5,8 @@
 /// equal and hash alike, so replays, timelines and the invariant checks see no difference. A tool
 /// clears it to watch from a point on.
 public struct AppCodeReads: Hashable, Sendable {
-    /// Some app's code read the IDFA, the tracking flag or the ATT status, or asked to track.
+    /// Some app's code read the IDFA, the tracking flag, the ATT status or the consent it
+    /// records (id-kit's `register`, which gates its IDFA reads), or asked to track.
     public var tracking = false
 
     public init() {}
