@@ -12,7 +12,7 @@ import IDSim
 /// counters are left out: no app code reads them. In a tracking-blind search (see
 /// `ExploreState.trackingBlind`) the tracking state is left out too.
 struct Fingerprinter {
-    private var hasher = Hasher()
+    private var hasher = FingerprintHasher()
     /// Leave out the IDFA, the ATT statuses, the tracking settings and apps' consent.
     private var trackingBlind = false
     /// The properties still searched for (only read when hashing what launches left behind).
@@ -89,7 +89,7 @@ struct Fingerprinter {
         let forms = state.deviceForms
         for (order, position) in zip(symmetry.orders, symmetry.positions)
         where zip(order, order.dropFirst()).allSatisfy({ forms[$0].hash <= forms[$1].hash }) {
-            f.hasher = Hasher()
+            f.hasher = FingerprintHasher()
             f.names.removeAll(keepingCapacity: true)
             f.add(state, order: order, position: position, backups: backups, bits: bits, symmetry: symmetry)
             least = min(least, f.hasher.finalize())
