@@ -80,7 +80,13 @@ public struct Explorer: Sendable {
                 return outcome
             }
             let seeing = ExploreState(world: root.world, app: app, value: value, trackingBlind: false)
-            return search(from: seeing, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress)!
+            // Devices alike while their tracking state was left out may not be alike with it. (The
+            // forms would still tell their states apart, so mirrors would merge soundly; this keeps
+            // to `DeviceSymmetry`'s stated condition, devices alike at the root.)
+            var seeingSearch = self
+            seeingSearch.symmetry = symmetry == nil ? nil : DeviceSymmetry(root: seeing)
+            return seeingSearch.search(from: seeing, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop,
+                                       progress: progress)!
         }
         return search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress)!
     }

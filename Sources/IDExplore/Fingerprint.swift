@@ -212,6 +212,7 @@ struct Fingerprinter {
             hasher.combine(index)
             add(app.pointee)
         }
+        hasher.combine(Self.endOfSlots)
         device.processes.forEachProcess { index, pointer in
             let process = pointer.pointee
             hasher.combine(index)
@@ -225,22 +226,29 @@ struct Fingerprinter {
             addValues(process.memory)
             addValues(process.volatilePasteboards)
         }
+        hasher.combine(Self.endOfSlots)
+        hasher.combine(device.vendorUsers.count)
         Self.inKeyOrder(device.vendorUsers) { key, users in
             hasher.combine(key)
             hasher.combine(users)
         }
         addValue(device.pasteboards.general)
+        hasher.combine(device.pasteboards.named.count)
         Self.inKeyOrder(device.pasteboards.named) { key, board in
             hasher.combine(key)
             hasher.combine(board.owner)
             addValue(board.value)
         }
+        hasher.combine(device.keptAPNsTokens.count)
         Self.inKeyOrder(device.keptAPNsTokens) { app, token in
             hasher.combine(app)
             addWords(token.words)
         }
         addGroups(device.appGroupDefaults)
     }
+
+    /// Follows a walk of slots (whose count the walk does not know): no slot index is negative.
+    private static let endOfSlots = -1
 
     private mutating func add(_ app: InstalledApp) {
         hasher.combine(app.presence)
@@ -251,6 +259,7 @@ struct Fingerprinter {
             hasher.combine(app.att)
             hasher.combine(app.trackingRequested)
         }
+        hasher.combine(app.attestKeys.count)
         for key in app.attestKeys {
             addValue(key.id)
             hasher.combine(key.environment)
@@ -262,6 +271,7 @@ struct Fingerprinter {
     private mutating func add(_ container: AppContainer) {
         addValues(container.defaults)
         addGroups(container.suites)
+        hasher.combine(container.files.count)
         Self.inKeyOrder(container.files) { path, file in
             hasher.combine(path)
             addValue(file.contents)
@@ -284,6 +294,7 @@ struct Fingerprinter {
             hasher.combine(index)
             add(app.pointee)
         }
+        hasher.combine(Self.endOfSlots)
         if !trackingBlind { hasher.combine(backup.settings) }
         hasher.combine(backup.appleID)
         hasher.combine(backup.iCloudKeychain)
@@ -295,6 +306,7 @@ struct Fingerprinter {
         hasher.combine(keychain.count)
         for bucket in keychain.buckets {
             hasher.combine(bucket.group)
+            hasher.combine(bucket.items.count)
             for item in bucket.items {
                 hasher.combine(item.service)
                 hasher.combine(item.account)

@@ -26,10 +26,13 @@ struct FingerprintHasher {
     mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 0) }
 
     mutating func combine(_ value: Int?) {
-        if let value { combine(UInt64(bitPattern: Int64(value)) &+ 1) } else { combine(0 as UInt64) }
+        combine(value != nil)
+        if let value { combine(value) }
     }
 
-    /// Its UTF-8 bytes, eight to a word, then its length (so "ab" + "c" is not "a" + "bc").
+    /// Its length, then its UTF-8 bytes eight to a word (the last word padded with zeros): the
+    /// length says how many words follow, so "ab" + "c" is not "a" + "bc", nor "" + "\0" "\0" + "".
+    /// (The fingerprint gives its lists a count or an end mark, for the same reason.)
     mutating func combine(_ text: String) {
         var text = text
         // Native strings are already contiguous UTF-8 (this is free); only a bridged one is copied.
@@ -37,6 +40,7 @@ struct FingerprintHasher {
     }
 
     private mutating func combine(bytes: UnsafeRawBufferPointer) {
+        combine(UInt64(bytes.count))
         var offset = 0
         while offset + 8 <= bytes.count {
             combine(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -50,7 +54,6 @@ struct FingerprintHasher {
             offset += 1
         }
         combine(tail)
-        combine(UInt64(bytes.count))
     }
 
     /// An enum by its raw name.

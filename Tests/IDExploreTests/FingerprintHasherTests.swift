@@ -46,5 +46,22 @@ struct FingerprintHasherTests {
         #expect(hash(["", "x"]) != hash(["x", ""]))
         #expect(hash(["0123456789abcdef"]) != hash(["0123456789abcdeF"]))
         #expect(hash(["keychain-idfv"]) == hash(["keychain-" + "idfv"]))
+        // The length goes first, so where a string ends is never in doubt: eight NULs are not an
+        // empty string followed by the number 8.
+        var nuls = FingerprintHasher(), emptyThenEight = FingerprintHasher()
+        nuls.combine(String(repeating: "\0", count: 8))
+        emptyThenEight.combine("")
+        emptyThenEight.combine(8)
+        #expect(nuls.finalize() != emptyThenEight.finalize())
+    }
+
+    @Test("an absent number is not any present one")
+    func optionals() {
+        func hash(_ value: Int?) -> Int {
+            var hasher = FingerprintHasher()
+            hasher.combine(value)
+            return hasher.finalize()
+        }
+        #expect(Set([nil, -1, 0, 1].map(hash)).count == 4)
     }
 }
