@@ -71,7 +71,7 @@ struct Fingerprinter {
     /// A state's fingerprint; under a device symmetry, the least over the orders of its devices
     /// sorted by form, so a state and its mirror fingerprint alike.
     /// - Parameter watching: the properties still searched for: what the state remembers of past
-    ///   launches counts only as far as they read it (see `add(_:watching:)`).
+    ///   launches counts only as far as they read it (see `add(_ follow:)`).
     static func fingerprint(_ state: ExploreState, symmetry: DeviceSymmetry? = nil, watching: PropertyMask = .all) -> Int {
         let bits = state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries
         var f = Fingerprinter()

@@ -69,7 +69,8 @@ public struct Strategy: Sendable {
     public let valueNames: [String]
     /// The value the lifecycle matrix follows: nil for the primary ID (DeviceCheck follows its bit).
     public let matrixValue: String?
-    /// Whether its code may read the IDFA or the ATT status, or ask to track (see `IDStrategy`).
+    /// Whether its code may read tracking state (the IDFA, the ATT status, the consent the app
+    /// records) or ask to track (see `IDStrategy`).
     public let readsTracking: Bool
     private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]

@@ -54,4 +54,3 @@ public struct AccountSnapshot: Sendable {
 public struct DeviceSnapshot: Sendable {
     fileprivate let devices: BoxedArray<Device>
 }
-
