@@ -6,8 +6,9 @@ public struct ExploreState: Sendable {
     public private(set) var world: World
     /// By device index.
     var follow: [Follow]
-    /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.PartForm`).
-    var backupForms: [String: KeptBackup]
+    /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.PartForm`), in
+    /// `KeptBackup.precedes` order: a fingerprint walks them without sorting.
+    var backupForms: [KeptBackup]
     /// Each device's fingerprint form, remade when a step may have changed the device.
     var deviceForms: [Fingerprinter.PartForm]
     /// The Apple IDs' form (iCloud Keychain, key-value store), remade when a step changed them.
@@ -23,17 +24,32 @@ public struct ExploreState: Sendable {
     /// A backup as the fingerprint reads it: its form, and the device it was made from (by index,
     /// so that under symmetry it can be read through an order of the devices).
     struct KeptBackup: Sendable {
+        let name: String
         let form: Fingerprinter.PartForm
         let source: DeviceIndex?
         let sourceName: String
         let kind: BackupKind
 
-        init(_ backup: Backup, source: DeviceIndex?, trackingBlind: Bool) {
+        init(_ backup: Backup, named name: String, source: DeviceIndex?, trackingBlind: Bool) {
+            self.name = name
             form = Fingerprinter.PartForm(backup, trackingBlind: trackingBlind)
             self.source = source
             sourceName = backup.sourceDevice
             kind = backup.kind
         }
+
+        /// By source device (none last), then kind, then name: an order that does not depend on
+        /// when the backups were made, and in which a symmetric fingerprint finds each device's
+        /// backups together, by kind.
+        func precedes(_ other: KeptBackup) -> Bool {
+            (source ?? .max, kind.rawValue, name) < (other.source ?? .max, other.kind.rawValue, other.name)
+        }
+    }
+
+    /// Keeps a backup's form in place of any of the same name, in order.
+    mutating func keep(_ kept: KeptBackup) {
+        backupForms.removeAll { $0.name == kept.name }
+        backupForms.insert(kept, at: backupForms.firstIndex { kept.precedes($0) } ?? backupForms.endIndex)
     }
 
     /// What the followed app showed on one device.
@@ -51,9 +67,9 @@ public struct ExploreState: Sendable {
         self.trackingBlind = trackingBlind
         // From here on, so that a read before the search (in a scenario) does not count.
         if trackingBlind { self.world.appCodeReads = AppCodeReads() }
-        backupForms = world.backups.mapValues {
-            KeptBackup($0, source: Self.device(withHardware: $0.sourceHardwareID, in: world), trackingBlind: trackingBlind)
-        }
+        backupForms = world.backups.map { name, backup in
+            KeptBackup(backup, named: name, source: Self.device(withHardware: backup.sourceHardwareID, in: world), trackingBlind: trackingBlind)
+        }.sorted { $0.precedes($1) }
         deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world, trackingBlind: trackingBlind) }
         accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
         follow = world.devices.map { device in
@@ -103,7 +119,7 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { backupForms[name] = KeptBackup(backup, source: d, trackingBlind: trackingBlind) }
+            if let backup = world.backups[name] { keep(KeptBackup(backup, named: name, source: d, trackingBlind: trackingBlind)) }
         case .restore, .migrate:
             if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:

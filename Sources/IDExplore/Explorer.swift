@@ -25,6 +25,9 @@ public struct Explorer: Sendable {
     public var workers = 2
     /// When the world's devices are interchangeable: visit a state or its mirror, not both.
     public var symmetry: DeviceSymmetry?
+    /// Expand a state at the depth before the last only when its launch view is new (see
+    /// `LaunchView`; off only in tests that compare).
+    var mergesLaunchViews = true
 
     public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
@@ -36,12 +39,18 @@ public struct Explorer: Sendable {
             if case .launch(let launched, _) = steps[index].event { return launched == app }
             return false
         }
+        restoreSteps = steps.indices.filter { index in
+            if case .restore = steps[index].event { return true }
+            return false
+        }
     }
 
     /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
     /// ID, so only a launch can break a property, and a state at the last depth is never
     /// expanded: any other last step would be evaluated for nothing.
     private let lastSteps: [Int]
+    /// The only steps that read backups.
+    private let restoreSteps: [Int]
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
@@ -56,6 +65,11 @@ public struct Explorer: Sendable {
     private struct Node {
         var parent: UInt32
         var step: UInt16
+        /// At the depth before the last: the devices a launch is tried on (bit `d` for device `d`).
+        /// Two depths before the last: `restoresOnly` or 0. Unused elsewhere. (See `LaunchView`.)
+        var mark: UInt16 = 0
+
+        static let restoresOnly: UInt16 = 1
     }
 
     /// A successor found by a worker: its fingerprint, its parent's index, its step, what it
@@ -66,6 +80,10 @@ public struct Explorer: Sendable {
         var step: UInt16
         var broken: PropertyMask
         var readTracking: Bool
+        /// At the depth before the last: the devices its step reached and their launch view. Two
+        /// depths before the last: the launch view of every device.
+        var launchOn: UInt16 = 0
+        var launchView = 0
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -99,6 +117,9 @@ public struct Explorer: Sendable {
         var breaks: [ExploreProperty: [Step]] = [:]
         var visited: Set<Int> = [Fingerprinter.fingerprint(root, symmetry: symmetry, watching: PropertyMask(properties))]
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
+        // The launch views of the states at the depth before the last, and of every device of
+        // those two depths before (see `LaunchView`).
+        var launchViews: Set<Int> = [], wholeViews: Set<Int> = []
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
@@ -106,6 +127,8 @@ public struct Explorer: Sendable {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
             let last = level + 1 == depth
+            let viewed = mergesLaunchViews && LaunchView.applies(to: root)
+            let beforeLast = viewed && level + 2 == depth, twoBeforeLast = viewed && level + 3 == depth
             let tried = last ? lastSteps : Array(steps.indices)
             var next: [Node] = []
             let chunkSize = 2048
@@ -113,8 +136,8 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let found = expand(chunk, from: root, level: level, levels: levels, last: last, tried: tried,
-                                   watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
+                let found = expand(chunk, from: root, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                                   twoBeforeLast: twoBeforeLast, tried: tried, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
                 if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
                 for successor in found {
                     successors += 1
@@ -123,9 +146,15 @@ public struct Explorer: Sendable {
                         remaining.remove(property)
                     }
                     // The last depth's states are counted, never expanded: no links kept for them.
-                    if visited.insert(successor.fingerprint).inserted && !last {
-                        next.append(Node(parent: successor.parent, step: successor.step))
-                    }
+                    guard visited.insert(successor.fingerprint).inserted && !last else { continue }
+                    // The depth before the last: a state whose launches an earlier one already tried
+                    // (the same launch view) is counted, not expanded.
+                    if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView).inserted) { continue }
+                    // Two depths before: one that differs from an earlier one only in its backups
+                    // is expanded only by restores, the steps that read them.
+                    let mark = beforeLast ? successor.launchOn
+                        : twoBeforeLast && !wholeViews.insert(successor.launchView).inserted ? Node.restoresOnly : 0
+                    next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
                 }
                 if visited.count > stateLimit { stopReason = .stateLimit; break search }
                 chunkStart = chunk.upperBound
@@ -140,13 +169,14 @@ public struct Explorer: Sendable {
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, visited: visited), trackingBlind: root.trackingBlind)
+                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews]),
+                              trackingBlind: root.trackingBlind)
     }
 
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
-    private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, tried: [Int],
-                        watch: Watch) -> [Successor] {
+    private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
+                        twoBeforeLast: Bool, tried: [Int], watch: Watch) -> [Successor] {
         // More parts than workers, so a worker that finishes early takes another part rather than
         // waiting for the slower one (parts stay runs of neighbours, for the replay).
         let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
@@ -166,31 +196,34 @@ public struct Explorer: Sendable {
                 let state = replay.state(after: path) { state, number in
                     _ = state.apply(steps[Int(number)], watch: watch, programs: programs)
                 }
-                let unreached = last && level > 0 ? Self.devicesUnreached(by: steps[Int(path[level - 1])], from: replay.parent, to: state) : []
-                for number in tried {
+                let node = levels[level][index]
+                var launchOn = UInt16.max
+                if last && level > 0 {
+                    // Launches only on the devices the state's last step reached (chosen when the
+                    // state was found, under `beforeLast`, or worked out here from its parent).
+                    launchOn = node.mark != 0 ? node.mark
+                        : LaunchView.devicesReached(from: replay.parent, to: state)
+                }
+                for number in beforeLast && node.mark == Node.restoresOnly ? restoreSteps : tried {
                     // Refusals known without trying are checked before the state is copied.
-                    if unreached.contains(steps[number].device) || state.refuses(steps[number]) { continue }
+                    if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number]) { continue }
                     var successor = state
                     guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs) else { continue }
-                    out.append(Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties), parent: UInt32(index),
-                                         step: UInt16(number), broken: broken, readTracking: successor.world.appCodeReads.tracking))
+                    var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties),
+                                          parent: UInt32(index), step: UInt16(number), broken: broken,
+                                          readTracking: successor.world.appCodeReads.tracking)
+                    if beforeLast {
+                        found.launchOn = LaunchView.devicesReached(from: state, to: successor)
+                        if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
+                    } else if twoBeforeLast {
+                        found.launchView = LaunchView.hash(of: successor, on: LaunchView.allDevices(of: successor), watching: watch.properties)
+                    }
+                    out.append(found)
                 }
             }
             results.set(part, out)
         }
         return results.joined()
-    }
-
-    /// At the last depth, the devices on which a launch can break nothing new: those the state's
-    /// last step (from its parent) left as they were. A launch on such a device reads what it
-    /// would have read from the parent, and is judged against the same record of every device's
-    /// launches, so it breaks what the same launch broke from the parent, one step shorter, which
-    /// the search has already tried. What a launch reads: its own device, the Apple IDs and
-    /// DeviceCheck's bits (the step clock and random draws aside, as in the fingerprint).
-    static func devicesUnreached(by step: Step, from parent: ExploreState, to state: ExploreState) -> [DeviceIndex] {
-        guard state.accountsForm == parent.accountsForm, state.follow == parent.follow,
-              state.world.deviceCheck == parent.world.deviceCheck else { return [] }
-        return state.deviceForms.indices.filter { $0 != step.device && state.deviceForms[$0] == parent.deviceForms[$0] }
     }
 
     /// A state's fingerprint (for tests and tools that compare states).
@@ -229,11 +262,11 @@ public struct Explorer: Sendable {
         return numbers
     }
 
-    /// Memory held per visited state: the level lists and the visited set's buckets.
-    private static func bytesPerState(levels: [[Node]], visited: Set<Int>) -> Double {
+    /// Memory held per visited state: the level lists and the sets' buckets.
+    private static func bytesPerState(levels: [[Node]], sets: [Set<Int>]) -> Double {
         let nodes = levels.reduce(0) { $0 + $1.capacity } * MemoryLayout<Node>.stride
-        let set = visited.capacity * MemoryLayout<Int>.stride + visited.capacity / 8
-        return Double(nodes + set) / Double(max(1, visited.count))
+        let buckets = sets.reduce(0) { $0 + $1.capacity * MemoryLayout<Int>.stride + $1.capacity / 8 }
+        return Double(nodes + buckets) / Double(max(1, sets[0].count))
     }
 }
 

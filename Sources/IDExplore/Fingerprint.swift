@@ -81,20 +81,38 @@ struct Fingerprinter {
             f.add(state, bits: bits)
             return f.hasher.finalize()
         }
-        let backups = Array(state.backupForms.values)
         var least = Int.max
         // Only the orders that sort the devices by their forms' hashes (which do not depend on
         // where a device stands or what the rest of the state calls its values) can give the
         // least: one order when no two devices hash alike, all of them only when all do.
         let forms = state.deviceForms
-        for (order, position) in zip(symmetry.orders, symmetry.positions)
-        where zip(order, order.dropFirst()).allSatisfy({ forms[$0].hash <= forms[$1].hash }) {
+        orders: for index in symmetry.orders.indices {
+            let order = symmetry.orders[index]
+            for k in 1..<order.count where forms[order[k - 1]].hash > forms[order[k]].hash { continue orders }
             f.hasher = FingerprintHasher()
             f.names.removeAll(keepingCapacity: true)
-            f.add(state, order: order, position: position, backups: backups, bits: bits, symmetry: symmetry)
+            f.add(state, order: order, position: symmetry.positions[index], bits: bits, symmetry: symmetry)
             least = min(least, f.hasher.finalize())
         }
         return least
+    }
+
+    /// What a launch on `devices` reads and is judged against (see `LaunchView`): those devices'
+    /// forms by index, the Apple IDs, DeviceCheck's bits and what every device remembers of the
+    /// followed app's launches, named in one walk like a state's.
+    static func launchView(_ state: ExploreState, devices: [DeviceIndex], watching: PropertyMask) -> Int {
+        var f = Fingerprinter()
+        f.watching = watching
+        f.hasher.combine(devices.count)
+        for d in devices {
+            f.hasher.combine(d)
+            f.add(state.deviceForms[d])
+        }
+        f.add(state.accountsForm)
+        f.addBits(state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries)
+        f.hasher.combine(watching.rawValue)
+        for follow in state.follow { f.add(follow) }
+        return f.hasher.finalize()
     }
 
     /// The same fingerprint with every device and the accounts walked afresh rather than taken from their forms:
@@ -115,39 +133,43 @@ struct Fingerprinter {
         for form in state.deviceForms { add(form) }
         add(state.accountsForm)
         hasher.combine(state.backupForms.count)
-        Self.inKeyOrder(state.backupForms) { name, kept in
-            hasher.combine(name)
+        for kept in state.backupForms {
+            hasher.combine(kept.name)
             hasher.combine(kept.sourceName)
             add(kept.form)
         }
+        addBits(bits)
+        hasher.combine(watching.rawValue)
+        for follow in state.follow { add(follow) }
+    }
+
+    private mutating func addBits(_ bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
         hasher.combine(bits.count)
         for entry in bits {
             hasher.combine(entry.key)
             hasher.combine(entry.bits.bit0)
             hasher.combine(entry.bits.bit1)
         }
-        hasher.combine(watching.rawValue)
-        for follow in state.follow { add(follow) }
     }
 
     /// The state with its devices taken in `order` (`position` is its inverse): device `order[k]`
     /// is walked as the k-th, and what names a device (a backup's source, DeviceCheck's hardware
     /// ID) names its position.
-    private mutating func add(_ state: ExploreState, order: [DeviceIndex], position: [Int], backups: [ExploreState.KeptBackup],
+    private mutating func add(_ state: ExploreState, order: [DeviceIndex], position: [Int],
                               bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)], symmetry: DeviceSymmetry) {
         for d in order { add(state.deviceForms[d]) }
         add(state.accountsForm)
+        let backups = state.backupForms
         hasher.combine(backups.count)
         if !backups.isEmpty {
             // A backup is named for its device and kind (`ActionAlphabet.backupName`; the symmetry
-            // holds only for roots without backups), so (position, kind) says which it is.
-            let ordered = backups.map { (position: $0.source.map { position[$0] } ?? .max, kind: $0.kind.rawValue, form: $0.form) }
-                .sorted { ($0.position, $0.kind) < ($1.position, $1.kind) }
-            for backup in ordered {
-                hasher.combine(backup.position)
-                hasher.combine(backup.kind)
-                add(backup.form)
+            // holds only for roots without backups), so (position, kind) says which it is. Kept
+            // by source and kind, they are walked device by device in the order's, and then
+            // those of no device in the world.
+            for d in order {
+                for b in backups.indices where backups[b].source == d { addBackup(backups[b], at: position[d]) }
             }
+            for b in backups.indices where backups[b].source == nil { addBackup(backups[b], at: .max) }
         }
         hasher.combine(bits.count)
         if !bits.isEmpty {
@@ -165,6 +187,12 @@ struct Fingerprinter {
         }
         hasher.combine(watching.rawValue)
         for d in order { add(state.follow[d]) }
+    }
+
+    private mutating func addBackup(_ kept: ExploreState.KeptBackup, at position: Int) {
+        hasher.combine(position)
+        hasher.combine(kept.kind.rawValue)
+        add(kept.form)
     }
 
     private mutating func addAccounts(_ world: World) {

@@ -13,14 +13,15 @@ import Testing
 struct SearchCutTests {
     static let library = StrategyCatalog.builtIn
 
-    /// The devices `devicesUnreached` reports for `step` taken after `before`.
+    /// The devices `LaunchView.devicesReached` leaves out for `step` taken after `before`.
     static func unreached(_ strategy: String, after before: [Step], then step: Step) throws -> [DeviceIndex] {
         let explorer = try Explorer.forStrategy(try #require(library.strategy(named: strategy)), library: library)
         var parent = explorer.root
         for earlier in before { #expect(explorer.probe(&parent, earlier) != nil, "\(earlier)") }
         var state = parent
         #expect(explorer.probe(&state, step) != nil, "\(step)")
-        return Explorer.devicesUnreached(by: step, from: parent, to: state)
+        let reached = LaunchView.devicesReached(from: parent, to: state)
+        return (0..<state.world.deviceCount).filter { reached & LaunchView.bit($0) == 0 }
     }
 
     @Test("a step that changes only its own device leaves the other device's launches to the parent")

@@ -1,0 +1,115 @@
+@testable import IDExplore
+import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// At the end of a search only launches of the followed app are tried, and a state there is
+/// expanded only when its launch view is new (`LaunchView`). That is sound only if a launch reads
+/// nothing outside the view: these tests vary what lies outside it and check that launches break
+/// and leave their device alike, and compare searches with and without the merge.
+@Suite("explore's launch views")
+struct LaunchViewTests {
+    static let library = StrategyCatalog.builtIn
+
+    /// What launching on `device` in each mode broke (nil: refused). (What a launch leaves behind
+    /// does not matter here: at the last depth its state is never expanded.)
+    static func launches(_ explorer: Explorer, from state: ExploreState, on device: DeviceIndex) -> [Set<ExploreProperty>?] {
+        explorer.steps.filter { step in
+            if case .launch(explorer.app, _) = step.event { return step.device == device }
+            return false
+        }.map { step in
+            var after = state
+            return explorer.probe(&after, step)
+        }
+    }
+
+    @Test("a launch reads only its launch view: what lies outside it changes nothing",
+          arguments: ["rndi", "keychain-idfv", "fcuuid", "id-kit", "devicecheck", "firebase-installations", "svudid"])
+    func launchReadsItsView(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        var random = SplitMix(seed: 0x1a0c)
+        var unreached = 0, sameView = 0
+        // Every launch outcome seen, by the launch view it came from.
+        var outcomes: [Int: [Set<ExploreProperty>?]] = [:]
+        for _ in 0..<25 {
+            var state = explorer.root
+            for _ in 0..<10 {
+                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
+                for device in 0..<state.world.deviceCount {
+                    let view = LaunchView.hash(of: state, on: LaunchView.bit(device), watching: .all)
+                    let here = Self.launches(explorer, from: state, on: device)
+                    if let seen = outcomes[view] {
+                        sameView += 1
+                        #expect(seen == here, "\(name): two states with one launch view launch differently on device \(device)")
+                    } else {
+                        outcomes[view] = here
+                    }
+                    // A step the view says did not reach this device leaves its launches as they were.
+                    let step = explorer.steps[Int(random.next() % UInt64(explorer.steps.count))]
+                    var varied = state
+                    guard explorer.probe(&varied, step) != nil,
+                          LaunchView.devicesReached(from: state, to: varied) & LaunchView.bit(device) == 0 else { continue }
+                    unreached += 1
+                    #expect(LaunchView.hash(of: varied, on: LaunchView.bit(device), watching: .all) == view, "\(name): \(step)")
+                    #expect(Self.launches(explorer, from: varied, on: device) == here, "\(name): \(step) changed launches on device \(device)")
+                }
+            }
+        }
+        // Not vacuous: many steps left a device unreached, and many states shared a view.
+        #expect(unreached > 50, "\(unreached)")
+        #expect(sameView > 50, "\(sameView)")
+    }
+
+    @Test("the view covers the launched devices, the Apple IDs, DeviceCheck's bits and the launch record as watched")
+    func viewCoversWhatALaunchReads() throws {
+        let strategy = try #require(Self.library.strategy(named: "devicecheck"))
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        var state = explorer.root
+        for step in [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)] {
+            #expect(explorer.probe(&state, step) != nil)
+        }
+        func view(_ state: ExploreState, _ devices: UInt16, _ watching: PropertyMask = .all) -> Int {
+            LaunchView.hash(of: state, on: devices, watching: watching)
+        }
+        let phone = LaunchView.bit(0), phone2 = LaunchView.bit(1)
+        #expect(view(state, phone) != view(state, phone2))
+        #expect(view(state, phone) != view(state, phone | phone2))
+        // DeviceCheck's bits are read by a launch on any device.
+        var bits = state
+        #expect(explorer.probe(&bits, Step(.deviceCheck(0, bit0: true, bit1: nil), on: 0)) != nil)
+        #expect(bits.deviceForms[1] == state.deviceForms[1] && view(bits, phone2) != view(state, phone2))
+        // The Apple IDs' form: here, the same Apple ID with iCloud Keychain off.
+        var accounts = state
+        let keychainOff = try World(seed: 1, accounts: [Account(id: "alice", iCloudKeychain: false)],
+                                    devices: ExploreWorld.devices(count: 2, os: OSVersion(17, 5)), apps: ExploreWorld.apps(strategy: strategy))
+        accounts.accountsForm = Fingerprinter.PartForm(accountsOf: keychainOff, trackingBlind: false)
+        #expect(accounts.accountsForm != state.accountsForm && view(accounts, phone2) != view(state, phone2))
+        // The launch record: the other device's last value, read by `unique`, not by `available`.
+        var record = state
+        record.follow[0].last = "another value"
+        #expect(view(record, phone2) != view(state, phone2))
+        #expect(view(record, phone2, .available) == view(state, phone2, .available))
+    }
+
+    @Test("merging launch views keeps every break at its length and expands fewer states",
+          arguments: ["rndi", "keychain-idfv", "fcuuid", "devicecheck"])
+    func mergeKeepsBreaks(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let merged = try Explorer.forStrategy(strategy, library: Self.library)
+        var unmerged = merged
+        unmerged.mergesLaunchViews = false
+        let properties = Set(ExploreProperty.allCases)
+        for depth in [3, 5] {
+            let a = merged.run(properties: properties, depth: depth), b = unmerged.run(properties: properties, depth: depth)
+            #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count), "\(name) at depth \(depth)")
+            #expect(a.completedDepth == b.completedDepth)
+            #expect(a.successors <= b.successors)
+        }
+        // Where some property holds to the depth, the last depth tries fewer launches.
+        let available = merged.run(properties: [.available], depth: 5), all = unmerged.run(properties: [.available], depth: 5)
+        #expect(available.breaks.isEmpty == all.breaks.isEmpty)
+        if available.breaks.isEmpty { #expect(available.successors < all.successors, "\(available.successors) vs \(all.successors)") }
+    }
+}
