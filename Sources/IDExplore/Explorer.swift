@@ -43,6 +43,7 @@ public struct Explorer: Sendable {
             if case .restore = steps[index].event { return true }
             return false
         }
+        ownSteps = steps.map { LaunchView.ownStep($0.event) }
     }
 
     /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
@@ -51,6 +52,8 @@ public struct Explorer: Sendable {
     private let lastSteps: [Int]
     /// The only steps that read backups.
     private let restoreSteps: [Int]
+    /// By step: whether it reads and writes only its own device (`LaunchView.ownStep`).
+    private let ownSteps: [Bool]
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
@@ -66,10 +69,11 @@ public struct Explorer: Sendable {
         var parent: UInt32
         var step: UInt16
         /// At the depth before the last: the devices a launch is tried on (bit `d` for device `d`).
-        /// Two depths before the last: `restoresOnly` or 0. Unused elsewhere. (See `LaunchView`.)
+        /// Two depths before the last: the devices whose own steps are left to an earlier state
+        /// (`LaunchView.ownSteps`), and `restoresOnly`. Unused elsewhere. (See `LaunchView`.)
         var mark: UInt16 = 0
 
-        static let restoresOnly: UInt16 = 1
+        static let restoresOnly: UInt16 = 1 << 15
     }
 
     /// A successor found by a worker: its fingerprint, its parent's index, its step, what it
@@ -81,9 +85,11 @@ public struct Explorer: Sendable {
         var broken: PropertyMask
         var readTracking: Bool
         /// At the depth before the last: the devices its step reached and their launch view. Two
-        /// depths before the last: the launch view of every device.
+        /// depths before the last: the launch view of all devices together, and of each (in a
+        /// world of up to four).
         var launchOn: UInt16 = 0
         var launchView = 0
+        var deviceViews = SIMD4<Int>()
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -119,7 +125,7 @@ public struct Explorer: Sendable {
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
         // The launch views of the states at the depth before the last, and of every device of
         // those two depths before (see `LaunchView`).
-        var launchViews: Set<Int> = [], wholeViews: Set<Int> = []
+        var launchViews: Set<Int> = [], wholeViews: Set<Int> = [], deviceViews: Set<Int> = []
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
@@ -129,6 +135,7 @@ public struct Explorer: Sendable {
             let last = level + 1 == depth
             let viewed = mergesLaunchViews && LaunchView.applies(to: root)
             let beforeLast = viewed && level + 2 == depth, twoBeforeLast = viewed && level + 3 == depth
+            let deviceCount = root.world.deviceCount
             let tried = last ? lastSteps : Array(steps.indices)
             var next: [Node] = []
             let chunkSize = 2048
@@ -150,10 +157,17 @@ public struct Explorer: Sendable {
                     // The depth before the last: a state whose launches an earlier one already tried
                     // (the same launch view) is counted, not expanded.
                     if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView).inserted) { continue }
-                    // Two depths before: one that differs from an earlier one only in its backups
-                    // is expanded only by restores, the steps that read them.
-                    let mark = beforeLast ? successor.launchOn
-                        : twoBeforeLast && !wholeViews.insert(successor.launchView).inserted ? Node.restoresOnly : 0
+                    var mark = beforeLast ? successor.launchOn : 0
+                    if twoBeforeLast {
+                        // Two depths before: one that differs from an earlier one only in its backups
+                        // is expanded only by restores, the steps that read them; and a device's own
+                        // steps are left to the first state with that device's launch view.
+                        if !wholeViews.insert(successor.launchView).inserted {
+                            mark = Node.restoresOnly
+                        } else if deviceCount <= LaunchView.ownStepsDevices {
+                            for d in 0..<deviceCount where !deviceViews.insert(successor.deviceViews[d]).inserted { mark |= LaunchView.bit(d) }
+                        }
+                    }
                     next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
                 }
                 if visited.count > stateLimit { stopReason = .stateLimit; break search }
@@ -169,7 +183,7 @@ public struct Explorer: Sendable {
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews]),
+                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews]),
                               trackingBlind: root.trackingBlind)
     }
 
@@ -204,7 +218,9 @@ public struct Explorer: Sendable {
                     launchOn = node.mark != 0 ? node.mark
                         : LaunchView.devicesReached(from: replay.parent, to: state)
                 }
-                for number in beforeLast && node.mark == Node.restoresOnly ? restoreSteps : tried {
+                for number in beforeLast && node.mark & Node.restoresOnly != 0 ? restoreSteps : tried {
+                    // A device's own steps from a state that shares its launch view with an earlier one.
+                    if beforeLast && node.mark & LaunchView.bit(steps[number].device) != 0 && ownSteps[number] { continue }
                     // Refusals known without trying are checked before the state is copied.
                     if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number]) { continue }
                     var successor = state
@@ -217,6 +233,11 @@ public struct Explorer: Sendable {
                         if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
                     } else if twoBeforeLast {
                         found.launchView = LaunchView.hash(of: successor, on: LaunchView.allDevices(of: successor), watching: watch.properties)
+                        if successor.world.deviceCount <= LaunchView.ownStepsDevices {
+                            for d in 0..<successor.world.deviceCount {
+                                found.deviceViews[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)
+                            }
+                        }
                     }
                     out.append(found)
                 }

@@ -15,21 +15,45 @@ import IDSim
 /// - Two depths before the last, a state is followed by one step and a launch. Only a restore
 ///   reads backups, so a state whose launch view of every device (everything but its backups) an
 ///   earlier state of that depth already had is expanded only by restores: any other step from it
-///   reaches a launch view the earlier one's same step reached.
+///   reaches a launch view the earlier one's same step reached. And a step that reads and writes
+///   only its own device (`ownStep`) changes at most that device, whose launch view after it
+///   depends only on its launch view before: from a state whose view of the device an earlier
+///   state of that depth already had, the earlier one's same step reached that view, and the
+///   other devices' launches read what they read before the step.
 enum LaunchView {
-    /// Devices are told apart by a bit each; a larger world launches on every device.
-    static let maximumDevices = 16
+    /// Devices are told apart by a bit each (the sixteenth bit marks a state expanded only by
+    /// restores); a larger world launches on every device.
+    static let maximumDevices = 15
+    /// Own steps are left to an earlier state only in a world of up to this many devices (each
+    /// successor carries its devices' views).
+    static let ownStepsDevices = 4
 
     /// Whether a search from `root` can keep its devices as bits.
     static func applies(to root: ExploreState) -> Bool { root.world.deviceCount <= maximumDevices }
 
-    /// A device's bit (in a larger world every mask is `.max`, so any bit will do).
+    /// A device's bit (in a larger world every launch mask is `.max`, so any bit will do).
     static func bit(_ device: DeviceIndex) -> UInt16 { 1 << UInt16(min(device, maximumDevices - 1)) }
 
     /// Every device of the state's world.
     static func allDevices(of state: ExploreState) -> UInt16 {
         let count = state.world.deviceCount
-        return count >= maximumDevices ? .max : (1 << UInt16(count)) - 1
+        return count > maximumDevices ? .max : (1 << UInt16(count)) - 1
+    }
+
+    /// Whether an event reads and writes only the device it happens on (beside the world's fixed
+    /// app declarations, its random draws and its clock): it runs no app code (only a launch
+    /// does, and app code may write iCloud), does not touch the Apple IDs (signing in and out,
+    /// iCloud Keychain on or off), DeviceCheck's bits, the launch record (an erase ends the
+    /// device's hold on its value), backups (a restore reads one; a backup writes one and no
+    /// device, which is its own here) or another device (a migration).
+    static func ownStep(_ event: Event) -> Bool {
+        switch event {
+        case .install, .uninstall, .offload, .update, .requestTracking, .trackingToggle, .setting, .resetAdvertisingID,
+             .resetLocationAndPrivacy, .consent, .reboot, .unlock, .lock, .passcode, .upgrade, .backup:
+            return true
+        case .launch, .configure, .deviceCheck, .erase, .signIn, .signOut, .iCloudKeychain, .restore, .migrate, .note:
+            return false
+        }
     }
 
     /// The devices where a launch after a step (from `parent` to `state`) may break something

@@ -62,6 +62,46 @@ struct LaunchViewTests {
         #expect(sameView > 50, "\(sameView)")
     }
 
+    @Test("an own step changes nothing but its device, and its device's view after it follows from its view before",
+          arguments: ["rndi", "keychain-idfv", "fcuuid", "id-kit", "devicecheck", "svudid", "openudid"])
+    func ownStepsStayOnTheirDevice(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        let own = explorer.steps.filter { LaunchView.ownStep($0.event) }
+        #expect(own.count > explorer.steps.count / 2)
+        var random = SplitMix(seed: 0x0e5d)
+        var checked = 0, shared = 0
+        // Per device view and own step: the launches on the device after it, first seen.
+        var after: [Int: [Set<ExploreProperty>?]] = [:]
+        for _ in 0..<25 {
+            var state = explorer.root
+            for _ in 0..<10 {
+                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
+                let step = own[Int(random.next() % UInt64(own.count))]
+                var next = state
+                guard explorer.probe(&next, step) != nil else { continue }
+                checked += 1
+                #expect(next.accountsForm == state.accountsForm && next.follow == state.follow
+                        && next.world.deviceCheck == state.world.deviceCheck, "\(name): \(step) reached beyond its device")
+                for d in 0..<state.world.deviceCount where d != step.device {
+                    #expect(next.deviceForms[d] == state.deviceForms[d], "\(name): \(step) changed device \(d)")
+                }
+                var key = FingerprintHasher()
+                key.combine(LaunchView.hash(of: state, on: LaunchView.bit(step.device), watching: .all))
+                key.combine(explorer.steps.firstIndex(of: step)!)
+                let launches = Self.launches(explorer, from: next, on: step.device)
+                if let seen = after[key.finalize()] {
+                    shared += 1
+                    #expect(seen == launches, "\(name): \(step) from one view of its device led to different launches")
+                } else {
+                    after[key.finalize()] = launches
+                }
+            }
+        }
+        #expect(checked > 100, "\(checked)")
+        #expect(shared > 20, "\(shared)")
+    }
+
     @Test("the view covers the launched devices, the Apple IDs, DeviceCheck's bits and the launch record as watched")
     func viewCoversWhatALaunchReads() throws {
         let strategy = try #require(Self.library.strategy(named: "devicecheck"))
