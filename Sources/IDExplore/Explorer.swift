@@ -44,6 +44,10 @@ public struct Explorer: Sendable {
             return false
         }
         ownSteps = steps.map { LaunchView.ownStep($0.event) }
+        restoreNames = steps.map { step in
+            if case .restore(let name) = step.event { return name }
+            return ""
+        }
     }
 
     /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
@@ -54,6 +58,8 @@ public struct Explorer: Sendable {
     private let restoreSteps: [Int]
     /// By step: whether it reads and writes only its own device (`LaunchView.ownStep`).
     private let ownSteps: [Bool]
+    /// By step: the backup a restore reads ("" for any other step).
+    private let restoreNames: [String]
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
@@ -70,7 +76,8 @@ public struct Explorer: Sendable {
         var step: UInt16
         /// At the depth before the last: the devices a launch is tried on (bit `d` for device `d`).
         /// Two depths before the last: the devices whose own steps are left to an earlier state
-        /// (`LaunchView.ownSteps`), and `restoresOnly`. Unused elsewhere. (See `LaunchView`.)
+        /// (`LaunchView.ownStep`); or `restoresOnly` and the backups to restore (bit `b` for
+        /// the state's `backupForms[b]`; those past the eighth always). Unused elsewhere. (See `LaunchView`.)
         var mark: UInt16 = 0
 
         static let restoresOnly: UInt16 = 1 << 15
@@ -85,11 +92,13 @@ public struct Explorer: Sendable {
         var broken: PropertyMask
         var readTracking: Bool
         /// At the depth before the last: the devices its step reached and their launch view. Two
-        /// depths before the last: the launch view of all devices together, and of each (in a
-        /// world of up to four).
+        /// depths before the last: the launch view of all devices together, of each (in a world
+        /// of up to four) and the restore view of each backup (of up to eight).
         var launchOn: UInt16 = 0
         var launchView = 0
         var deviceViews = SIMD4<Int>()
+        var backupViews = SIMD8<Int>()
+        var backups: UInt8 = 0
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -125,7 +134,7 @@ public struct Explorer: Sendable {
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
         // The launch views of the states at the depth before the last, and of every device of
         // those two depths before (see `LaunchView`).
-        var launchViews: Set<Int> = [], wholeViews: Set<Int> = [], deviceViews: Set<Int> = []
+        var launchViews: Set<Int> = [], wholeViews: Set<Int> = [], deviceViews: Set<Int> = [], restoreViews: Set<Int> = []
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
@@ -162,10 +171,17 @@ public struct Explorer: Sendable {
                         // Two depths before: one that differs from an earlier one only in its backups
                         // is expanded only by restores, the steps that read them; and a device's own
                         // steps are left to the first state with that device's launch view.
+                        let kept = min(Int(successor.backups), successor.backupViews.scalarCount)
                         if !wholeViews.insert(successor.launchView).inserted {
+                            // Only the restores of backups no earlier state had with these views.
                             mark = Node.restoresOnly
-                        } else if deviceCount <= LaunchView.ownStepsDevices {
-                            for d in 0..<deviceCount where !deviceViews.insert(successor.deviceViews[d]).inserted { mark |= LaunchView.bit(d) }
+                            for b in 0..<kept where restoreViews.insert(successor.backupViews[b]).inserted { mark |= 1 << UInt16(b) }
+                            if mark == Node.restoresOnly && Int(successor.backups) <= kept { continue }
+                        } else {
+                            for b in 0..<kept { restoreViews.insert(successor.backupViews[b]) }
+                            if deviceCount <= LaunchView.ownStepsDevices {
+                                for d in 0..<deviceCount where !deviceViews.insert(successor.deviceViews[d]).inserted { mark |= LaunchView.bit(d) }
+                            }
                         }
                     }
                     next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
@@ -183,7 +199,7 @@ public struct Explorer: Sendable {
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews]),
+                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews, restoreViews]),
                               trackingBlind: root.trackingBlind)
     }
 
@@ -218,9 +234,16 @@ public struct Explorer: Sendable {
                     launchOn = node.mark != 0 ? node.mark
                         : LaunchView.devicesReached(from: replay.parent, to: state)
                 }
-                for number in beforeLast && node.mark & Node.restoresOnly != 0 ? restoreSteps : tried {
-                    // A device's own steps from a state that shares its launch view with an earlier one.
-                    if beforeLast && node.mark & LaunchView.bit(steps[number].device) != 0 && ownSteps[number] { continue }
+                let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
+                for number in restoresOnly ? restoreSteps : tried {
+                    if restoresOnly {
+                        // Only the backups marked (and any past the eighth).
+                        guard let b = state.backupForms.firstIndex(where: { $0.name == restoreNames[number] }) else { continue }
+                        if b < 8 && node.mark & (1 << UInt16(b)) == 0 { continue }
+                    } else if beforeLast && node.mark & LaunchView.bit(steps[number].device) != 0 && ownSteps[number] {
+                        // A device's own steps from a state that shares its launch view with an earlier one.
+                        continue
+                    }
                     // Refusals known without trying are checked before the state is copied.
                     if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number]) { continue }
                     var successor = state
@@ -232,7 +255,8 @@ public struct Explorer: Sendable {
                         found.launchOn = LaunchView.devicesReached(from: state, to: successor)
                         if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
                     } else if twoBeforeLast {
-                        found.launchView = LaunchView.hash(of: successor, on: LaunchView.allDevices(of: successor), watching: watch.properties)
+                        found.launchView = LaunchView.restoreViews(of: successor, watching: watch.properties, backups: &found.backupViews)
+                        found.backups = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
                         if successor.world.deviceCount <= LaunchView.ownStepsDevices {
                             for d in 0..<successor.world.deviceCount {
                                 found.deviceViews[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)

@@ -101,6 +101,27 @@ struct Fingerprinter {
     /// forms by index, the Apple IDs, DeviceCheck's bits and what every device remembers of the
     /// followed app's launches, named in one walk like a state's.
     static func launchView(_ state: ExploreState, devices: [DeviceIndex], watching: PropertyMask) -> Int {
+        launchWalk(state, devices: devices, watching: watching).hasher.finalize()
+    }
+
+    /// The launch view of every device, and each backup's restore view (at most `backups`'s
+    /// width of them): what a restore of it reads, that view and the backup, named in one walk.
+    static func restoreViews(_ state: ExploreState, watching: PropertyMask, backups: inout SIMD8<Int>) -> Int {
+        var f = launchWalk(state, devices: Array(0..<state.world.deviceCount), watching: watching)
+        let whole = f.hasher, named = f.names.count
+        for b in state.backupForms.indices.prefix(backups.scalarCount) {
+            let kept = state.backupForms[b]
+            f.hasher.combine(kept.name)
+            f.hasher.combine(kept.sourceName)
+            f.add(kept.form)
+            backups[b] = f.hasher.finalize()
+            f.hasher = whole
+            f.names.removeSubrange(named...)
+        }
+        return whole.finalize()
+    }
+
+    private static func launchWalk(_ state: ExploreState, devices: [DeviceIndex], watching: PropertyMask) -> Fingerprinter {
         var f = Fingerprinter()
         f.watching = watching
         f.hasher.combine(devices.count)
@@ -112,7 +133,7 @@ struct Fingerprinter {
         f.addBits(state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries)
         f.hasher.combine(watching.rawValue)
         for follow in state.follow { f.add(follow) }
-        return f.hasher.finalize()
+        return f
     }
 
     /// The same fingerprint with every device and the accounts walked afresh rather than taken from their forms:

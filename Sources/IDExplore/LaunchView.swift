@@ -15,7 +15,10 @@ import IDSim
 /// - Two depths before the last, a state is followed by one step and a launch. Only a restore
 ///   reads backups, so a state whose launch view of every device (everything but its backups) an
 ///   earlier state of that depth already had is expanded only by restores: any other step from it
-///   reaches a launch view the earlier one's same step reached. And a step that reads and writes
+///   reaches a launch view the earlier one's same step reached. Nor are all restores needed: a
+///   restore reads the state's launch views and one backup, so one of a backup whose restore view
+///   (the views and that backup) an earlier state of that depth had is left to that state. And a
+///   step that reads and writes
 ///   only its own device (`ownStep`) changes at most that device, whose launch view after it
 ///   depends only on its launch view before: from a state whose view of the device an earlier
 ///   state of that depth already had, the earlier one's same step reached that view, and the
@@ -74,5 +77,10 @@ enum LaunchView {
     /// launches on those devices break the same properties (but for 64-bit collisions).
     static func hash(of state: ExploreState, on devices: UInt16, watching: PropertyMask) -> Int {
         Fingerprinter.launchView(state, devices: (0..<state.world.deviceCount).filter { devices & bit($0) != 0 }, watching: watching)
+    }
+
+    /// The launch view of every device, with each backup's restore view (see `Fingerprinter.restoreViews`).
+    static func restoreViews(of state: ExploreState, watching: PropertyMask, backups: inout SIMD8<Int>) -> Int {
+        Fingerprinter.restoreViews(state, watching: watching, backups: &backups)
     }
 }

@@ -102,6 +102,46 @@ struct LaunchViewTests {
         #expect(shared > 20, "\(shared)")
     }
 
+    @Test("a restore reads only its restore view: the views and the backup it restores",
+          arguments: ["rndi", "keychain-idfv", "fcuuid", "id-kit", "svudid"])
+    func restoreReadsItsView(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        let restores = explorer.steps.filter { if case .restore = $0.event { return true }; return false }
+        let backups = explorer.steps.filter { if case .backup = $0.event { return true }; return false }
+        var random = SplitMix(seed: 0x4e57)
+        var checked = 0, shared = 0
+        var after: [Int: [Set<ExploreProperty>?]] = [:]
+        for _ in 0..<30 {
+            var state = explorer.root
+            for _ in 0..<12 {
+                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
+                // Backups are a few of many steps: make them more often.
+                if random.next() % 3 == 0 { _ = explorer.probe(&state, backups[Int(random.next() % UInt64(backups.count))]) }
+                guard !state.backupForms.isEmpty else { continue }
+                var views = SIMD8<Int>()
+                _ = LaunchView.restoreViews(of: state, watching: .all, backups: &views)
+                let step = restores[Int(random.next() % UInt64(restores.count))]
+                guard case .restore(let backup) = step.event, let b = state.backupForms.firstIndex(where: { $0.name == backup }) else { continue }
+                var next = state
+                let applied = explorer.probe(&next, step) != nil
+                checked += 1
+                var key = FingerprintHasher()
+                key.combine(views[b])
+                key.combine(explorer.steps.firstIndex(of: step)!)
+                let launches = applied ? Self.launches(explorer, from: next, on: step.device) : []
+                if let seen = after[key.finalize()] {
+                    shared += 1
+                    #expect(seen == launches, "\(name): \(step) from one restore view led to different launches")
+                } else {
+                    after[key.finalize()] = launches
+                }
+            }
+        }
+        #expect(checked > 50, "\(checked)")
+        #expect(shared > 10, "\(shared)")
+    }
+
     @Test("the view covers the launched devices, the Apple IDs, DeviceCheck's bits and the launch record as watched")
     func viewCoversWhatALaunchReads() throws {
         let strategy = try #require(Self.library.strategy(named: "devicecheck"))
