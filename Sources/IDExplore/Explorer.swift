@@ -96,6 +96,8 @@ public struct Explorer: Sendable {
         /// of up to four) and the restore view of each backup (of up to eight).
         var launchOn: UInt16 = 0
         var launchView = 0
+        /// Already in the visited set before this chunk (the views are then not made).
+        var visited = false
         var deviceViews = SIMD4<Int>()
         var backupViews = SIMD8<Int>()
         var backups: UInt8 = 0
@@ -153,7 +155,8 @@ public struct Explorer: Sendable {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 let found = expand(chunk, from: root, level: level, levels: levels, last: last, beforeLast: beforeLast,
-                                   twoBeforeLast: twoBeforeLast, tried: tried, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)))
+                                   twoBeforeLast: twoBeforeLast, tried: tried, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)),
+                                   visited: visited)
                 if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
                 for successor in found {
                     successors += 1
@@ -162,7 +165,7 @@ public struct Explorer: Sendable {
                         remaining.remove(property)
                     }
                     // The last depth's states are counted, never expanded: no links kept for them.
-                    guard visited.insert(successor.fingerprint).inserted && !last else { continue }
+                    guard !successor.visited && visited.insert(successor.fingerprint).inserted && !last else { continue }
                     // The depth before the last: a state whose launches an earlier one already tried
                     // (the same launch view) is counted, not expanded.
                     if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView).inserted) { continue }
@@ -205,8 +208,12 @@ public struct Explorer: Sendable {
 
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
+    ///
+    /// The workers also look each successor up in `visited` as it was before the chunk (only read
+    /// while they run), so that one already visited costs the one place that updates the set no
+    /// insert, and no views are made for it.
     private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
-                        twoBeforeLast: Bool, tried: [Int], watch: Watch) -> [Successor] {
+                        twoBeforeLast: Bool, tried: [Int], watch: Watch, visited: Set<Int>) -> [Successor] {
         // More parts than workers, so a worker that finishes early takes another part rather than
         // waiting for the slower one (parts stay runs of neighbours, for the replay).
         let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
@@ -251,7 +258,10 @@ public struct Explorer: Sendable {
                     var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties),
                                           parent: UInt32(index), step: UInt16(number), broken: broken,
                                           readTracking: successor.world.appCodeReads.tracking)
-                    if beforeLast {
+                    found.visited = visited.contains(found.fingerprint)
+                    if found.visited || last {
+                        // Counted (and maybe a break), never expanded.
+                    } else if beforeLast {
                         found.launchOn = LaunchView.devicesReached(from: state, to: successor)
                         if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
                     } else if twoBeforeLast {
