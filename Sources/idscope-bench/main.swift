@@ -7,6 +7,7 @@
 //   --events-only    stop after the events-per-second figures (for profiling them)
 //   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
 //   --explore        explore's successors per second, distinct states and bytes per state (also in a full run)
+//   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
 //   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
@@ -16,6 +17,10 @@ import IDSim
 let quick = CommandLine.arguments.contains("--quick")
 if CommandLine.arguments.contains("--inspector-only") {
     InspectorBench.run(quick: quick)
+    exit(0)
+}
+if CommandLine.arguments.contains("--explore-all") {
+    ExploreBench.runEveryStrategy(quick: quick)
     exit(0)
 }
 if CommandLine.arguments.contains("--explore") {
