@@ -48,12 +48,15 @@ enum LaunchView {
     /// does, and app code may write iCloud), does not touch the Apple IDs (signing in and out,
     /// iCloud Keychain on or off), DeviceCheck's bits, the launch record (an erase ends the
     /// device's hold on its value), backups (a restore reads one; a backup writes one and no
-    /// device, which is its own here) or another device (a migration).
+    /// device, which is its own here) or another device (a migration). An update that moves the
+    /// app to a new team changes its declaration, which every device reads: not its own step.
     static func ownStep(_ event: Event) -> Bool {
         switch event {
-        case .install, .uninstall, .offload, .update, .requestTracking, .trackingToggle, .setting, .resetAdvertisingID,
+        case .install, .uninstall, .offload, .requestTracking, .trackingToggle, .setting, .resetAdvertisingID,
              .resetLocationAndPrivacy, .consent, .reboot, .unlock, .lock, .passcode, .upgrade, .backup:
             return true
+        case .update(_, let newTeam):
+            return newTeam == nil
         case .launch, .configure, .deviceCheck, .erase, .signIn, .signOut, .iCloudKeychain, .restore, .migrate, .note:
             return false
         }

@@ -69,6 +69,8 @@ struct LaunchViewTests {
         let explorer = try Explorer.forStrategy(strategy, library: Self.library)
         let own = explorer.steps.filter { LaunchView.ownStep($0.event) }
         #expect(own.count > explorer.steps.count / 2)
+        // Moving an app to another team changes what every device reads of it.
+        #expect(!LaunchView.ownStep(.update(0, newTeam: "OTHER1234")) && LaunchView.ownStep(.update(0, newTeam: nil)))
         var random = SplitMix(seed: 0x0e5d)
         var checked = 0, shared = 0
         // Per device view and own step: the launches on the device after it, first seen.
