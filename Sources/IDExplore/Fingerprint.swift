@@ -7,8 +7,9 @@ import IDSim
 /// Generated values are renamed by first appearance in a fixed walk of the state (a model
 /// checker's canonical renaming): the IDFV in the vendor table becomes #0, and a keychain copy of
 /// it, in whatever case and with or without dashes, is #0 too, so two states in which the copy
-/// matches the IDFV fingerprint alike, and differ from one in which it does not. Everything else
-/// is hashed as it is. Launch records, the clock, the random generators and installation
+/// matches the IDFV fingerprint alike, and differ from one in which it does not. Generated values
+/// joined by "|" and a key's generated ending are renamed part by part (see `addValue`,
+/// `addKey`). Everything else is hashed as it is. Launch records, the clock, the random generators and installation
 /// counters are left out: no app code reads them. In a tracking-blind search (see
 /// `ExploreState.trackingBlind`) the tracking state is left out too.
 struct Fingerprinter {
@@ -386,9 +387,26 @@ struct Fingerprinter {
         hasher.combine(values.count)
         guard !values.isEmpty else { return }
         Self.inKeyOrder(values) { key, value in
-            hasher.combine(key)
+            addKey(key)
             addValue(value)
         }
+    }
+
+    /// A key that ends in a generated value after "_" (FCUUID's iCloud key "…fc_uuidForDevice_<uuid>")
+    /// is hashed with that value renamed, so it still matches the value it was made from.
+    private mutating func addKey(_ key: String) {
+        let utf8 = key.utf8
+        if utf8.count > 16, let cut = utf8.lastIndex(of: UInt8(ascii: "_")), utf8.distance(from: cut, to: utf8.endIndex) > 16 {
+            let suffix = String(key[utf8.index(after: cut)...])
+            if let generated = Self.generatedKey(suffix) {
+                hasher.combine(1 as UInt8)
+                hasher.combine(String(key[..<cut]))
+                addGenerated(suffix, generated)
+                return
+            }
+        }
+        hasher.combine(0 as UInt8)
+        hasher.combine(key)
     }
 
     /// A dictionary's entries in key order: its own order depends on the process's hash seed, and
@@ -414,12 +432,32 @@ struct Fingerprinter {
 
     private mutating func addValue(_ value: String?) {
         guard let value else { hasher.combine(1 as UInt8); return }
-        guard let key = Self.generatedKey(value) else {
+        if let key = Self.generatedKey(value) {
+            addGenerated(value, key)
+        } else if value.utf8.contains(UInt8(ascii: "|")) {
+            // Generated values joined by "|" (FCUUID's list of devices, OpenUDID's "id|owner"
+            // records): each part is renamed as a value of its own.
+            let parts = value.split(separator: "|", omittingEmptySubsequences: false)
+            hasher.combine(4 as UInt8)
+            hasher.combine(parts.count)
+            for part in parts {
+                let text = String(part)
+                if let key = Self.generatedKey(text) {
+                    addGenerated(text, key)
+                } else {
+                    hasher.combine(2 as UInt8)
+                    hasher.combine(text)
+                }
+            }
+        } else {
             hasher.combine(2 as UInt8)
             hasher.combine(value)
-            return
         }
-        // The spelling (case, dashes) matters to app code that compares copies; the bits are renamed.
+    }
+
+    /// A generated value: its spelling (case, dashes) matters to app code that compares copies;
+    /// its bits are renamed.
+    private mutating func addGenerated(_ value: String, _ key: ValueKey) {
         let utf8 = value.utf8
         hasher.combine(3 as UInt8)
         hasher.combine(utf8.count)

@@ -116,6 +116,41 @@ struct ExploreTests {
         #expect(Explorer.fingerprint(searched) == Explorer.fingerprint(try state(seed: 1, run + [backup] + reinstall, trackingBlind: true)))
     }
 
+    @Test("generated values inside \"|\"-joined values and at the end of keys are renamed too, keeping their relations")
+    func compoundValuesRename() throws {
+        func state(_ name: String, seed: UInt64, _ steps: [Step]) throws -> ExploreState {
+            let strategy = try #require(Self.library.strategy(named: name))
+            var world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(17, 5), seed: seed)
+            for step in steps { try world.apply(step, programs: Self.library) }
+            return ExploreState(world: world, app: 0, value: strategy.matrixValue)
+        }
+        let launched = [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)]
+        // OpenUDID keeps "id|owner" records; FCUUID a "|"-joined device list and an iCloud key
+        // ending in the device's UUID. Other seeds draw other values: the same state.
+        for name in ["openudid", "fcuuid"] {
+            #expect(Explorer.fingerprint(try state(name, seed: 1, launched)) == Explorer.fingerprint(try state(name, seed: 42, launched)), "\(name)")
+        }
+        // Two devices' records: which device drew first changes only the values drawn.
+        let both = [Step(.install(0, source: nil), on: 0), Step(.install(0, source: nil), on: 1)]
+        let phoneFirst = both + [Step(.launch(0, mode: .foreground), on: 0), Step(.launch(0, mode: .foreground), on: 1)]
+        let phone2First = both + [Step(.launch(0, mode: .foreground), on: 1), Step(.launch(0, mode: .foreground), on: 0)]
+        #expect(Explorer.fingerprint(try state("openudid", seed: 1, phoneFirst)) == Explorer.fingerprint(try state("openudid", seed: 1, phone2First)))
+        // Relations still tell states apart: which part of a record another value copies, or
+        // whether it copies one at all.
+        func stored(_ record: String, _ copy: String) throws -> Int {
+            var world = try ExploreWorld.make(strategy: try #require(Self.library.strategy(named: "openudid")), devices: 1,
+                                              os: OSVersion(17, 5))
+            try world.apply(Step(.install(0, source: nil), on: 0), programs: Self.library)
+            world.devices[0].apps[0]!.container.defaults = ["copy": copy, "record": record]
+            return Explorer.fingerprint(ExploreState(world: world, app: 0, value: nil))
+        }
+        let u1 = "0f8e1a36c5b94d2e8c7b6a5f4e3d2c1b", u2 = "9a8b7c6d5e4f40312a1b2c3d4e5f6a7b", u3 = "5d4c3b2a19084f7e8d6c5b4a39281706"
+        let v1 = "1e2d3c4b5a6948778695a4b3c2d1e0f9", v2 = "7a6b5c4d3e2f41008f9e8d7c6b5a4938"
+        #expect(try stored(u1 + "|" + u2, u1) == stored(v1 + "|" + v2, v1))
+        #expect(try stored(u1 + "|" + u2, u1) != stored(u1 + "|" + u2, u2))
+        #expect(try stored(u1 + "|" + u2, u1) != stored(u1 + "|" + u2, u3))
+    }
+
     /// The search rehashes only the devices a step may have changed (its own, and those sharing
     /// its Apple ID); a form left stale would merge states that differ, and hide breaks.
     @Test("the forms kept along random walks equal every device hashed afresh",
