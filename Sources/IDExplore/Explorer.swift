@@ -71,6 +71,14 @@ public struct Explorer: Sendable {
         public let seconds: Double
     }
 
+    /// Two depths before the last, a successor's launch view of each device (in a world of up to
+    /// four) and the restore view of each backup (of up to eight; `backups` counts them all).
+    private struct Views {
+        var devices = SIMD4<Int>()
+        var backups = SIMD8<Int>()
+        var backupCount: UInt8 = 0
+    }
+
     private struct Node {
         var parent: UInt32
         var step: UInt16
@@ -92,15 +100,14 @@ public struct Explorer: Sendable {
         var broken: PropertyMask
         var readTracking: Bool
         /// At the depth before the last: the devices its step reached and their launch view. Two
-        /// depths before the last: the launch view of all devices together, of each (in a world
-        /// of up to four) and the restore view of each backup (of up to eight).
+        /// depths before the last: the launch view of all devices together, and where its other
+        /// views are in the chunk's `Views` (most successors have none: kept apart, they cost the
+        /// others no memory).
         var launchOn: UInt16 = 0
         var launchView = 0
+        var views: Int32 = -1
         /// Already in the visited set before this chunk (the views are then not made).
         var visited = false
-        var deviceViews = SIMD4<Int>()
-        var backupViews = SIMD8<Int>()
-        var backups: UInt8 = 0
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -154,7 +161,7 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let found = expand(chunk, from: root, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                let (found, views) = expand(chunk, from: root, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                    twoBeforeLast: twoBeforeLast, tried: tried, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)),
                                    visited: visited)
                 if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
@@ -174,16 +181,17 @@ public struct Explorer: Sendable {
                         // Two depths before: one that differs from an earlier one only in its backups
                         // is expanded only by restores, the steps that read them; and a device's own
                         // steps are left to the first state with that device's launch view.
-                        let kept = min(Int(successor.backups), successor.backupViews.scalarCount)
+                        let other = views[Int(successor.views)]
+                        let kept = min(Int(other.backupCount), other.backups.scalarCount)
                         if !wholeViews.insert(successor.launchView).inserted {
                             // Only the restores of backups no earlier state had with these views.
                             mark = Node.restoresOnly
-                            for b in 0..<kept where restoreViews.insert(successor.backupViews[b]).inserted { mark |= 1 << UInt16(b) }
-                            if mark == Node.restoresOnly && Int(successor.backups) <= kept { continue }
+                            for b in 0..<kept where restoreViews.insert(other.backups[b]).inserted { mark |= 1 << UInt16(b) }
+                            if mark == Node.restoresOnly && Int(other.backupCount) <= kept { continue }
                         } else {
-                            for b in 0..<kept { restoreViews.insert(successor.backupViews[b]) }
+                            for b in 0..<kept { restoreViews.insert(other.backups[b]) }
                             if deviceCount <= LaunchView.ownStepsDevices {
-                                for d in 0..<deviceCount where !deviceViews.insert(successor.deviceViews[d]).inserted { mark |= LaunchView.bit(d) }
+                                for d in 0..<deviceCount where !deviceViews.insert(other.devices[d]).inserted { mark |= LaunchView.bit(d) }
                             }
                         }
                     }
@@ -213,16 +221,16 @@ public struct Explorer: Sendable {
     /// while they run), so that one already visited costs the one place that updates the set no
     /// insert, and no views are made for it.
     private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
-                        twoBeforeLast: Bool, tried: [Int], watch: Watch, visited: Set<Int>) -> [Successor] {
+                        twoBeforeLast: Bool, tried: [Int], watch: Watch, visited: Set<Int>) -> ([Successor], [Views]) {
         // More parts than workers, so a worker that finishes early takes another part rather than
         // waiting for the slower one (parts stay runs of neighbours, for the replay).
         let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
-        let results = ResultSlots<Successor>(count: parts)
+        let results = ResultSlots<([Successor], [Views])>(count: parts, empty: ([], []))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let share = chunk.count / parts, extra = chunk.count % parts
             let from = chunk.lowerBound + part * share + min(part, extra)
             let to = from + share + (part < extra ? 1 : 0)
-            var out: [Successor] = []
+            var out: [Successor] = [], outViews: [Views] = []
             out.reserveCapacity((to - from) * tried.count / 4)
             // A level lists its states in their parents' order, and those in theirs, so neighbours
             // share most of their path: the replay keeps the states along the last path and
@@ -265,20 +273,34 @@ public struct Explorer: Sendable {
                         found.launchOn = LaunchView.devicesReached(from: state, to: successor)
                         if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
                     } else if twoBeforeLast {
-                        found.launchView = LaunchView.restoreViews(of: successor, watching: watch.properties, backups: &found.backupViews)
-                        found.backups = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
+                        var other = Views()
+                        found.launchView = LaunchView.restoreViews(of: successor, watching: watch.properties, backups: &other.backups)
+                        other.backupCount = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
                         if successor.world.deviceCount <= LaunchView.ownStepsDevices {
                             for d in 0..<successor.world.deviceCount {
-                                found.deviceViews[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)
+                                other.devices[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)
                             }
                         }
+                        found.views = Int32(outViews.count)
+                        outViews.append(other)
                     }
                     out.append(found)
                 }
             }
-            results.set(part, out)
+            results.set(part, (out, outViews))
         }
-        return results.joined()
+        // One list in part order; each part's view indices shifted past the parts before it.
+        var successors: [Successor] = [], views: [Views] = []
+        for (partSuccessors, partViews) in results.all {
+            let shift = Int32(views.count)
+            successors.append(contentsOf: partSuccessors.lazy.map { found in
+                var found = found
+                if found.views >= 0 { found.views += shift }
+                return found
+            })
+            views.append(contentsOf: partViews)
+        }
+        return (successors, views)
     }
 
     /// A state's fingerprint (for tests and tools that compare states).
@@ -355,13 +377,14 @@ private struct PathReplay {
 
 /// Per-worker results, each written by one worker only.
 private final class ResultSlots<Element>: @unchecked Sendable {
-    private var slots: [[Element]]
+    private var slots: [Element]
 
-    init(count: Int) { slots = Array(repeating: [], count: count) }
+    init(count: Int, empty: Element) { slots = Array(repeating: empty, count: count) }
 
-    func set(_ index: Int, _ value: [Element]) { slots[index] = value }
+    func set(_ index: Int, _ value: Element) { slots[index] = value }
 
-    func joined() -> [Element] { slots.flatMap { $0 } }
+    /// Every part's result, in part order (read after every worker has finished).
+    var all: [Element] { slots }
 }
 
 /// What a search found.
