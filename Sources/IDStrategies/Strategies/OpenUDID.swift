@@ -12,7 +12,9 @@ public struct OpenUDID: IDStrategy {
     static let defaultsKey = "OpenUDID"
     static let slotCount = 100
 
-    static func slotName(_ i: Int) -> String { "org.OpenUDID.slot.\(i)" }
+    static func slotName(_ i: Int) -> String { slotNames[i] }
+    /// Made once: a launch reads every slot (explore tries millions of launches).
+    private static let slotNames = (0..<slotCount).map { "org.OpenUDID.slot.\($0)" }
 
     public static let options: [StrategyOption] = []
     public static let valueNames = ["openudid"]
