@@ -437,11 +437,12 @@ struct Fingerprinter {
         } else if value.utf8.contains(UInt8(ascii: "|")) {
             // Generated values joined by "|" (FCUUID's list of devices, OpenUDID's "id|owner"
             // records): each part is renamed as a value of its own.
-            let parts = value.split(separator: "|", omittingEmptySubsequences: false)
+            // Split by bytes: a split by Characters walks grapheme clusters, which is slow.
+            let parts = value.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
             hasher.combine(4 as UInt8)
             hasher.combine(parts.count)
             for part in parts {
-                let text = String(part)
+                let text = String(Substring(part))
                 if let key = Self.generatedKey(text) {
                     addGenerated(text, key)
                 } else {
