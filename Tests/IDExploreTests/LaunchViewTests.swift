@@ -24,6 +24,25 @@ struct LaunchViewTests {
         }
     }
 
+    /// Launches after a step, by the view the step read and the step: the first seen is kept, and
+    /// every later one from the same view and step must match it.
+    struct LaunchesByView {
+        private var first: [Int: [Set<ExploreProperty>?]] = [:]
+        private(set) var shared = 0
+
+        mutating func check(view: Int, step: Int, _ launches: [Set<ExploreProperty>?], _ comment: Comment) {
+            var key = FingerprintHasher()
+            key.combine(view)
+            key.combine(step)
+            if let seen = first[key.finalize()] {
+                shared += 1
+                #expect(seen == launches, comment)
+            } else {
+                first[key.finalize()] = launches
+            }
+        }
+    }
+
     @Test("a launch reads only its launch view: what lies outside it changes nothing",
           arguments: ["rndi", "keychain-idfv", "fcuuid", "id-kit", "devicecheck", "firebase-installations", "svudid"])
     func launchReadsItsView(name: String) throws {
@@ -72,9 +91,8 @@ struct LaunchViewTests {
         // Moving an app to another team changes what every device reads of it.
         #expect(!LaunchView.ownStep(.update(0, newTeam: "OTHER1234")) && LaunchView.ownStep(.update(0, newTeam: nil)))
         var random = SplitMix(seed: 0x0e5d)
-        var checked = 0, shared = 0
-        // Per device view and own step: the launches on the device after it, first seen.
-        var after: [Int: [Set<ExploreProperty>?]] = [:]
+        var checked = 0
+        var after = LaunchesByView()
         for _ in 0..<25 {
             var state = explorer.root
             for _ in 0..<10 {
@@ -88,20 +106,13 @@ struct LaunchViewTests {
                 for d in 0..<state.world.deviceCount where d != step.device {
                     #expect(next.deviceForms[d] == state.deviceForms[d], "\(name): \(step) changed device \(d)")
                 }
-                var key = FingerprintHasher()
-                key.combine(LaunchView.hash(of: state, on: LaunchView.bit(step.device), watching: .all))
-                key.combine(explorer.steps.firstIndex(of: step)!)
-                let launches = Self.launches(explorer, from: next, on: step.device)
-                if let seen = after[key.finalize()] {
-                    shared += 1
-                    #expect(seen == launches, "\(name): \(step) from one view of its device led to different launches")
-                } else {
-                    after[key.finalize()] = launches
-                }
+                after.check(view: LaunchView.hash(of: state, on: LaunchView.bit(step.device), watching: .all),
+                            step: explorer.steps.firstIndex(of: step)!, Self.launches(explorer, from: next, on: step.device),
+                            "\(name): \(step) from one view of its device led to different launches")
             }
         }
         #expect(checked > 100, "\(checked)")
-        #expect(shared > 20, "\(shared)")
+        #expect(after.shared > 20, "\(after.shared)")
     }
 
     @Test("a restore reads only its restore view: the views and the backup it restores",
@@ -112,8 +123,8 @@ struct LaunchViewTests {
         let restores = explorer.steps.filter { if case .restore = $0.event { return true }; return false }
         let backups = explorer.steps.filter { if case .backup = $0.event { return true }; return false }
         var random = SplitMix(seed: 0x4e57)
-        var checked = 0, shared = 0
-        var after: [Int: [Set<ExploreProperty>?]] = [:]
+        var checked = 0
+        var after = LaunchesByView()
         for _ in 0..<30 {
             var state = explorer.root
             for _ in 0..<12 {
@@ -128,20 +139,13 @@ struct LaunchViewTests {
                 var next = state
                 let applied = explorer.probe(&next, step) != nil
                 checked += 1
-                var key = FingerprintHasher()
-                key.combine(views[b])
-                key.combine(explorer.steps.firstIndex(of: step)!)
-                let launches = applied ? Self.launches(explorer, from: next, on: step.device) : []
-                if let seen = after[key.finalize()] {
-                    shared += 1
-                    #expect(seen == launches, "\(name): \(step) from one restore view led to different launches")
-                } else {
-                    after[key.finalize()] = launches
-                }
+                after.check(view: views[b], step: explorer.steps.firstIndex(of: step)!,
+                            applied ? Self.launches(explorer, from: next, on: step.device) : [],
+                            "\(name): \(step) from one restore view led to different launches")
             }
         }
         #expect(checked > 50, "\(checked)")
-        #expect(shared > 10, "\(shared)")
+        #expect(after.shared > 10, "\(after.shared)")
     }
 
     @Test("the view covers the launched devices, the Apple IDs, DeviceCheck's bits and the launch record as watched")
