@@ -72,11 +72,14 @@ public struct Explorer: Sendable {
     }
 
     /// Two depths before the last, a successor's launch view of each device (in a world of up to
-    /// four) and the restore view of each backup (of up to eight; `backups` counts them all).
+    /// four) and the restore view of each backup (of up to `viewedBackups`; `backupCount` counts
+    /// them all: those past it are always restored).
     private struct Views {
         var devices = SIMD4<Int>()
         var backups = SIMD8<Int>()
         var backupCount: UInt8 = 0
+
+        static let viewedBackups = SIMD8<Int>.scalarCount
     }
 
     private struct Node {
@@ -182,7 +185,7 @@ public struct Explorer: Sendable {
                         // is expanded only by restores, the steps that read them; and a device's own
                         // steps are left to the first state with that device's launch view.
                         let other = views[Int(successor.views)]
-                        let kept = min(Int(other.backupCount), other.backups.scalarCount)
+                        let kept = min(Int(other.backupCount), Views.viewedBackups)
                         if !wholeViews.insert(successor.launchView).inserted {
                             // Only the restores of backups no earlier state had with these views.
                             mark = Node.restoresOnly
@@ -254,7 +257,7 @@ public struct Explorer: Sendable {
                     if restoresOnly {
                         // Only the backups marked (and any past the eighth).
                         guard let b = state.backupForms.firstIndex(where: { $0.name == restoreNames[number] }) else { continue }
-                        if b < 8 && node.mark & (1 << UInt16(b)) == 0 { continue }
+                        if b < Views.viewedBackups && node.mark & (1 << UInt16(b)) == 0 { continue }
                     } else if beforeLast && node.mark & LaunchView.bit(steps[number].device) != 0 && ownSteps[number] {
                         // A device's own steps from a state that shares its launch view with an earlier one.
                         continue

@@ -101,14 +101,15 @@ struct Fingerprinter {
     /// What a launch on `devices` reads and is judged against (see `LaunchView`): those devices'
     /// forms by index, the Apple IDs, DeviceCheck's bits and what every device remembers of the
     /// followed app's launches, named in one walk like a state's.
-    static func launchView(_ state: ExploreState, devices: [DeviceIndex], watching: PropertyMask) -> Int {
+    /// - Parameter devices: a mask of `LaunchView.bit`s.
+    static func launchView(_ state: ExploreState, devices: UInt16, watching: PropertyMask) -> Int {
         launchWalk(state, devices: devices, watching: watching).hasher.finalize()
     }
 
     /// The launch view of every device, and each backup's restore view (at most `backups`'s
     /// width of them): what a restore of it reads, that view and the backup, named in one walk.
     static func restoreViews(_ state: ExploreState, watching: PropertyMask, backups: inout SIMD8<Int>) -> Int {
-        var f = launchWalk(state, devices: Array(0..<state.world.deviceCount), watching: watching)
+        var f = launchWalk(state, devices: LaunchView.allDevices(of: state), watching: watching)
         let whole = f.hasher, named = f.names.count
         for b in state.backupForms.indices.prefix(backups.scalarCount) {
             let kept = state.backupForms[b]
@@ -122,11 +123,14 @@ struct Fingerprinter {
         return whole.finalize()
     }
 
-    private static func launchWalk(_ state: ExploreState, devices: [DeviceIndex], watching: PropertyMask) -> Fingerprinter {
+    /// Walked from the mask, not a list of devices: views are made for most new states at the
+    /// last depths, and a list would be an allocation each.
+    private static func launchWalk(_ state: ExploreState, devices: UInt16, watching: PropertyMask) -> Fingerprinter {
         var f = Fingerprinter()
         f.watching = watching
-        f.hasher.combine(devices.count)
-        for d in devices {
+        let count = state.world.deviceCount
+        f.hasher.combine((0..<count).reduce(0) { $0 + (devices & LaunchView.bit($1) != 0 ? 1 : 0) })
+        for d in 0..<count where devices & LaunchView.bit(d) != 0 {
             f.hasher.combine(d)
             f.add(state.deviceForms[d])
         }

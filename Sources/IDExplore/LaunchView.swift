@@ -79,7 +79,7 @@ enum LaunchView {
     /// The launch view of `devices` (a mask from `devicesReached`): equal for two states whose
     /// launches on those devices break the same properties (but for 64-bit collisions).
     static func hash(of state: ExploreState, on devices: UInt16, watching: PropertyMask) -> Int {
-        Fingerprinter.launchView(state, devices: (0..<state.world.deviceCount).filter { devices & bit($0) != 0 }, watching: watching)
+        Fingerprinter.launchView(state, devices: devices, watching: watching)
     }
 
     /// The launch view of every device, with each backup's restore view (see `Fingerprinter.restoreViews`).
