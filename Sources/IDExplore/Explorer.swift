@@ -262,8 +262,10 @@ public struct Explorer: Sendable {
                         // A device's own steps from a state that shares its launch view with an earlier one.
                         continue
                     }
-                    // Refusals known without trying are checked before the state is copied.
-                    if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number]) { continue }
+                    // Refusals known without trying are checked before the state is copied, and so
+                    // are steps certain to change nothing: they lead back to the state, visited already.
+                    if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number])
+                        || state.world.certainlyChangesNothing(steps[number]) { continue }
                     var successor = state
                     guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs) else { continue }
                     var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties),

@@ -1,16 +1,23 @@
-/// Refusals known without trying: searches that try every event in every state (explore) ask
-/// this before copying a world to apply a step that is certain to throw. It mirrors the first
-/// guards of the handlers it names, and answers "maybe" (false) for everything else.
+/// What a step will do, known without trying it: searches that try every event in every state
+/// (explore) ask this before copying a world to apply a step that is certain to throw, or certain
+/// to leave the world as it was. Each answer mirrors the first guards or early returns of the
+/// handler it names, and says "maybe" (false) for everything else; the tests apply every step a
+/// claim is made for on random walks and check it.
 extension World {
     /// Whether `apply` is certain to refuse the step: a launch of an app not installed (or
     /// offloaded); an uninstall of one absent; an offload or update of one not installed; an
-    /// install of one already installed; a restore of a backup that does not exist.
+    /// install of one already installed; a restore of a backup that does not exist; an ATT
+    /// request or consent in an app not installed; an event the device's iOS does not have
+    /// (ATT before 14, Reset Advertising Identifier outside 6.1–13, iCloud Keychain before 7.0.3,
+    /// the tracking settings of the other side of 14); iCloud Keychain or an iCloud backup
+    /// signed out; a sign-in over another Apple ID; an upgrade that is not one.
     public func certainlyRefuses(_ step: Step) -> Bool {
         let d = step.device
         guard d >= 0, d < devices.count else { return false }
         if let app = step.event.app, app < 0 || app >= apps.count { return false }
+        let os = devices[d].os
         switch step.event {
-        case .launch(let app, _), .offload(let app), .update(let app, _):
+        case .launch(let app, _), .offload(let app), .update(let app, _), .consent(let app):
             return devices[d].apps[app]?.presence != .installed
         case .uninstall(let app):
             return devices[d].apps[app] == nil
@@ -18,8 +25,70 @@ extension World {
             return devices[d].apps[app]?.presence == .installed
         case .restore(let name):
             return backups[name] == nil
+        case .requestTracking(let app, _, _):
+            return os.major < 14 || devices[d].apps[app]?.presence != .installed
+        case .resetAdvertisingID:
+            return os < OSVersion(6, 1) || os.major >= 14
+        case .setting(let change):
+            return Self.settingUnsupported(change, os: os)
+        case .iCloudKeychain:
+            return devices[d].appleID == nil || os < Self.iCloudKeychainMinimumOS
+        case .backup(let kind, _):
+            return kind == .icloud && devices[d].appleID == nil
+        case .signIn(let account):
+            guard accounts.indices.contains(account) else { return true }
+            return devices[d].appleID.map { $0 != account } ?? false
+        case .upgrade(let version):
+            return !OSVersion.supportedMajors.contains(version.major) || version <= os
         default:
             return false
         }
+    }
+
+    /// Whether `apply` is certain to succeed and leave the world as it was but for its clock:
+    /// signing in to the Apple ID already signed in, or out when signed out; iCloud Keychain or a
+    /// tracking setting set to what it is; unlocking an unlocked device, locking a locked one;
+    /// consent given again; an ATT request to an app that already has its answer (the prompt
+    /// shows once).
+    public func certainlyChangesNothing(_ step: Step) -> Bool {
+        let d = step.device
+        guard d >= 0, d < devices.count else { return false }
+        if let app = step.event.app, app < 0 || app >= apps.count { return false }
+        let os = devices[d].os
+        switch step.event {
+        case .signIn(let account):
+            return devices[d].appleID == account
+        case .signOut:
+            return devices[d].appleID == nil
+        case .iCloudKeychain(let on):
+            return devices[d].appleID != nil && os >= Self.iCloudKeychainMinimumOS && devices[d].iCloudKeychain == on
+        case .setting(let change):
+            let now = devices[d].settings
+            return !Self.settingUnsupported(change, os: os)
+                && change.allowTrackingRequests.map { $0 == now.allowTrackingRequests } ?? true
+                && change.continueTracking.map { $0 == now.continueTracking } ?? true
+                && change.limitAdTracking.map { $0 == now.limitAdTracking } ?? true
+                && change.trackingRestricted.map { $0 == now.trackingRestricted } ?? true
+        case .unlock:
+            return devices[d].firstUnlockDone && !devices[d].locked
+        case .lock:
+            return devices[d].locked
+        case .consent(let app):
+            // Read through the slots in place: binding the app would copy it.
+            return devices[d].apps[app]?.presence == .installed && devices[d].apps[app]?.container.consent == true
+        case .requestTracking(let app, _, _):
+            // Past the guards that throw or end the process, a decided app returns before any write.
+            guard os.major >= 14, apps[app].role == .app, apps[app].hasTrackingUsageDescription,
+                  devices[d].apps[app]?.presence == .installed, let att = devices[d].apps[app]?.att else { return false }
+            return att != .notDetermined
+        default:
+            return false
+        }
+    }
+
+    /// The tracking settings each side of iOS 14 has (the guards of `changeSettings`).
+    private static func settingUnsupported(_ change: SettingsChange, os: OSVersion) -> Bool {
+        if change.limitAdTracking != nil, os.major >= 14 { return true }
+        return (change.allowTrackingRequests != nil || change.continueTracking != nil) && os.major < 14
     }
 }
