@@ -239,8 +239,9 @@ public struct Explorer: Sendable {
             // share most of their path: the replay keeps the states along the last path and
             // applies only the steps after the common prefix (a step or two, not `level`).
             var replay = PathReplay(root: root)
+            var path = [UInt16](repeating: 0, count: level)   // one array for the part, not one a state
             for index in from..<to {
-                let path = stepNumbers(to: index, level: level, levels: levels)
+                stepNumbers(to: index, level: level, levels: levels, into: &path)
                 let state = replay.state(after: path) { state, number in
                     _ = state.apply(steps[Int(number)], watch: watch, programs: programs)
                 }
@@ -333,6 +334,12 @@ public struct Explorer: Sendable {
     /// The numbers of the steps from the root to a node, in order.
     private func stepNumbers(to index: Int, level: Int, levels: [[Node]]) -> [UInt16] {
         var numbers = [UInt16](repeating: 0, count: level)
+        stepNumbers(to: index, level: level, levels: levels, into: &numbers)
+        return numbers
+    }
+
+    /// `stepNumbers` into an array of `level` elements.
+    private func stepNumbers(to index: Int, level: Int, levels: [[Node]], into numbers: inout [UInt16]) {
         var index = index
         var level = level
         while level > 0 {
@@ -341,7 +348,6 @@ public struct Explorer: Sendable {
             index = Int(node.parent)
             level -= 1
         }
-        return numbers
     }
 
     /// Memory held per visited state: the level lists and the sets' buckets.

@@ -108,11 +108,12 @@ extension World {
                    to: .flag(new.trackingRestricted), rule: .att12)
     }
 
-    /// The ATT status every present app reads, for change reporting. Empty before iOS 14, and
-    /// when changes are not being recorded.
+    /// The ATT status every present app reads, for change reporting: all nil before iOS 14, and
+    /// no array at all when changes are not being recorded (replays and searches make none).
     func readStatuses(on d: DeviceIndex, for log: ChangeLog) -> ReadStatuses {
+        guard log.isRecording else { return [] }
         var result = ReadStatuses(repeating: nil, count: apps.count)
-        guard log.isRecording, devices[d].os.major >= 14 else { return result }
+        guard devices[d].os.major >= 14 else { return result }
         fillStatuses(&result, on: d)
         return result
     }

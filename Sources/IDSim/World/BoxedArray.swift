@@ -46,6 +46,12 @@ public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sen
         }
     }
 
+    /// The element at `position`, lent through its pointer: read as `pointee`, a field at a time
+    /// or as a borrow, it is not copied (passing `self[position]` to a function can copy it).
+    func withElementPointer<Result>(at position: Int, _ body: (UnsafePointer<Element>) -> Result) -> Result {
+        withExtendedLifetime(boxes[position]) { box in body(UnsafePointer(Self.pointer(box))) }
+    }
+
     /// Whether the element at `index` is held in the same box as `other`'s: true when neither
     /// has written it since one was copied from the other.
     func sharesStorage(at index: Int, with other: BoxedArray) -> Bool {

@@ -18,7 +18,7 @@ extension World {
 
     /// Lends device `d` to `body` in place, without copying it.
     public func withDevice(_ d: DeviceIndex, _ body: (borrowing Device) -> Void) {
-        body(devices[d])
+        devices.withElementPointer(at: d) { body($0.pointee) }
     }
 
     /// The devices as they are now, for `deviceUnchanged(_:since:)`: it shares every device's
