@@ -248,78 +248,81 @@ struct Fingerprinter {
         }
     }
 
-    private mutating func add(_ device: borrowing Device) {
-        hasher.combine(device.os)
-        hasher.combine(device.passcodeSet)
-        hasher.combine(device.firstUnlockDone)
-        hasher.combine(device.locked)
+    /// Read through its pointer, a field at a time: passed as a value (even borrowed) the device
+    /// was copied, a retain and a release of each of its collections.
+    private mutating func add(_ device: UnsafePointer<Device>) {
+        hasher.combine(device.pointee.os)
+        hasher.combine(device.pointee.passcodeSet)
+        hasher.combine(device.pointee.firstUnlockDone)
+        hasher.combine(device.pointee.locked)
         if !trackingBlind {
-            addUUID(device.idfa)
-            hasher.combine(device.settings)
+            addUUID(device.pointee.idfa)
+            hasher.combine(device.pointee.settings)
         }
-        hasher.combine(device.appleID)
-        hasher.combine(device.iCloudKeychain)
-        addVendorTable(device.vendorTable)
-        add(device.keychain)
+        hasher.combine(device.pointee.appleID)
+        hasher.combine(device.pointee.iCloudKeychain)
+        addVendorTable(device.pointee.vendorTable)
+        add(device.pointee.keychain)
         // Slots are walked in place by IDSim's specialised walks (see `Slots.forEachApp`).
-        device.apps.forEachApp { index, app in
+        device.pointee.apps.forEachApp { index, app in
             hasher.combine(index)
-            add(app.pointee)
+            add(app)
         }
         hasher.combine(Self.endOfSlots)
-        device.processes.forEachProcess { index, pointer in
-            let process = pointer.pointee
+        device.pointee.processes.forEachProcess { index, pointer in
+            let process = pointer
             hasher.combine(index)
-            hasher.combine(process.mode)
+            hasher.combine(process.pointee.mode)
             if !trackingBlind {
-                hasher.combine(process.cachedIDFA != nil)
-                if let idfa = process.cachedIDFA { addUUID(idfa) }
+                hasher.combine(process.pointee.cachedIDFA != nil)
+                if let idfa = process.pointee.cachedIDFA { addUUID(idfa) }
             }
-            hasher.combine(process.defaultsCachedEmpty)
-            addValues(process.unsavedDefaults)
-            addValues(process.memory)
-            addValues(process.volatilePasteboards)
+            hasher.combine(process.pointee.defaultsCachedEmpty)
+            addValues(process.pointee.unsavedDefaults)
+            addValues(process.pointee.memory)
+            addValues(process.pointee.volatilePasteboards)
         }
         hasher.combine(Self.endOfSlots)
-        hasher.combine(device.vendorUsers.count)
-        Self.inKeyOrder(device.vendorUsers) { key, users in
+        hasher.combine(device.pointee.vendorUsers.count)
+        Self.inKeyOrder(device.pointee.vendorUsers) { key, users in
             hasher.combine(key)
             hasher.combine(users)
         }
-        addValue(device.pasteboards.general)
-        hasher.combine(device.pasteboards.named.count)
-        Self.inKeyOrder(device.pasteboards.named) { key, board in
+        addValue(device.pointee.pasteboards.general)
+        hasher.combine(device.pointee.pasteboards.named.count)
+        Self.inKeyOrder(device.pointee.pasteboards.named) { key, board in
             hasher.combine(key)
             hasher.combine(board.owner)
             addValue(board.value)
         }
-        hasher.combine(device.keptAPNsTokens.count)
-        Self.inKeyOrder(device.keptAPNsTokens) { app, token in
+        hasher.combine(device.pointee.keptAPNsTokens.count)
+        Self.inKeyOrder(device.pointee.keptAPNsTokens) { app, token in
             hasher.combine(app)
             addWords(token.words)
         }
-        addGroups(device.appGroupDefaults)
+        addGroups(device.pointee.appGroupDefaults)
     }
 
     /// Follows a walk of slots (whose count the walk does not know): no slot index is negative.
     private static let endOfSlots = -1
 
-    private mutating func add(_ app: InstalledApp) {
-        hasher.combine(app.presence)
-        hasher.combine(app.source)
-        hasher.combine(app.vendorKey)
-        add(app.container)
+    /// In place, like a device.
+    private mutating func add(_ app: UnsafePointer<InstalledApp>) {
+        hasher.combine(app.pointee.presence)
+        hasher.combine(app.pointee.source)
+        hasher.combine(app.pointee.vendorKey)
+        add(app.pointee.container)
         if !trackingBlind {
-            hasher.combine(app.att)
-            hasher.combine(app.trackingRequested)
+            hasher.combine(app.pointee.att)
+            hasher.combine(app.pointee.trackingRequested)
         }
-        hasher.combine(app.attestKeys.count)
-        for key in app.attestKeys {
+        hasher.combine(app.pointee.attestKeys.count)
+        for key in app.pointee.attestKeys {
             addValue(key.id)
             hasher.combine(key.environment)
         }
-        hasher.combine(app.apnsToken != nil)
-        if let token = app.apnsToken { addWords(token.words) }
+        hasher.combine(app.pointee.apnsToken != nil)
+        if let token = app.pointee.apnsToken { addWords(token.words) }
     }
 
     private mutating func add(_ container: AppContainer) {
@@ -346,7 +349,7 @@ struct Fingerprinter {
         add(backup.keychain)
         backup.apps.forEachApp { index, app in
             hasher.combine(index)
-            add(app.pointee)
+            add(app)
         }
         hasher.combine(Self.endOfSlots)
         if !trackingBlind { hasher.combine(backup.settings) }
@@ -402,10 +405,10 @@ struct Fingerprinter {
         let utf8 = key.utf8
         if utf8.count > 16, let cut = utf8.lastIndex(of: UInt8(ascii: "_")), utf8.distance(from: cut, to: utf8.endIndex) > 16 {
             let suffix = String(key[utf8.index(after: cut)...])
-            if let generated = Self.generatedKey(suffix) {
+            if case .generated(let generated) = Self.scan(suffix) {
                 hasher.combine(1 as UInt8)
                 hasher.combine(String(key[..<cut]))
-                addGenerated(suffix, generated)
+                addGenerated(generated)
                 return
             }
         }
@@ -436,9 +439,10 @@ struct Fingerprinter {
 
     private mutating func addValue(_ value: String?) {
         guard let value else { hasher.combine(1 as UInt8); return }
-        if let key = Self.generatedKey(value) {
-            addGenerated(value, key)
-        } else if value.utf8.contains(UInt8(ascii: "|")) {
+        let scanned = Self.scan(value)
+        if case .generated(let generated) = scanned {
+            addGenerated(generated)
+        } else if case .plain(joined: true) = scanned {
             // Generated values joined by "|" (FCUUID's list of devices, OpenUDID's "id|owner"
             // records): each part is renamed as a value of its own.
             // Split by bytes: a split by Characters walks grapheme clusters, which is slow.
@@ -447,8 +451,8 @@ struct Fingerprinter {
             hasher.combine(parts.count)
             for part in parts {
                 let text = String(Substring(part))
-                if let key = Self.generatedKey(text) {
-                    addGenerated(text, key)
+                if case .generated(let generated) = Self.scan(text) {
+                    addGenerated(generated)
                 } else {
                     hasher.combine(2 as UInt8)
                     hasher.combine(text)
@@ -462,12 +466,11 @@ struct Fingerprinter {
 
     /// A generated value: its spelling (case, dashes) matters to app code that compares copies;
     /// its bits are renamed.
-    private mutating func addGenerated(_ value: String, _ key: ValueKey) {
-        let utf8 = value.utf8
+    private mutating func addGenerated(_ generated: Generated) {
         hasher.combine(3 as UInt8)
-        hasher.combine(utf8.count)
-        hasher.combine(utf8.contains { $0 >= 0x61 && $0 <= 0x7A })
-        hasher.combine(name(key))
+        hasher.combine(generated.length)
+        hasher.combine(generated.lowercase)
+        hasher.combine(name(generated.key))
     }
 
     private mutating func name(_ key: ValueKey) -> Int {
@@ -476,31 +479,55 @@ struct Fingerprinter {
         return names.count - 1
     }
 
-    /// The key of a value that looks generated: a UUID in any case, with or without dashes, by
-    /// its bits; any other run of 16 or more letters, digits, `-` and `_` (hashes, tokens,
-    /// Firebase IDs) as it is. Short or spaced text (flags, names) is not renamed.
-    private static func generatedKey(_ value: String) -> ValueKey? {
-        let utf8 = value.utf8
-        guard utf8.count >= 16 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, hexOnly = true
-        for byte in utf8 {
+    /// A value that looks generated: its key, and what of its spelling is hashed as it is.
+    struct Generated {
+        let key: ValueKey
+        let length: Int
+        let lowercase: Bool
+    }
+
+    /// What one pass over a value's bytes tells: whether it looks generated, or else whether it
+    /// joins parts with "|".
+    enum Scanned {
+        case generated(Generated)
+        case plain(joined: Bool)
+    }
+
+    /// Scans a value's bytes in place (native strings are contiguous; a bridged one is copied).
+    static func scan(_ value: String) -> Scanned {
+        if let scanned = value.utf8.withContiguousStorageIfAvailable({ scan($0, of: value) }) { return scanned }
+        return Array(value.utf8).withUnsafeBufferPointer { scan($0, of: value) }
+    }
+
+    /// A value looks generated when it is a UUID in any case, with or without dashes (keyed by its
+    /// bits), or any other run of 16 or more letters, digits, `-` and `_` (hashes, tokens,
+    /// Firebase IDs; keyed as it is). Short or spaced text (flags, names) is not renamed.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, of value: String) -> Scanned {
+        let bar = UInt8(ascii: "|")
+        guard bytes.count >= 16 else { return .plain(joined: bytes.contains(bar)) }
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, hexOnly = true, lowercase = false
+        for byte in bytes {
             let nibble: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - 48
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - 87
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - 87; lowercase = true
             case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - 55
             case UInt8(ascii: "-"): continue
-            case UInt8(ascii: "g")...UInt8(ascii: "z"), UInt8(ascii: "G")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+            case UInt8(ascii: "g")...UInt8(ascii: "z"):
+                hexOnly = false
+                lowercase = true
+                continue
+            case UInt8(ascii: "G")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 hexOnly = false
                 continue
             default:
-                return nil
+                return .plain(joined: bytes.contains(bar))
             }
             if digits < 16 { high = high << 4 | UInt64(nibble) } else if digits < 32 { low = low << 4 | UInt64(nibble) }
             digits += 1
         }
         // A UUID (32 hex digits), or an APNs token's 64 whose first 32 are its random bits.
-        if hexOnly && (digits == 32 || digits == 64) { return .words(high, low) }
-        return .text(value)
+        let key: ValueKey = hexOnly && (digits == 32 || digits == 64) ? .words(high, low) : .text(value)
+        return .generated(Generated(key: key, length: bytes.count, lowercase: lowercase))
     }
 }

@@ -149,6 +149,14 @@ struct ExploreTests {
         #expect(try stored(u1 + "|" + u2, u1) == stored(v1 + "|" + v2, v1))
         #expect(try stored(u1 + "|" + u2, u1) != stored(u1 + "|" + u2, u2))
         #expect(try stored(u1 + "|" + u2, u1) != stored(u1 + "|" + u2, u3))
+        // A copy's spelling counts (app code that compares copies sees it): upper case, or dashes,
+        // is another state; a renaming is not.
+        let dashed = u1.enumerated().map { $0.offset == 8 ? "-" + String($0.element) : String($0.element) }.joined()
+        #expect(try stored(u1 + "|" + u2, u1.uppercased()) != stored(u1 + "|" + u2, u1))
+        #expect(try stored(u1 + "|" + u2, dashed) != stored(u1 + "|" + u2, u1))
+        #expect(try stored(u1 + "|" + u2, u1.uppercased()) == stored(v1 + "|" + v2, v1.uppercased()))
+        // Short text joined by "|" is not a record of generated values, and is hashed as it is.
+        #expect(try stored("on|off", u1) != stored("off|on", u1))
     }
 
     /// The search rehashes only the devices a step may have changed (its own, and those sharing

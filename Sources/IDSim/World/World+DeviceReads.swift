@@ -16,9 +16,11 @@ extension World {
 
     public func launchHistory(of app: AppIndex, on d: DeviceIndex) -> LaunchHistory? { devices[d].launches[app] }
 
-    /// Lends device `d` to `body` in place, without copying it.
-    public func withDevice(_ d: DeviceIndex, _ body: (borrowing Device) -> Void) {
-        devices.withElementPointer(at: d) { body($0.pointee) }
+    /// Lends device `d` to `body` in place, by its pointer (valid only inside `body`). Read
+    /// through `pointee` a field at a time: passed on as a value, even borrowed, the device is
+    /// copied, a retain and a release of each of its collections.
+    public func withDevice(_ d: DeviceIndex, _ body: (UnsafePointer<Device>) -> Void) {
+        devices.withElementPointer(at: d, body)
     }
 
     /// The devices as they are now, for `deviceUnchanged(_:since:)`: it shares every device's
