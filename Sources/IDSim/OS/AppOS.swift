@@ -44,13 +44,15 @@ public struct AppOS: Sendable {
     /// Whether the app's previous launches on this device happened in this same installation.
     public var installation: UInt64 { installed.installation }
 
+    // Read by yielding the stored value in place: a getter returned a copy of the whole app
+    // (or process), a retain and release of each of its collections, to read one field.
     var installed: InstalledApp {
-        get { world.devices[device].apps[app]! }
+        _read { yield world.devices[device].apps[app]! }
         _modify { yield &world.devices[device].apps[app]! }
     }
 
     var process: AppProcess {
-        get { world.devices[device].processes[app]! }
+        _read { yield world.devices[device].processes[app]! }
         _modify { yield &world.devices[device].processes[app]! }
     }
 
