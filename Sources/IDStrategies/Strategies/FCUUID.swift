@@ -85,7 +85,8 @@ public struct FCUUID: IDStrategy {
         let (stored, status) = os.readPassword(service: service, account: Self.devicesKey, synchronizable: .any)
         if stored == nil, status != .itemNotFound { notes.keychain("read devices", status) }
         let saved = stored ?? os.defaultsString(forKey: Self.devicesKey) ?? ""
-        var devices = Set(saved.split(separator: "|").map(String.init))
+        // Split by bytes ("|" is ASCII): a split by Characters walks grapheme clusters, slowly.
+        var devices = Set(saved.utf8.split(separator: UInt8(ascii: "|")).map { String(Substring($0)) })
         devices.insert(device)
         os.setUbiquitous(device, forKey: Self.deviceKey + "_" + device)
         for key in os.ubiquitousKeys(withPrefix: Self.deviceKey + "_") {
