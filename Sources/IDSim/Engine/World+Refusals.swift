@@ -12,9 +12,7 @@ extension World {
     /// the tracking settings of the other side of 14); iCloud Keychain or an iCloud backup
     /// signed out; a sign-in over another Apple ID; an upgrade that is not one.
     public func certainlyRefuses(_ step: Step) -> Bool {
-        let d = step.device
-        guard d >= 0, d < devices.count else { return false }
-        if let app = step.event.app, app < 0 || app >= apps.count { return false }
+        guard let d = foreseeableDevice(of: step) else { return false }
         let os = devices[d].os
         switch step.event {
         case .launch(let app, _), .offload(let app), .update(let app, _), .consent(let app):
@@ -51,9 +49,7 @@ extension World {
     /// consent given again; an ATT request to an app that already has its answer (the prompt
     /// shows once).
     public func certainlyChangesNothing(_ step: Step) -> Bool {
-        let d = step.device
-        guard d >= 0, d < devices.count else { return false }
-        if let app = step.event.app, app < 0 || app >= apps.count { return false }
+        guard let d = foreseeableDevice(of: step) else { return false }
         let os = devices[d].os
         switch step.event {
         case .signIn(let account):
@@ -84,6 +80,14 @@ extension World {
         default:
             return false
         }
+    }
+
+    /// The step's device, when it and the step's app exist (otherwise `apply` refuses it before
+    /// any handler runs, and nothing is foreseen).
+    private func foreseeableDevice(of step: Step) -> DeviceIndex? {
+        guard step.device >= 0, step.device < devices.count else { return nil }
+        if let app = step.event.app, app < 0 || app >= apps.count { return nil }
+        return step.device
     }
 
     /// The tracking settings each side of iOS 14 has (the guards of `changeSettings`).
