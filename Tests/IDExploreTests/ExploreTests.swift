@@ -166,16 +166,11 @@ struct ExploreTests {
     func incrementalFingerprints(name: String) throws {
         let strategy = try #require(Self.library.strategy(named: name))
         let explorer = try Explorer.forStrategy(strategy, library: Self.library, devices: 3)
-        var random = SplitMix(seed: 0x5eed)
         var applied = 0
-        for _ in 0..<60 {
-            var state = explorer.root
-            for _ in 0..<30 {
-                let step = explorer.steps[Int(random.next() % UInt64(explorer.steps.count))]
-                guard explorer.probe(&state, step) != nil else { continue }
-                applied += 1
-                #expect(Explorer.fingerprint(state) == Explorer.fingerprintFromScratch(state), "\(name) after \(step)")
-            }
+        explorer.randomWalks(seed: 0x5eed, walks: 60, length: 30) { state, last, _ in
+            guard last.applied else { return }
+            applied += 1
+            #expect(Explorer.fingerprint(state) == Explorer.fingerprintFromScratch(state), "\(name) after \(last.step)")
         }
         #expect(applied > 300)
     }
@@ -190,20 +185,5 @@ struct ExploreTests {
         #expect(upgrades.contains(OSVersion(14, 0)) && upgrades.contains(OSVersion(14, 5)) && upgrades.allSatisfy { $0 > OSVersion(13, 0) })
         let limited = ActionAlphabet.steps(for: world, app: 0, events: ["reboot"])
         #expect(limited.count == 2 && limited.allSatisfy { $0.event == .reboot })
-    }
-}
-
-/// A small seeded generator, so a failing walk repeats.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

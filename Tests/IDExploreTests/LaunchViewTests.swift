@@ -48,32 +48,27 @@ struct LaunchViewTests {
     func launchReadsItsView(name: String) throws {
         let strategy = try #require(Self.library.strategy(named: name))
         let explorer = try Explorer.forStrategy(strategy, library: Self.library)
-        var random = SplitMix(seed: 0x1a0c)
         var unreached = 0, sameView = 0
         // Every launch outcome seen, by the launch view it came from.
         var outcomes: [Int: [Set<ExploreProperty>?]] = [:]
-        for _ in 0..<25 {
-            var state = explorer.root
-            for _ in 0..<10 {
-                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
-                for device in 0..<state.world.deviceCount {
-                    let view = LaunchView.hash(of: state, on: LaunchView.bit(device), watching: .all)
-                    let here = Self.launches(explorer, from: state, on: device)
-                    if let seen = outcomes[view] {
-                        sameView += 1
-                        #expect(seen == here, "\(name): two states with one launch view launch differently on device \(device)")
-                    } else {
-                        outcomes[view] = here
-                    }
-                    // A step the view says did not reach this device leaves its launches as they were.
-                    let step = explorer.steps[Int(random.next() % UInt64(explorer.steps.count))]
-                    var varied = state
-                    guard explorer.probe(&varied, step) != nil,
-                          LaunchView.devicesReached(from: state, to: varied) & LaunchView.bit(device) == 0 else { continue }
-                    unreached += 1
-                    #expect(LaunchView.hash(of: varied, on: LaunchView.bit(device), watching: .all) == view, "\(name): \(step)")
-                    #expect(Self.launches(explorer, from: varied, on: device) == here, "\(name): \(step) changed launches on device \(device)")
+        explorer.randomWalks(seed: 0x1a0c, walks: 25, length: 10) { state, _, random in
+            for device in 0..<state.world.deviceCount {
+                let view = LaunchView.hash(of: state, on: LaunchView.bit(device), watching: .all)
+                let here = Self.launches(explorer, from: state, on: device)
+                if let seen = outcomes[view] {
+                    sameView += 1
+                    #expect(seen == here, "\(name): two states with one launch view launch differently on device \(device)")
+                } else {
+                    outcomes[view] = here
                 }
+                // A step the view says did not reach this device leaves its launches as they were.
+                let step = random.pick(explorer.steps)
+                var varied = state
+                guard explorer.probe(&varied, step) != nil,
+                      LaunchView.devicesReached(from: state, to: varied) & LaunchView.bit(device) == 0 else { continue }
+                unreached += 1
+                #expect(LaunchView.hash(of: varied, on: LaunchView.bit(device), watching: .all) == view, "\(name): \(step)")
+                #expect(Self.launches(explorer, from: varied, on: device) == here, "\(name): \(step) changed launches on device \(device)")
             }
         }
         // Not vacuous: many steps left a device unreached, and many states shared a view.
@@ -90,26 +85,21 @@ struct LaunchViewTests {
         #expect(own.count > explorer.steps.count / 2)
         // Moving an app to another team changes what every device reads of it.
         #expect(!LaunchView.ownStep(.update(0, newTeam: "OTHER1234")) && LaunchView.ownStep(.update(0, newTeam: nil)))
-        var random = SplitMix(seed: 0x0e5d)
         var checked = 0
         var after = LaunchesByView()
-        for _ in 0..<25 {
-            var state = explorer.root
-            for _ in 0..<10 {
-                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
-                let step = own[Int(random.next() % UInt64(own.count))]
-                var next = state
-                guard explorer.probe(&next, step) != nil else { continue }
-                checked += 1
-                #expect(next.accountsForm == state.accountsForm && next.follow == state.follow
-                        && next.world.deviceCheck == state.world.deviceCheck, "\(name): \(step) reached beyond its device")
-                for d in 0..<state.world.deviceCount where d != step.device {
-                    #expect(next.deviceForms[d] == state.deviceForms[d], "\(name): \(step) changed device \(d)")
-                }
-                after.check(view: LaunchView.hash(of: state, on: LaunchView.bit(step.device), watching: .all),
-                            step: explorer.steps.firstIndex(of: step)!, Self.launches(explorer, from: next, on: step.device),
-                            "\(name): \(step) from one view of its device led to different launches")
+        explorer.randomWalks(seed: 0x0e5d, walks: 25, length: 10) { state, _, random in
+            let step = random.pick(own)
+            var next = state
+            guard explorer.probe(&next, step) != nil else { return }
+            checked += 1
+            #expect(next.accountsForm == state.accountsForm && next.follow == state.follow
+                    && next.world.deviceCheck == state.world.deviceCheck, "\(name): \(step) reached beyond its device")
+            for d in 0..<state.world.deviceCount where d != step.device {
+                #expect(next.deviceForms[d] == state.deviceForms[d], "\(name): \(step) changed device \(d)")
             }
+            after.check(view: LaunchView.hash(of: state, on: LaunchView.bit(step.device), watching: .all),
+                        step: explorer.steps.firstIndex(of: step)!, Self.launches(explorer, from: next, on: step.device),
+                        "\(name): \(step) from one view of its device led to different launches")
         }
         #expect(checked > 100, "\(checked)")
         #expect(after.shared > 20, "\(after.shared)")
@@ -122,27 +112,22 @@ struct LaunchViewTests {
         let explorer = try Explorer.forStrategy(strategy, library: Self.library)
         let restores = explorer.steps.filter { if case .restore = $0.event { return true }; return false }
         let backups = explorer.steps.filter { if case .backup = $0.event { return true }; return false }
-        var random = SplitMix(seed: 0x4e57)
         var checked = 0
         var after = LaunchesByView()
-        for _ in 0..<30 {
-            var state = explorer.root
-            for _ in 0..<12 {
-                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
-                // Backups are a few of many steps: make them more often.
-                if random.next() % 3 == 0 { _ = explorer.probe(&state, backups[Int(random.next() % UInt64(backups.count))]) }
-                guard !state.backupForms.isEmpty else { continue }
-                var views = SIMD8<Int>()
-                _ = LaunchView.restoreViews(of: state, watching: .all, backups: &views)
-                let step = restores[Int(random.next() % UInt64(restores.count))]
-                guard case .restore(let backup) = step.event, let b = state.backupForms.firstIndex(where: { $0.name == backup }) else { continue }
-                var next = state
-                let applied = explorer.probe(&next, step) != nil
-                checked += 1
-                after.check(view: views[b], step: explorer.steps.firstIndex(of: step)!,
-                            applied ? Self.launches(explorer, from: next, on: step.device) : [],
-                            "\(name): \(step) from one restore view led to different launches")
-            }
+        explorer.randomWalks(seed: 0x4e57, walks: 30, length: 12) { state, _, random in
+            // Backups are a few of many steps: make them more often.
+            if random.next() % 3 == 0 { _ = explorer.probe(&state, random.pick(backups)) }
+            guard !state.backupForms.isEmpty else { return }
+            var views = SIMD8<Int>()
+            _ = LaunchView.restoreViews(of: state, watching: .all, backups: &views)
+            let step = random.pick(restores)
+            guard case .restore(let backup) = step.event, let b = state.backupForms.firstIndex(where: { $0.name == backup }) else { return }
+            var next = state
+            let applied = explorer.probe(&next, step) != nil
+            checked += 1
+            after.check(view: views[b], step: explorer.steps.firstIndex(of: step)!,
+                        applied ? Self.launches(explorer, from: next, on: step.device) : [],
+                        "\(name): \(step) from one restore view led to different launches")
         }
         #expect(checked > 50, "\(checked)")
         #expect(after.shared > 10, "\(after.shared)")
@@ -152,10 +137,7 @@ struct LaunchViewTests {
     func viewCoversWhatALaunchReads() throws {
         let strategy = try #require(Self.library.strategy(named: "devicecheck"))
         let explorer = try Explorer.forStrategy(strategy, library: Self.library)
-        var state = explorer.root
-        for step in [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)] {
-            #expect(explorer.probe(&state, step) != nil)
-        }
+        let state = explorer.state(after: [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)])
         func view(_ state: ExploreState, _ devices: UInt16, _ watching: PropertyMask = .all) -> Int {
             LaunchView.hash(of: state, on: devices, watching: watching)
         }

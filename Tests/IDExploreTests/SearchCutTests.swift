@@ -16,8 +16,7 @@ struct SearchCutTests {
     /// The devices `LaunchView.devicesReached` leaves out for `step` taken after `before`.
     static func unreached(_ strategy: String, after before: [Step], then step: Step) throws -> [DeviceIndex] {
         let explorer = try Explorer.forStrategy(try #require(library.strategy(named: strategy)), library: library)
-        var parent = explorer.root
-        for earlier in before { #expect(explorer.probe(&parent, earlier) != nil, "\(earlier)") }
+        let parent = explorer.state(after: before)
         var state = parent
         #expect(explorer.probe(&state, step) != nil, "\(step)")
         let reached = LaunchView.devicesReached(from: parent, to: state)
@@ -120,13 +119,8 @@ struct SearchCutTests {
         let strategy = try #require(library.strategy(named: parts[0]))
         let os = parts.count > 1 ? try #require(OSVersion(parsing: parts[1])) : OSVersion(17, 5)
         let explorer = try Explorer.forStrategy(strategy, library: library, os: os)
-        var random = SplitMix(seed: 0xfeed)
-        for _ in 0..<40 {
-            var state = explorer.root
-            for _ in 0..<12 {
-                for step in explorer.steps { body(state, step) }
-                _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
-            }
+        explorer.randomWalks(seed: 0xfeed, walks: 40, length: 12) { state, _, _ in
+            for step in explorer.steps { body(state, step) }
         }
     }
 }

@@ -40,7 +40,7 @@ struct SymmetryTests {
         for _ in 0..<40 {
             var state = explorer.root, mirror = explorer.root
             for _ in 0..<16 {
-                let step = explorer.steps[Int(random.next() % UInt64(explorer.steps.count))]
+                let step = random.pick(explorer.steps)
                 let broke = explorer.probe(&state, step)
                 let mirrorBroke = explorer.probe(&mirror, Self.mirrored(step))
                 #expect(broke == mirrorBroke, "\(name): \(step) broke \(String(describing: broke)), its mirror \(String(describing: mirrorBroke))")

@@ -46,12 +46,8 @@ struct TrackingBlindTests {
         for strategy in Self.library.all {
             let explorer = try Explorer.forStrategy(strategy, library: Self.library)
             #expect(explorer.root.trackingBlind == !strategy.readsTracking, Comment(rawValue: strategy.name))
-            var random = SplitMix(seed: 0x7ac7)
-            for _ in 0..<40 {
-                var state = explorer.root
-                for _ in 0..<24 {
-                    _ = explorer.probe(&state, explorer.steps[Int(random.next() % UInt64(explorer.steps.count))])
-                }
+            // What app code read accumulates along a walk: any state after a read shows it.
+            explorer.randomWalks(seed: 0x7ac7, walks: 40, length: 24) { state, _, _ in
                 if state.world.appCodeReads.tracking { seenReading.insert(strategy.name) }
             }
         }

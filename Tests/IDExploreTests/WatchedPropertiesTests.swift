@@ -16,10 +16,7 @@ struct WatchedPropertiesTests {
     func followCountsAsRead() throws {
         let strategy = try #require(Self.library.strategy(named: "rndi"))
         let explorer = try Explorer.forStrategy(strategy, library: Self.library)
-        var state = explorer.root
-        for step in [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)] {
-            #expect(explorer.probe(&state, step) != nil)
-        }
+        let state = explorer.state(after: [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)])
         var released = state
         released.follow[0].held = false
         var copied = state
