@@ -10,7 +10,9 @@ import IDStrategies
 /// lists, 8 in the visited set. A frontier state's world is rebuilt by replaying its path from
 /// the root, from where it parts from the previous state's (`PathReplay`), so no world is kept.
 /// Successors are evaluated on every core; the visited set is updated in one place in a fixed
-/// order, so a search gives the same result every time.
+/// order, so a search gives the same result every time. Besides the fingerprint, three
+/// reductions keep the search smaller without changing what it finds: launch views at the last
+/// depths (`LaunchView`), mirrored devices (`DeviceSymmetry`) and commuting steps (`CommutingSteps`).
 public struct Explorer: Sendable {
     public let root: ExploreState
     public let steps: [Step]
@@ -28,6 +30,9 @@ public struct Explorer: Sendable {
     /// Expand a state at the depth before the last only when its launch view is new (see
     /// `LaunchView`; off only in tests that compare).
     var mergesLaunchViews = true
+    /// Leave an own step to the sibling state it commutes with (see `CommutingSteps`; off only
+    /// in tests that compare).
+    var leavesCommutingSteps = true
 
     public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
@@ -48,6 +53,7 @@ public struct Explorer: Sendable {
             if case .restore(let name) = step.event { return name }
             return ""
         }
+        commuting = CommutingSteps(steps: steps)
     }
 
     /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
@@ -60,6 +66,7 @@ public struct Explorer: Sendable {
     private let ownSteps: [Bool]
     /// By step: the backup a restore reads ("" for any other step).
     private let restoreNames: [String]
+    private let commuting: CommutingSteps
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
@@ -158,6 +165,7 @@ public struct Explorer: Sendable {
             let beforeLast = viewed && level + 2 == depth, twoBeforeLast = viewed && level + 3 == depth
             let deviceCount = root.world.deviceCount
             let tried = last ? lastSteps : Array(steps.indices)
+            let leavesCommuting = leavesCommutingSteps && CommutingSteps.applies(at: level, depth: depth)
             var next: [Node] = []
             let chunkSize = 2048
             var chunkStart = 0
@@ -165,8 +173,8 @@ public struct Explorer: Sendable {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 let (found, views) = expand(chunk, from: root, level: level, levels: levels, last: last, beforeLast: beforeLast,
-                                   twoBeforeLast: twoBeforeLast, tried: tried, watch: Watch(app: app, value: value, properties: PropertyMask(remaining)),
-                                   visited: visited)
+                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
+                                   watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited)
                 if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
                 for successor in found {
                     successors += 1
@@ -224,7 +232,8 @@ public struct Explorer: Sendable {
     /// while they run), so that one already visited costs the one place that updates the set no
     /// insert, and no views are made for it.
     private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
-                        twoBeforeLast: Bool, tried: [Int], watch: Watch, visited: Set<Int>) -> ([Successor], [Views]) {
+                        twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
+                        visited: Set<Int>) -> ([Successor], [Views]) {
         // More parts than workers, so a worker that finishes early takes another part rather than
         // waiting for the slower one (parts stay runs of neighbours, for the replay).
         let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
@@ -254,7 +263,10 @@ public struct Explorer: Sendable {
                         : LaunchView.devicesReached(from: replay.parent, to: state)
                 }
                 let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
+                let reachedBy = leavesCommuting && level > 0 ? Int(node.step) : nil
                 for number in restoresOnly ? restoreSteps : tried {
+                    // An own step that commutes with the one that reached this state is left to the sibling.
+                    if commuting.sleeps(number, after: reachedBy) { continue }
                     if restoresOnly {
                         // Only the backups marked (and any past the eighth).
                         guard let b = state.backupForms.firstIndex(where: { $0.name == restoreNames[number] }) else { continue }
