@@ -91,7 +91,7 @@ struct SearchCutTests {
         }
         // Not vacuous: the walks meet most kinds of no-op (consent given twice is too rare in them:
         // see `consentTwice`). On iOS 12 an ATT request needs an upgrade first, and an answer after it.
-        var expected: Set<Event.Kind> = [.signIn, .signOut, .iCloudKeychain, .setting, .unlock, .lock]
+        var expected: Set<Event.Kind> = [.signIn, .signOut, .iCloudKeychain, .setting, .unlock, .lock, .update]
         if !name.hasSuffix("@12.0") { expected.insert(.requestTracking) }
         #expect(expected.isSubset(of: Set(claimed.keys)), "\(name): \(claimed)")
     }
@@ -110,6 +110,28 @@ struct SearchCutTests {
         try world.apply(consent, programs: Self.library, recordingChanges: false)
         world.clock = state.world.clock
         #expect(world == state.world)
+    }
+
+    @Test("an update is known to change nothing only while the app's code is not running and the IDFV stays")
+    func updateForeseen() throws {
+        let strategy = try #require(Self.library.strategy(named: "rndi"))
+        let update = Step(.update(0, newTeam: nil), on: 0)
+        let install = Step(.install(0, source: nil), on: 0), launch = Step(.launch(0, mode: .foreground), on: 0)
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library)
+        let installed = explorer.state(after: [install]), running = explorer.state(after: [install, launch])
+        #expect(installed.world.certainlyChangesNothing(update))
+        #expect(!running.world.certainlyChangesNothing(update))
+        var world = running.world
+        try world.apply(update, programs: Self.library, recordingChanges: false)
+        #expect(!world.devices[0].processes.isPresent(0), "the update ended the app's process")
+        // Field report B8: where the profile draws a new IDFV on update, an update always changes something.
+        var regenerating = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(17, 5))
+        regenerating.profile.idfvOnUpdate = .regenerate
+        let b8 = Explorer.from(regenerating, app: 0, strategy: strategy, library: Self.library).state(after: [install])
+        #expect(!b8.world.certainlyChangesNothing(update))
+        var changed = b8.world
+        try changed.apply(update, programs: Self.library, recordingChanges: false)
+        #expect(changed.devices[0].vendorTable != b8.world.devices[0].vendorTable)
     }
 
     /// Random walks from the default world of a strategy ("name@os" for another iOS): at each

@@ -47,7 +47,8 @@ extension World {
     /// signing in to the Apple ID already signed in, or out when signed out; iCloud Keychain or a
     /// tracking setting set to what it is; unlocking an unlocked device, locking a locked one;
     /// consent given again; an ATT request to an app that already has its answer (the prompt
-    /// shows once).
+    /// shows once); an update within the same team of an app whose code is not running, where
+    /// the OS keeps its IDFV.
     public func certainlyChangesNothing(_ step: Step) -> Bool {
         guard let d = foreseeableDevice(of: step) else { return false }
         let os = devices[d].os
@@ -77,6 +78,12 @@ extension World {
             guard os.major >= 14, apps[app].role == .app, apps[app].hasTrackingUsageDescription,
                   devices[d].apps[app]?.presence == .installed, let att = devices[d].apps[app]?.att else { return false }
             return att != .notDetermined
+        case .update(let app, nil):
+            // Past its guards an update ends the processes of the app and its extensions, and only
+            // where the profile says so (field report B8) draws a new IDFV.
+            guard apps[app].role.host == nil, devices[d].apps[app]?.presence == .installed,
+                  profile.idfvOnUpdate != .regenerate else { return false }
+            return !devices[d].processes.isPresent(app) && !extensions(of: app).contains { devices[d].processes.isPresent($0) }
         default:
             return false
         }
