@@ -91,7 +91,7 @@ struct SearchCutTests {
         }
         // Not vacuous: the walks meet most kinds of no-op (consent given twice is too rare in them:
         // see `consentTwice`). On iOS 12 an ATT request needs an upgrade first, and an answer after it.
-        var expected: Set<Event.Kind> = [.signIn, .signOut, .iCloudKeychain, .setting, .unlock, .lock, .update]
+        var expected: Set<Event.Kind> = [.signIn, .signOut, .iCloudKeychain, .setting, .unlock, .lock, .update, .reboot]
         if !name.hasSuffix("@12.0") { expected.insert(.requestTracking) }
         #expect(expected.isSubset(of: Set(claimed.keys)), "\(name): \(claimed)")
     }

@@ -48,7 +48,8 @@ extension World {
     /// tracking setting set to what it is; unlocking an unlocked device, locking a locked one;
     /// consent given again; an ATT request to an app that already has its answer (the prompt
     /// shows once); an update within the same team of an app whose code is not running, where
-    /// the OS keeps its IDFV.
+    /// the OS keeps its IDFV; a reboot of a device with nothing running that is locked as a boot
+    /// leaves it.
     public func certainlyChangesNothing(_ step: Step) -> Bool {
         guard let d = foreseeableDevice(of: step) else { return false }
         let os = devices[d].os
@@ -68,6 +69,10 @@ extension World {
                 && change.trackingRestricted.map { $0 == now.trackingRestricted } ?? true
         case .unlock:
             return devices[d].firstUnlockDone && !devices[d].locked
+        case .reboot:
+            // A boot ends every process and locks a device with a passcode until its first unlock.
+            let passcode = devices[d].passcodeSet
+            return devices[d].processes.presentCount == 0 && devices[d].firstUnlockDone == !passcode && devices[d].locked == passcode
         case .lock:
             return devices[d].locked
         case .consent(let app):
