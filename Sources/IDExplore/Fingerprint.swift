@@ -59,6 +59,8 @@ struct Fingerprinter {
         init(device d: DeviceIndex, in world: World, trackingBlind: Bool) {
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
+            // A device holds a handful of generated values: one allocation, not one per doubling.
+            f.names.reserveCapacity(8)
             world.withDevice(d) { f.add($0) }
             self.init(f)
         }
