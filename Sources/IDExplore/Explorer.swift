@@ -10,9 +10,10 @@ import IDStrategies
 /// lists, 8 in the visited set. A frontier state's world is rebuilt by replaying its path from
 /// the root, from where it parts from the previous state's (`PathReplay`), so no world is kept.
 /// Successors are evaluated on every core; the visited set is updated in one place in a fixed
-/// order, so a search gives the same result every time. Besides the fingerprint, three
+/// order, so a search gives the same result every time. Besides the fingerprint, four
 /// reductions keep the search smaller without changing what it finds: launch views at the last
-/// depths (`LaunchView`), mirrored devices (`DeviceSymmetry`) and commuting steps (`CommutingSteps`).
+/// depths (`LaunchView`), mirrored devices (`DeviceSymmetry`), commuting steps (`CommutingSteps`)
+/// and steps made moot by a device set up again (`RebuildingSteps`).
 public struct Explorer: Sendable {
     public let root: ExploreState
     public let steps: [Step]
@@ -33,6 +34,9 @@ public struct Explorer: Sendable {
     /// Leave an own step to the sibling state it commutes with (see `CommutingSteps`; off only
     /// in tests that compare).
     var leavesCommutingSteps = true
+    /// Leave out a step that sets a device up from scratch right after an own step on it (see
+    /// `RebuildingSteps`; off only in tests that compare).
+    var leavesMootSteps = true
 
     public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
@@ -54,6 +58,7 @@ public struct Explorer: Sendable {
             return ""
         }
         commuting = CommutingSteps(steps: steps)
+        rebuilding = RebuildingSteps(steps: steps)
     }
 
     /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
@@ -67,6 +72,7 @@ public struct Explorer: Sendable {
     /// By step: the backup a restore reads ("" for any other step).
     private let restoreNames: [String]
     private let commuting: CommutingSteps
+    private let rebuilding: RebuildingSteps
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
@@ -263,10 +269,12 @@ public struct Explorer: Sendable {
                         : LaunchView.devicesReached(from: replay.parent, to: state)
                 }
                 let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
-                let reachedBy = leavesCommuting && level > 0 ? Int(node.step) : nil
+                let reachedBy = level > 0 ? Int(node.step) : nil
                 for number in restoresOnly ? restoreSteps : tried {
-                    // An own step that commutes with the one that reached this state is left to the sibling.
-                    if commuting.sleeps(number, after: reachedBy) { continue }
+                    // An own step that commutes with the one that reached this state is left to the
+                    // sibling; a step that sets a device up again reaches what it reached from the parent.
+                    if leavesCommuting && commuting.sleeps(number, after: reachedBy) { continue }
+                    if leavesMootSteps && rebuilding.moot(number, after: reachedBy) { continue }
                     if restoresOnly {
                         // Only the backups marked (and any past the eighth).
                         guard let b = state.backupForms.firstIndex(where: { $0.name == restoreNames[number] }) else { continue }

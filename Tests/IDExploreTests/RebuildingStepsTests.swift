@@ -1,0 +1,91 @@
+@testable import IDExplore
+import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// The search does not try an erase, a restore or a migration onto a device right after an own
+/// step on it (`RebuildingSteps`): the device is set up from scratch, so the state is the one the
+/// same step reached from the parent. These tests check that on random walks, and compare
+/// searches with and without the rule.
+@Suite("explore's steps made moot")
+struct RebuildingStepsTests {
+    static let library = StrategyCatalog.builtIn
+
+    @Test("an erase, restore or migration onto a device after an own step on it reaches what it reaches without it",
+          arguments: StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map(\.name)
+              + ["keychain-idfv@12.0"])
+    func rebuildingAfterOwnStep(name: String) throws {
+        let parts = name.split(separator: "@").map(String.init)
+        let strategy = try #require(Self.library.strategy(named: parts[0]))
+        let os = parts.count > 1 ? try #require(OSVersion(parsing: parts[1])) : OSVersion(17, 5)
+        let explorer = try Explorer.forStrategy(strategy, library: Self.library, os: os)
+        let rule = RebuildingSteps(steps: explorer.steps)
+        let numbers = Array(explorer.steps.indices)
+        var claimed = 0, applied = 0
+        explorer.randomWalks(seed: 0xdead, walks: 30, length: 10) { state, _, random in
+            for _ in 0..<40 {
+                let b = random.pick(numbers), a = random.pick(numbers)
+                guard rule.moot(a, after: b) else { continue }
+                var after = state
+                guard explorer.probe(&after, explorer.steps[b]) != nil else { continue }
+                claimed += 1
+                var direct = state
+                let fromParent = explorer.probe(&direct, explorer.steps[a]) != nil
+                let fromState = explorer.probe(&after, explorer.steps[a]) != nil
+                #expect(fromParent == fromState, "\(name): \(explorer.steps[a]) applies in one case only after \(explorer.steps[b])")
+                if fromParent && fromState {
+                    applied += 1
+                    #expect(Explorer.fingerprint(after) == Explorer.fingerprint(direct),
+                            "\(name): \(explorer.steps[b]) then \(explorer.steps[a]) differs from \(explorer.steps[a])")
+                }
+            }
+        }
+        // Not vacuous: the walks meet many such pairs (restores of backups not made are refused).
+        #expect(claimed > 100 && applied > claimed / 8, "\(name): \(applied) of \(claimed)")
+    }
+
+    @Test("only an erase, restore or migration onto the device an own step just changed is moot")
+    func whatIsMoot() throws {
+        let explorer = try Explorer.forStrategy(try #require(Self.library.strategy(named: "rndi")), library: Self.library)
+        // The default world is on the newest iOS a rule boundary names: no upgrade in its list.
+        let steps = explorer.steps + [Step(.upgrade(OSVersion(18, 0)), on: 0)]
+        let rule = RebuildingSteps(steps: steps)
+        func number(_ step: Step) throws -> Int { try #require(steps.firstIndex(of: step)) }
+        let install = try number(Step(.install(0, source: nil), on: 0)), lock = try number(Step(.lock, on: 0))
+        let erase = try number(Step(.erase, on: 0)), eraseOther = try number(Step(.erase, on: 1))
+        let restore = try number(Step(.restore(backup: ActionAlphabet.backupName(device: 1, kind: .icloud, explorer.root.world)), on: 0))
+        let migrate = try number(Step(.migrate(from: 1), on: 0)), migrateAway = try number(Step(.migrate(from: 0), on: 1))
+        let backup = try number(Step(.backup(.icloud, name: ActionAlphabet.backupName(device: 0, kind: .icloud, explorer.root.world)), on: 0))
+        let upgrade = steps.count - 1
+        let launch = try number(Step(.launch(0, mode: .foreground), on: 0))
+        #expect(rule.moot(erase, after: install) && rule.moot(restore, after: lock) && rule.moot(migrate, after: install))
+        #expect(!rule.moot(eraseOther, after: install), "another device")
+        #expect(!rule.moot(migrateAway, after: install), "a migration from the device reads it")
+        #expect(!rule.moot(erase, after: upgrade), "the OS stays")
+        #expect(!rule.moot(restore, after: backup), "the backup may be the one restored")
+        #expect(!rule.moot(erase, after: launch), "a launch reaches beyond its device")
+        #expect(!rule.moot(launch, after: install) && !rule.moot(erase, after: nil))
+    }
+
+    @Test("leaving moot steps out keeps every state and every break at its length",
+          arguments: ["rndi", "keychain-idfv", "fcuuid", "devicecheck"])
+    func searchKeepsStates(name: String) throws {
+        let strategy = try #require(Self.library.strategy(named: name))
+        let leaving = try Explorer.forStrategy(strategy, library: Self.library)
+        var trying = leaving
+        trying.leavesMootSteps = false
+        let depth = 5
+        for property in ExploreProperty.allCases {
+            let (a, statesLeaving) = CommutingStepsTests.run(leaving, [property], depth: depth)
+            let (b, statesTrying) = CommutingStepsTests.run(trying, [property], depth: depth)
+            #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count), "\(name) \(property)")
+            // A moot step only ever reaches a state visited before, so it never decides which
+            // state is found first: the same states at every depth, up to a break (after which
+            // states are named afresh).
+            let compared = CommutingStepsTests.unbroken(a, depth: depth)
+            #expect(statesLeaving.prefix(compared) == statesTrying.prefix(compared), "\(name) \(property)")
+            #expect(a.successors < b.successors, "\(name) \(property): \(a.successors) vs \(b.successors)")
+        }
+    }
+}
