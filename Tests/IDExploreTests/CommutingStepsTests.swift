@@ -4,57 +4,71 @@ import IDSim
 import IDStrategies
 import Testing
 
-/// The search leaves an own step out where the state was reached by an own step on another
-/// device that comes later in the device's list (`CommutingSteps`). That is sound only if such
-/// steps really commute, so these tests take both orders from states along random walks; and
-/// they compare searches with and without the rule.
+/// The search leaves a step out where the state was reached by a step it commutes with that
+/// comes later in the device's list (`CommutingSteps`). That is sound only if such steps really
+/// commute, so these tests take both orders from states along random walks; and they compare
+/// searches with and without the rule.
 @Suite("explore's commuting steps")
 struct CommutingStepsTests {
     static let library = StrategyCatalog.builtIn
 
-    @Test("own steps on different devices commute, and one applies after the other as before",
+    @Test("steps the rule says commute reach the same state in either order, and apply after each other as before",
           arguments: StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map(\.name)
               + ["keychain-idfv@12.0"])
-    func ownStepsCommute(name: String) throws {
+    func claimedPairsCommute(name: String) throws {
         let parts = name.split(separator: "@").map(String.init)
         let strategy = try #require(Self.library.strategy(named: parts[0]))
         let os = parts.count > 1 ? try #require(OSVersion(parsing: parts[1])) : OSVersion(17, 5)
         let explorer = try Explorer.forStrategy(strategy, library: Self.library, os: os)
-        let own = explorer.steps.filter { LaunchView.ownStep($0.event) }
-        var pairs = 0, bothApplied = 0
+        let rule = CommutingSteps(steps: explorer.steps)
+        let numbers = Array(explorer.steps.indices)
+        var pairs = 0, bothApplied = 0, sameDevice = 0
         explorer.randomWalks(seed: 0xc0de, walks: 30, length: 10) { state, _, random in
-            for _ in 0..<25 {
-                let a = random.pick(own), b = random.pick(own)
-                guard a.device != b.device else { continue }
+            for _ in 0..<80 {
+                let i = random.pick(numbers), j = random.pick(numbers)
+                guard i != j, rule.commute(i, j) else { continue }
+                let a = explorer.steps[i], b = explorer.steps[j]
                 var ab = state, ba = state
                 let aFirst = explorer.probe(&ab, a) != nil, bSecond = explorer.probe(&ab, b) != nil
                 let bFirst = explorer.probe(&ba, b) != nil, aSecond = explorer.probe(&ba, a) != nil
                 pairs += 1
                 #expect(aFirst == aSecond && bFirst == bSecond, "\(name): \(a) and \(b) apply in one order only")
                 #expect(Explorer.fingerprint(ab) == Explorer.fingerprint(ba), "\(name): \(a) then \(b) differs from \(b) then \(a)")
-                if aFirst && bFirst { bothApplied += 1 }
+                if aFirst && bFirst {
+                    bothApplied += 1
+                    if a.device == b.device { sameDevice += 1 }
+                }
             }
         }
-        // Not vacuous: most pairs drawn apply in both orders.
-        #expect(bothApplied > pairs / 4, "\(name): \(bothApplied) of \(pairs)")
+        // Not vacuous: most pairs drawn apply in both orders, some of them on one device.
+        #expect(bothApplied > pairs / 4 && sameDevice > 10, "\(name): \(bothApplied) of \(pairs), \(sameDevice) on one device")
     }
 
-    @Test("only an own step on another device, earlier in its list than the step that reached the state, is left out")
+    @Test("only a step that commutes with the step that reached the state, and comes earlier in its list, is left out")
     func whatIsLeftOut() throws {
         let explorer = try Explorer.forStrategy(try #require(Self.library.strategy(named: "rndi")), library: Self.library)
         let rule = CommutingSteps(steps: explorer.steps)
         func number(_ step: Step) throws -> Int { try #require(explorer.steps.firstIndex(of: step)) }
+        func backup(_ kind: BackupKind, on d: DeviceIndex) throws -> Int {
+            try number(Step(.backup(kind, name: ActionAlphabet.backupName(device: d, kind: kind, explorer.root.world)), on: d))
+        }
         let install0 = try number(Step(.install(0, source: nil), on: 0)), install1 = try number(Step(.install(0, source: nil), on: 1))
         let reboot0 = try number(Step(.reboot, on: 0)), reboot1 = try number(Step(.reboot, on: 1))
-        let launch0 = try number(Step(.launch(0, mode: .foreground), on: 0)), erase1 = try number(Step(.erase, on: 1))
-        // Install comes before reboot in a device's list.
-        #expect(rule.sleeps(install0, after: reboot1))
+        let launch0 = try number(Step(.launch(0, mode: .foreground), on: 0)), erase0 = try number(Step(.erase, on: 0))
+        let erase1 = try number(Step(.erase, on: 1)), signOut1 = try number(Step(.signOut, on: 1))
+        // Install comes before reboot, and reboot before erase and backups, in a device's list.
+        #expect(rule.sleeps(install0, after: reboot1) && rule.sleeps(reboot0, after: erase1) && rule.sleeps(install0, after: erase1))
         #expect(!rule.sleeps(reboot0, after: install1), "later in the list")
         #expect(!rule.sleeps(install1, after: reboot1), "the same device")
         #expect(!rule.sleeps(install0, after: install1), "the same position")
-        #expect(!rule.sleeps(launch0, after: reboot1), "a launch is not an own step")
-        #expect(!rule.sleeps(install0, after: erase1), "reached by a step that is not an own step")
+        #expect(!rule.sleeps(launch0, after: reboot1), "a launch reaches beyond its device")
+        #expect(!rule.sleeps(install0, after: signOut1), "signing out reaches the Apple ID")
         #expect(!rule.sleeps(install0, after: nil), "the root")
+        // On one device: a backup and what leaves the backup alone.
+        #expect(rule.sleeps(reboot0, after: try backup(.icloud, on: 0)))
+        #expect(rule.sleeps(try backup(.encrypted, on: 0), after: try backup(.icloud, on: 0)))
+        #expect(!rule.sleeps(install0, after: try backup(.icloud, on: 0)), "an install changes what a backup holds")
+        #expect(!rule.sleeps(erase0, after: try backup(.icloud, on: 0)), "an erase changes what a backup holds")
         #expect(CommutingSteps.applies(at: 5, depth: 8) && !CommutingSteps.applies(at: 6, depth: 8))
     }
 
