@@ -10,16 +10,10 @@ import Testing
 /// searches with and without the rule.
 @Suite("explore's commuting steps")
 struct CommutingStepsTests {
-    static let library = StrategyCatalog.builtIn
-
     @Test("steps the rule says commute reach the same state in either order, and apply after each other as before",
-          arguments: StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map(\.name)
-              + ["keychain-idfv@12.0"])
+          arguments: Explorer.walkedWorlds)
     func claimedPairsCommute(name: String) throws {
-        let parts = name.split(separator: "@").map(String.init)
-        let strategy = try #require(Self.library.strategy(named: parts[0]))
-        let os = parts.count > 1 ? try #require(OSVersion(parsing: parts[1])) : OSVersion(17, 5)
-        let explorer = try Explorer.forStrategy(strategy, library: Self.library, os: os)
+        let explorer = try Explorer.named(name)
         let rule = CommutingSteps(steps: explorer.steps)
         let numbers = Array(explorer.steps.indices)
         var pairs = 0, bothApplied = 0, sameDevice = 0
@@ -46,7 +40,7 @@ struct CommutingStepsTests {
 
     @Test("only a step that commutes with the step that reached the state, and comes earlier in its list, is left out")
     func whatIsLeftOut() throws {
-        let explorer = try Explorer.forStrategy(try #require(Self.library.strategy(named: "rndi")), library: Self.library)
+        let explorer = try Explorer.named("rndi")
         let rule = CommutingSteps(steps: explorer.steps)
         func number(_ step: Step) throws -> Int { try #require(explorer.steps.firstIndex(of: step)) }
         func backup(_ kind: BackupKind, on d: DeviceIndex) throws -> Int {
@@ -75,53 +69,20 @@ struct CommutingStepsTests {
     @Test("leaving commuting steps out keeps every state and every break at its length",
           arguments: ["rndi", "keychain-idfv", "fcuuid", "devicecheck"])
     func searchKeepsStates(name: String) throws {
-        let strategy = try #require(Self.library.strategy(named: name))
-        let leaving = try Explorer.forStrategy(strategy, library: Self.library)
-        var trying = leaving
-        trying.leavesCommutingSteps = false
-        let depth = 5
-        // One property at a time: a search stops watching a property once it breaks, and then
-        // names states afresh, so with several the count depends on which sibling came first.
-        for property in ExploreProperty.allCases {
-            let (a, statesLeaving) = Self.run(leaving, [property], depth: depth)
-            let (b, statesTrying) = Self.run(trying, [property], depth: depth)
-            #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count), "\(name) \(property)")
-            // The same states at every depth the rule applies to, up to a break. The launch-view
-            // merges of the last two depths keep the first state of each view, so which states
-            // they keep depends on the order the states came in; so does the naming of states
-            // after a break, when the property is no longer watched.
-            let compared = min(depth - 2, Self.unbroken(a, depth: depth))
-            #expect(statesLeaving.prefix(compared) == statesTrying.prefix(compared), "\(name) \(property)")
-            #expect(a.successors < b.successors, "\(name) \(property): \(a.successors) vs \(b.successors)")
-        }
-        // Without the merges, the same states to the depth before the last (where only the
-        // devices the state's last step reached are launched on, and which step that was depends
-        // on which parent found the state first).
-        var leavingUnmerged = leaving, tryingUnmerged = trying
-        leavingUnmerged.mergesLaunchViews = false
-        tryingUnmerged.mergesLaunchViews = false
-        let (a, statesLeaving) = Self.run(leavingUnmerged, [.unique], depth: depth)
-        let (b, statesTrying) = Self.run(tryingUnmerged, [.unique], depth: depth)
-        let compared = min(depth - 1, Self.unbroken(a, depth: depth))
-        #expect(compared >= 3 && statesLeaving.prefix(compared) == statesTrying.prefix(compared), "\(name): \(statesLeaving) vs \(statesTrying)")
-        #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count), "\(name)")
-        // And with every property watched at once, every break at its length.
-        let all = Set(ExploreProperty.allCases)
-        let c = leaving.run(properties: all, depth: depth), d = trying.run(properties: all, depth: depth)
-        #expect(c.breaks.mapValues(\.count) == d.breaks.mapValues(\.count), "\(name)")
+        let leaving = try Explorer.named(name)
+        // The same states at every depth the rule applies to. The launch-view merges of the last
+        // two depths keep the first state of each view, so which states they keep depends on the
+        // order the states came in.
+        leaving.expectSameSearch(without: { $0.leavesCommutingSteps = false }, depth: 5, statesAlikeTo: 3, name)
     }
 
-    /// The depths a search completed before any property broke.
-    static func unbroken(_ outcome: ExploreOutcome, depth: Int) -> Int {
-        (outcome.breaks.values.map(\.count).min() ?? depth + 1) - 1
-    }
-
-    /// A search's outcome, and the states visited by the end of each depth.
-    static func run(_ explorer: Explorer, _ properties: Set<ExploreProperty>, depth: Int) -> (ExploreOutcome, [Int]) {
-        var states: [Int] = []
-        let outcome = explorer.run(properties: properties, depth: depth, progress: { progress in
-            if progress.depthDone { states.append(progress.states) }
-        })
-        return (outcome, states)
+    @Test("without the launch-view merges, leaving commuting steps out keeps the states to the depth before the last",
+          arguments: ["rndi", "devicecheck"])
+    func unmergedSearchKeepsStates(name: String) throws {
+        // At the last depth only the devices the state's last step reached are launched on, and
+        // which step that was depends on which parent found the state first.
+        var unmerged = try Explorer.named(name)
+        unmerged.mergesLaunchViews = false
+        unmerged.expectSameSearch(without: { $0.leavesCommutingSteps = false }, depth: 5, statesAlikeTo: 4, name)
     }
 }

@@ -10,16 +10,10 @@ import Testing
 /// searches with and without the rule.
 @Suite("explore's steps made moot")
 struct RebuildingStepsTests {
-    static let library = StrategyCatalog.builtIn
-
     @Test("an erase, restore or migration onto a device after an own step on it reaches what it reaches without it",
-          arguments: StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map(\.name)
-              + ["keychain-idfv@12.0"])
+          arguments: Explorer.walkedWorlds)
     func rebuildingAfterOwnStep(name: String) throws {
-        let parts = name.split(separator: "@").map(String.init)
-        let strategy = try #require(Self.library.strategy(named: parts[0]))
-        let os = parts.count > 1 ? try #require(OSVersion(parsing: parts[1])) : OSVersion(17, 5)
-        let explorer = try Explorer.forStrategy(strategy, library: Self.library, os: os)
+        let explorer = try Explorer.named(name)
         let rule = RebuildingSteps(steps: explorer.steps)
         let numbers = Array(explorer.steps.indices)
         var claimed = 0, applied = 0
@@ -47,7 +41,7 @@ struct RebuildingStepsTests {
 
     @Test("only an erase, restore or migration onto the device an own step just changed is moot")
     func whatIsMoot() throws {
-        let explorer = try Explorer.forStrategy(try #require(Self.library.strategy(named: "rndi")), library: Self.library)
+        let explorer = try Explorer.named("rndi")
         // The default world is on the newest iOS a rule boundary names: no upgrade in its list.
         let steps = explorer.steps + [Step(.upgrade(OSVersion(18, 0)), on: 0)]
         let rule = RebuildingSteps(steps: steps)
@@ -71,21 +65,8 @@ struct RebuildingStepsTests {
     @Test("leaving moot steps out keeps every state and every break at its length",
           arguments: ["rndi", "keychain-idfv", "fcuuid", "devicecheck"])
     func searchKeepsStates(name: String) throws {
-        let strategy = try #require(Self.library.strategy(named: name))
-        let leaving = try Explorer.forStrategy(strategy, library: Self.library)
-        var trying = leaving
-        trying.leavesMootSteps = false
-        let depth = 5
-        for property in ExploreProperty.allCases {
-            let (a, statesLeaving) = CommutingStepsTests.run(leaving, [property], depth: depth)
-            let (b, statesTrying) = CommutingStepsTests.run(trying, [property], depth: depth)
-            #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count), "\(name) \(property)")
-            // A moot step only ever reaches a state visited before, so it never decides which
-            // state is found first: the same states at every depth, up to a break (after which
-            // states are named afresh).
-            let compared = CommutingStepsTests.unbroken(a, depth: depth)
-            #expect(statesLeaving.prefix(compared) == statesTrying.prefix(compared), "\(name) \(property)")
-            #expect(a.successors < b.successors, "\(name) \(property): \(a.successors) vs \(b.successors)")
-        }
+        // A moot step only ever reaches a state visited before, so it never decides which state
+        // is found first: the same states at every depth.
+        try Explorer.named(name).expectSameSearch(without: { $0.leavesMootSteps = false }, depth: 5, statesAlikeTo: 5, name)
     }
 }

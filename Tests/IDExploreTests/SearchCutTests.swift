@@ -137,10 +137,7 @@ struct SearchCutTests {
     /// Random walks from the default world of a strategy ("name@os" for another iOS): at each
     /// state of each walk, `body` sees every step of the alphabet.
     static func walk(_ name: String, _ body: (ExploreState, Step) -> Void) throws {
-        let parts = name.split(separator: "@").map(String.init)
-        let strategy = try #require(library.strategy(named: parts[0]))
-        let os = parts.count > 1 ? try #require(OSVersion(parsing: parts[1])) : OSVersion(17, 5)
-        let explorer = try Explorer.forStrategy(strategy, library: library, os: os)
+        let explorer = try Explorer.named(name)
         explorer.randomWalks(seed: 0xfeed, walks: 40, length: 12) { state, _, _ in
             for step in explorer.steps { body(state, step) }
         }
