@@ -31,8 +31,8 @@ public struct Explorer: Sendable {
     /// Expand a state at the depth before the last only when its launch view is new (see
     /// `LaunchView`; off only in tests that compare).
     var mergesLaunchViews = true
-    /// Leave an own step to the sibling state it commutes with (see `CommutingSteps`; off only
-    /// in tests that compare).
+    /// Leave a step to the sibling state reached by the step it commutes with (see
+    /// `CommutingSteps`; off only in tests that compare).
     var leavesCommutingSteps = true
     /// Leave out a step that sets a device up from scratch right after an own step on it (see
     /// `RebuildingSteps`; off only in tests that compare).
@@ -271,8 +271,8 @@ public struct Explorer: Sendable {
                 let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
                 let reachedBy = level > 0 ? Int(node.step) : nil
                 for number in restoresOnly ? restoreSteps : tried {
-                    // An own step that commutes with the one that reached this state is left to the
-                    // sibling; a step that sets a device up again reaches what it reached from the parent.
+                    // A step that commutes with the one that reached this state is left to the sibling;
+                    // a step that sets a device up again reaches what it reached from the parent.
                     if leavesCommuting && commuting.sleeps(number, after: reachedBy) { continue }
                     if leavesMootSteps && rebuilding.moot(number, after: reachedBy) { continue }
                     if restoresOnly {
