@@ -15,11 +15,19 @@ struct DeviceDiffRules {
 }
 
 extension World {
+    /// The device as it is before a rebuild, kept for the diff only when changes are recorded: a
+    /// copy retains every collection in the device, and holding it makes the rebuild copy them again.
+    static func deviceBefore(_ d: DeviceIndex, in world: World, for log: ChangeLog) -> Device? {
+        log.isRecording ? world.devices[d] : nil
+    }
+
     /// Records the differences between `before` and the device now at `d`.
-    /// - Parameter statusesBefore: the ATT statuses apps read before (they depend on the account too).
-    func recordDeviceDiff(before: Device, statusesBefore: ReadStatuses, device d: DeviceIndex,
+    /// - Parameters:
+    ///   - before: the device before (`deviceBefore`: nil when changes are not recorded).
+    ///   - statusesBefore: the ATT statuses apps read before (they depend on the account too).
+    func recordDeviceDiff(before: Device?, statusesBefore: ReadStatuses, device d: DeviceIndex,
                           rules: DeviceDiffRules, _ log: inout ChangeLog) {
-        guard log.isRecording else { return }
+        guard log.isRecording, let before else { return }
         let after = devices[d]
         log.record(.lockState(device: d), from: .text(before.lockDescription), to: .text(after.lockDescription), rule: nil)
         log.record(.passcode(device: d), from: .flag(before.passcodeSet), to: .flag(after.passcodeSet), rule: nil)

@@ -4,7 +4,7 @@ extension World {
         let name = devices[d].name, bundle = apps[app].bundleID
         if let host = apps[app].role.host { throw .partOfHost(app: bundle, host: apps[host].bundleID) }
         // Read field by field: a whole InstalledApp copy would retain everything in it.
-        let existing = devices[d].apps[app]?.presence
+        let existing = devices[d].apps.presence(of: app)
         if existing == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
         if let full = apps[app].role.fullApp, devices[d].apps[full]?.presence == .installed {
             throw .fullAppInstalled(clip: bundle, app: apps[full].bundleID, device: name)
@@ -167,7 +167,7 @@ extension World {
         updateApp(app, on: d) { $0!.presence = .offloaded }
         log.record(.app(device: d, app: app), from: .presence(.installed), to: .presence(.offloaded), rule: .ct23)
         // The extensions are in the app's bundle, so they go with the binary (EXT-33).
-        for ext in extensions(of: app) where devices[d].apps[ext]?.presence == .installed {
+        for ext in extensions(of: app) where devices[d].apps.presence(of: ext) == .installed {
             endProcess(ext, on: d, &log)
             updateApp(ext, on: d) { $0!.presence = .offloaded }
             log.record(.app(device: d, app: ext), from: .presence(.installed), to: .presence(.offloaded), rule: .ext33)
@@ -198,7 +198,7 @@ extension World {
         }
         // The new build replaces the extensions in its bundle too: their processes end, and they
         // follow the app to its new vendor (EXT-33).
-        for ext in extensions(of: app) where devices[d].apps[ext]?.presence == .installed {
+        for ext in extensions(of: app) where devices[d].apps.presence(of: ext) == .installed {
             endProcess(ext, on: d, &log)
             if newKey != oldKey { updateApp(ext, on: d) { $0!.vendorKey = newKey } }
         }

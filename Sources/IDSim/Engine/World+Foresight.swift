@@ -16,15 +16,16 @@ extension World {
         let os = devices[d].os
         switch step.event {
         case .launch(let app, _), .offload(let app), .update(let app, _), .consent(let app):
-            return devices[d].apps[app]?.presence != .installed
+            return devices[d].apps.presence(of: app) != .installed
         case .uninstall(let app):
-            return devices[d].apps[app] == nil
+            return !devices[d].apps.isPresent(app)
         case .install(let app, _):
-            return devices[d].apps[app]?.presence == .installed
+            return devices[d].apps.presence(of: app) == .installed
         case .restore(let name):
-            return backups[name] == nil
+            // By its key: the value read would be a copy of the whole backup.
+            return backups.index(forKey: name) == nil
         case .requestTracking(let app, _, _):
-            return os.major < 14 || devices[d].apps[app]?.presence != .installed
+            return os.major < 14 || devices[d].apps.presence(of: app) != .installed
         case .resetAdvertisingID:
             return os < OSVersion(6, 1) || os.major >= 14
         case .setting(let change):
@@ -77,16 +78,16 @@ extension World {
             return devices[d].locked
         case .consent(let app):
             // Read through the slots in place: binding the app would copy it.
-            return devices[d].apps[app]?.presence == .installed && devices[d].apps[app]?.container.consent == true
+            return devices[d].apps.presence(of: app) == .installed && devices[d].apps.consent(of: app) == true
         case .requestTracking(let app, _, _):
             // Past the guards that throw or end the process, a decided app returns before any write.
             guard os.major >= 14, apps[app].role == .app, apps[app].hasTrackingUsageDescription,
-                  devices[d].apps[app]?.presence == .installed, let att = devices[d].apps[app]?.att else { return false }
-            return att != .notDetermined
+                  devices[d].apps.presence(of: app) == .installed, let state = devices[d].apps.attState(of: app) else { return false }
+            return state.att != .notDetermined
         case .update(let app, nil):
             // Past its guards an update ends the processes of the app and its extensions, and only
             // where the profile says so (field report B8) draws a new IDFV.
-            guard apps[app].role.host == nil, devices[d].apps[app]?.presence == .installed,
+            guard apps[app].role.host == nil, devices[d].apps.presence(of: app) == .installed,
                   profile.idfvOnUpdate != .regenerate else { return false }
             return !devices[d].processes.isPresent(app) && !extensions(of: app).contains { devices[d].processes.isPresent($0) }
         default:

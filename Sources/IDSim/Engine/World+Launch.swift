@@ -2,7 +2,7 @@
 extension World {
     mutating func launch(_ app: AppIndex, mode: LaunchMode, on d: DeviceIndex, programs: any AppProgramResolver,
                          _ log: inout ChangeLog) throws(EventError) {
-        guard let presence = devices[d].apps[app]?.presence else {
+        guard let presence = devices[d].apps.presence(of: app) else {
             throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
         }
         guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
@@ -31,7 +31,7 @@ extension World {
 
         // Apps register for remote notifications at every launch, as Apple asks; an extension's
         // notifications are its host's (APNS-35).
-        var token = devices[d].apps[app]!.apnsToken
+        var token = devices[d].apps.apnsToken(of: app)
         if token == nil, apps[app].role.host == nil {
             let issued = devices[d].keptAPNsTokens.isEmpty ? nil : devices[d].keptAPNsTokens.removeValue(forKey: app)
             let minted = issued ?? tokenRNG.nextAPNsToken()
@@ -48,7 +48,7 @@ extension World {
         log.append(contentsOf: os.log.changes)
         report.notes.append(contentsOf: os.notices)
 
-        let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps[app]!.installation, report: report,
+        let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps.installation(of: app)!, report: report,
                                   apnsToken: token)
         // One access to the slot: the previous launch moves down in place.
         func remember(_ history: inout LaunchHistory?) {

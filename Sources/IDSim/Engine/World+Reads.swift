@@ -37,7 +37,7 @@ extension World {
 
     /// `identifierForVendor` for an app (rule IDFV-3): nil before the first unlock or when absent.
     public func identifierForVendor(app: AppIndex, on device: DeviceIndex) -> SimUUID? {
-        guard devices[device].firstUnlockDone, let key = devices[device].apps[app]?.vendorKey else { return nil }
+        guard devices[device].firstUnlockDone, let key = devices[device].apps.vendorKey(of: app) else { return nil }
         // An App Clip's identifierForVendor is an empty string, which Swift reads as the zero UUID (CLIP-34).
         if apps[app].role.fullApp != nil { return .zero }
         return devices[device].vendorTable[key]
@@ -75,8 +75,8 @@ extension World {
     }
 
     func trackingStatus(app: AppIndex, on device: DeviceIndex, in context: TrackingContext) -> ATTStatus {
-        guard let stored = devices[device].apps[app]?.att else { return .notDetermined }
-        return Self.trackingStatus(stored: stored, requested: devices[device].apps[app]?.trackingRequested ?? false, context)
+        guard let stored = devices[device].apps.attState(of: app) else { return .notDetermined }
+        return Self.trackingStatus(stored: stored.att, requested: stored.requested, context)
     }
 
     /// The status an app reads, from its stored decision and the device's context.
@@ -126,7 +126,7 @@ extension World {
 
     /// The app's presence on a device.
     public func presence(of app: AppIndex, on device: DeviceIndex) -> AppPresence {
-        devices[device].apps[app]?.presence ?? .absent
+        devices[device].apps.presence(of: app) ?? .absent
     }
 
     /// Apps that can reach a keychain group on a device (installed ones only).

@@ -18,8 +18,8 @@ extension World {
 
     /// The vendor-table key an app's slot keeps alive, if it keeps one (rules IDFV-4, IDFV-5).
     private func vendorKeptAlive(by app: AppIndex, on d: DeviceIndex) -> VendorKey? {
-        guard let presence = devices[d].apps[app]?.presence, keepsVendorAlive(app, presence) else { return nil }
-        return devices[d].apps[app]?.vendorKey
+        guard let presence = devices[d].apps.presence(of: app), keepsVendorAlive(app, presence) else { return nil }
+        return devices[d].apps.vendorKey(of: app)
     }
 
     /// Ends the app's process, if one runs, and records it.

@@ -40,7 +40,7 @@ public struct Device: Hashable, Sendable {
 
     /// The APNs token an app holds on this device, if it has registered (rule APNS-35).
     public func apnsToken(_ app: AppIndex) -> APNsToken? {
-        app < apps.count ? apps[app]?.apnsToken : nil
+        app < apps.count ? apps.apnsToken(of: app) : nil
     }
 
     /// Whether data protected by the passcode can be read now.

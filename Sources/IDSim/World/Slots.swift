@@ -78,6 +78,16 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         }
     }
 
+    /// `body` applied to the value in a slot, read through its address; nil for an empty slot.
+    /// `slots[i]?.field` can copy the whole element (a retain and a release of each collection
+    /// in it) to read one field; reading through the pointer copies only what `body` returns.
+    func withPresent<Result>(_ position: Int, _ body: (UnsafePointer<Element>) -> Result) -> Result? {
+        guard let box = boxes[position] else { return nil }
+        return withExtendedLifetime(box) {
+            body(UnsafeRawPointer(Self.pointer(box)).assumingMemoryBound(to: Element.self))
+        }
+    }
+
     /// Whether a slot holds a value, without reading (and copying) the value.
     public func isPresent(_ position: Int) -> Bool {
         boxes[position] != nil
@@ -124,11 +134,45 @@ extension Slots where Element == InstalledApp {
     public func forEachApp(_ body: (Int, UnsafePointer<InstalledApp>) -> Void) {
         withEachPresent(body)
     }
+
+    // One field of one app, read in place (see `withPresent`): the checks every step and every
+    // launch makes.
+
+    /// Whether the app is installed, offloaded, or (nil) absent.
+    public func presence(of app: AppIndex) -> AppPresence? { withPresent(app) { $0.pointee.presence } }
+
+    /// The vendor-table key of the app's installation.
+    public func vendorKey(of app: AppIndex) -> VendorKey? { withPresent(app) { $0.pointee.vendorKey } }
+
+    /// The app's stored ATT decision and whether it ever asked.
+    func attState(of app: AppIndex) -> (att: ATTStatus, requested: Bool)? {
+        withPresent(app) { ($0.pointee.att, $0.pointee.trackingRequested) }
+    }
+
+    /// Whether the app's container records the user's consent.
+    func consent(of app: AppIndex) -> Bool? { withPresent(app) { $0.pointee.container.consent } }
+
+    func installation(of app: AppIndex) -> UInt64? { withPresent(app) { $0.pointee.installation } }
+
+    func apnsToken(of app: AppIndex) -> APNsToken? { withPresent(app) { $0.pointee.apnsToken } ?? nil }
+}
+
+extension Slots where Element == InstalledApp {
+    /// A device with none of `count` apps: shared, made once per count (an erase or a restore
+    /// empties a device, and a search does that millions of times; the first write copies).
+    static func noApps(count: Int) -> Slots { count < noAppSlots.count ? noAppSlots[count] : Slots(count: count) }
 }
 
 extension Slots where Element == AppProcess {
+    /// No process of `count` apps running (see `noApps`).
+    static func noProcesses(count: Int) -> Slots { count < noProcessSlots.count ? noProcessSlots[count] : Slots(count: count) }
+
     /// Each running process, in slot order, by address.
     public func forEachProcess(_ body: (Int, UnsafePointer<AppProcess>) -> Void) {
         withEachPresent(body)
     }
 }
+
+// Empty slots by count, for `noApps` and `noProcesses` (a generic type has no static storage).
+private let noAppSlots = (0..<32).map { Slots<InstalledApp>(count: $0) }
+private let noProcessSlots = (0..<32).map { Slots<AppProcess>(count: $0) }
