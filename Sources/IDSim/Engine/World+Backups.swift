@@ -1,14 +1,12 @@
 /// backup, restore and device-to-device migration (rules IDFV-7, IDFA-11, KC-21, KC-22a, CT-24, ATT-15, AA-28).
 extension World {
     mutating func backup(_ d: DeviceIndex, kind: BackupKind, name: String, _ log: inout ChangeLog) throws(EventError) {
-        let device = devices[d]
         guard !name.isEmpty, !name.contains(where: \.isNewline) else { throw .invalidName(name, what: "backup name") }
-        if kind == .icloud, device.appleID == nil {
-            throw .notSignedIn(device: device.name, needed: "an iCloud backup")
+        if kind == .icloud, devices[d].appleID == nil {
+            throw .notSignedIn(device: devices[d].name, needed: "an iCloud backup")
         }
-        let old = backups[name]
         let backup = snapshot(of: d, kind: kind, name: name)
-        backups[name] = backup
+        let old = backups.updateValue(backup, forKey: name)
         if log.isRecording {
             log.record(.backup(name: name), from: old.map { .text($0.summary) }, to: .text(backup.summary), rule: nil)
         }
@@ -28,7 +26,7 @@ extension World {
         guard backup.os <= devices[d].os else {
             throw .backupTooNew(backup: name, backupOS: backup.os, device: devices[d].name, deviceOS: devices[d].os)
         }
-        let before = devices[d]
+        let before = Self.deviceBefore(d, in: self, for: log)
         let statuses = readStatuses(on: d, for: log)
         rebuild(d, from: backup, sameHardware: backup.sourceHardwareID == devices[d].hardwareID, &log)
         recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
@@ -48,7 +46,7 @@ extension World {
         // device up from an iCloud backup of the old one.
         let direct = devices[source].os >= Self.directMigrationMinimumOS && devices[d].os >= Self.directMigrationMinimumOS
         let transfer = snapshot(of: source, kind: direct ? .encrypted : .icloud, name: "migration from \(devices[source].name)")
-        let before = devices[d]
+        let before = Self.deviceBefore(d, in: self, for: log)
         let statuses = readStatuses(on: d, for: log)
         rebuild(d, from: transfer, sameHardware: false, &log)
         recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
