@@ -1,7 +1,7 @@
 /// Erase All Content and Settings (rules IDFV-6, IDFA-8, ATT-15, KC-22, CT-23, DC-27, SIM-32).
 extension World {
     mutating func erase(_ d: DeviceIndex, _ log: inout ChangeLog) {
-        let before = devices[d]
+        let before = Self.deviceBefore(d, in: self, for: log)
         let statuses = readStatuses(on: d, for: log)
         wipe(d)
         devices[d].idfa = rng.nextUUID()
@@ -14,19 +14,26 @@ extension World {
     /// Factory state: no apps, data, keychain or pasteboards; default settings; signed out;
     /// set up again with the declared passcode and unlocked. Hardware, OS and IDFA stay for the caller.
     mutating func wipe(_ d: DeviceIndex) {
-        devices[d].apps = Slots(count: apps.count)
-        devices[d].processes = Slots(count: apps.count)
-        devices[d].vendorUsers = [:]
-        devices[d].vendorTable = [:]
-        devices[d].keychain = Keychain()
-        devices[d].pasteboards = Pasteboards()
-        devices[d].keptAPNsTokens = [:]
-        devices[d].appGroupDefaults = [:]
-        devices[d].settings = TrackingSettings()
-        devices[d].appleID = nil
-        devices[d].iCloudKeychain = false
-        devices[d].passcodeSet = devices[d].declaredPasscode && devices[d].kind != .simulator
-        devices[d].firstUnlockDone = true
-        devices[d].locked = false
+        let count = apps.count
+        devices[d].wipe(appCount: count)   // one access to the device, not one per field
+    }
+}
+
+extension Device {
+    mutating func wipe(appCount: Int) {
+        apps = .noApps(count: appCount)
+        processes = .noProcesses(count: appCount)
+        vendorUsers = [:]
+        vendorTable = [:]
+        keychain = Keychain()
+        pasteboards = Pasteboards()
+        keptAPNsTokens = [:]
+        appGroupDefaults = [:]
+        settings = TrackingSettings()
+        appleID = nil
+        iCloudKeychain = false
+        passcodeSet = declaredPasscode && kind != .simulator
+        firstUnlockDone = true
+        locked = false
     }
 }
