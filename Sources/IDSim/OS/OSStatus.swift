@@ -23,7 +23,20 @@ public enum OSStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(name) (\(rawValue))" }
+    /// The name and the number, "errSecItemNotFound (-25300)". Spelled out rather than built: a
+    /// launch notes each failed keychain call, and explore tries millions of launches.
+    public var description: String {
+        switch self {
+        case .success: "errSecSuccess (0)"
+        case .param: "errSecParam (-50)"
+        case .duplicateItem: "errSecDuplicateItem (-25299)"
+        case .itemNotFound: "errSecItemNotFound (-25300)"
+        case .authFailed: "errSecAuthFailed (-25293)"
+        case .interactionNotAllowed: "errSecInteractionNotAllowed (-25308)"
+        case .noAccessForItem: "errSecNoAccessForItem (-25243)"
+        case .missingEntitlement: "errSecMissingEntitlement (-34018)"
+        }
+    }
 }
 
 /// Which items a query matches by their sync flag (`kSecAttrSynchronizable`).

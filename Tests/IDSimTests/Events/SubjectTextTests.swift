@@ -60,3 +60,16 @@ struct SubjectTextTests {
         #expect(Subject.att(device: 7, app: 99).text(in: sim.world) == "att:device#7:app#99")
     }
 }
+
+/// Keychain results appear in launch notes as name and number; the text is spelled out per case
+/// (a launch notes each failed call), so every case is pinned to the form built from its parts.
+@Suite("OSStatus in words")
+struct OSStatusTextTests {
+    @Test("each status reads as its constant's name and its number")
+    func everyStatus() {
+        for status in OSStatus.allCases {
+            #expect(status.description == "\(status.name) (\(status.rawValue))")
+        }
+        #expect(OSStatus.itemNotFound.description == "errSecItemNotFound (-25300)")
+    }
+}
