@@ -20,13 +20,7 @@ struct Fingerprinter {
     private var watching: PropertyMask = .all
     /// Generated values in order of first appearance; a value's name is its position. A state
     /// holds a handful, so a linear search beats hashing each key into a dictionary.
-    private var names: [ValueKey] = []
-
-    /// A generated value, by its bits: UUIDs in any spelling share one key.
-    enum ValueKey: Hashable, Sendable {
-        case words(UInt64, UInt64)
-        case text(String)
-    }
+    private var names = ValueKeys()
 
     /// A part of a state hashed on its own: its content with its own generated values numbered in
     /// order of appearance, and those values in that order. In a state's fingerprint each value
@@ -35,9 +29,9 @@ struct Fingerprinter {
     ///
     /// Backups are hashed once, when made (they never change after); devices when a step may have
     /// changed them (see `ExploreState.apply`), so a successor rehashes one device, not all.
-    struct PartForm: Sendable, Hashable {
+    struct PartForm: Equatable, Sendable {
         let hash: Int
-        let values: [ValueKey]
+        let values: ValueKeys
 
         init(_ backup: Backup, trackingBlind: Bool) {
             var f = Fingerprinter()
@@ -59,8 +53,6 @@ struct Fingerprinter {
         init(device d: DeviceIndex, in world: World, trackingBlind: Bool) {
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
-            // A device holds a handful of generated values: one allocation, not one per doubling.
-            f.names.reserveCapacity(8)
             world.withDevice(d) { f.add($0) }
             self.init(f)
         }
@@ -78,7 +70,6 @@ struct Fingerprinter {
     static func fingerprint(_ state: ExploreState, symmetry: DeviceSymmetry? = nil, watching: PropertyMask = .all) -> Int {
         let bits = state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries
         var f = Fingerprinter()
-        f.names.reserveCapacity(16)
         f.watching = watching
         guard let symmetry else {
             f.add(state, bits: bits)
@@ -93,7 +84,7 @@ struct Fingerprinter {
             let order = symmetry.orders[index]
             for k in 1..<order.count where forms[order[k - 1]].hash > forms[order[k]].hash { continue orders }
             f.hasher = FingerprintHasher()
-            f.names.removeAll(keepingCapacity: true)
+            f.names = ValueKeys()
             f.add(state, order: order, position: symmetry.positions[index], bits: bits, symmetry: symmetry)
             least = min(least, f.hasher.finalize())
         }
@@ -120,7 +111,7 @@ struct Fingerprinter {
             f.add(kept.form)
             backups[b] = f.hasher.finalize()
             f.hasher = whole
-            f.names.removeSubrange(named...)
+            f.names.truncate(to: named)
         }
         return whole.finalize()
     }
@@ -154,7 +145,7 @@ struct Fingerprinter {
 
     private mutating func add(_ form: PartForm) {
         hasher.combine(form.hash)
-        for value in form.values { hasher.combine(name(value)) }
+        for index in 0..<form.values.count { hasher.combine(name(form.values[index])) }
     }
 
     private mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
@@ -436,7 +427,7 @@ struct Fingerprinter {
 
     private mutating func addWords(_ words: (high: UInt64, low: UInt64)) {
         hasher.combine(0 as UInt8)
-        hasher.combine(name(.words(words.high, words.low)))
+        hasher.combine(name(ValueKey(high: words.high, low: words.low)))
     }
 
     private mutating func addValue(_ value: String?) {
@@ -497,14 +488,14 @@ struct Fingerprinter {
 
     /// Scans a value's bytes in place (native strings are contiguous; a bridged one is copied).
     static func scan(_ value: String) -> Scanned {
-        if let scanned = value.utf8.withContiguousStorageIfAvailable({ scan($0, of: value) }) { return scanned }
-        return Array(value.utf8).withUnsafeBufferPointer { scan($0, of: value) }
+        if let scanned = value.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return scanned }
+        return Array(value.utf8).withUnsafeBufferPointer { scan($0) }
     }
 
     /// A value looks generated when it is a UUID in any case, with or without dashes (keyed by its
     /// bits), or any other run of 16 or more letters, digits, `-` and `_` (hashes, tokens,
     /// Firebase IDs; keyed as it is). Short or spaced text (flags, names) is not renamed.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, of value: String) -> Scanned {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scanned {
         let bar = UInt8(ascii: "|")
         guard bytes.count >= 16 else { return .plain(joined: bytes.contains(bar)) }
         var high: UInt64 = 0, low: UInt64 = 0, digits = 0, hexOnly = true, lowercase = false
@@ -529,7 +520,7 @@ struct Fingerprinter {
             digits += 1
         }
         // A UUID (32 hex digits), or an APNs token's 64 whose first 32 are its random bits.
-        let key: ValueKey = hexOnly && (digits == 32 || digits == 64) ? .words(high, low) : .text(value)
+        let key = hexOnly && (digits == 32 || digits == 64) ? ValueKey(high: high, low: low) : ValueKey(text: bytes)
         return .generated(Generated(key: key, length: bytes.count, lowercase: lowercase))
     }
 }

@@ -9,7 +9,12 @@ import IDSim
 /// Unlike `Hasher` it is not seeded per process: a search fingerprints the same state alike in
 /// every run.
 struct FingerprintHasher {
-    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+    private var state: UInt64
+
+    init() { state = 0x243F_6A88_85A3_08D3 }
+
+    /// A hasher whose results are independent of the default one's (a second lane for a wider hash).
+    init(seed: UInt64) { state = seed }
 
     @inline(__always)
     mutating func combine(_ word: UInt64) {
@@ -34,12 +39,14 @@ struct FingerprintHasher {
     /// length says how many words follow, so "ab" + "c" is not "a" + "bc", nor "" + "\0" "\0" + "".
     /// (The fingerprint gives its lists a count or an end mark, for the same reason.)
     mutating func combine(_ text: String) {
-        var text = text
-        // Native strings are already contiguous UTF-8 (this is free); only a bridged one is copied.
-        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        // Native and small strings lend their UTF-8 in place (borrowed: no copy, no retain); only
+        // a bridged one is copied.
+        if text.utf8.withContiguousStorageIfAvailable({ combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            Array(text.utf8).withUnsafeBytes { combine(bytes: $0) }
+        }
     }
 
-    private mutating func combine(bytes: UnsafeRawBufferPointer) {
+    mutating func combine(bytes: UnsafeRawBufferPointer) {
         combine(UInt64(bytes.count))
         var offset = 0
         while offset + 8 <= bytes.count {
