@@ -94,13 +94,14 @@ struct Watch: Sendable {
 
 extension ExploreState {
     /// Applies one step; returns the properties it broke, or nil when the step cannot apply here.
-    mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
-        refuses(step) ? nil : applyNotRefused(step, watch: watch, programs: programs)
+    /// - Parameter forms: a worker's recent part forms, to remake device forms from (see `PartFormCache`).
+    mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary, forms: PartFormCache? = nil) -> PropertyMask? {
+        refuses(step) ? nil : applyNotRefused(step, watch: watch, programs: programs, forms: forms)
     }
 
     /// `apply` for a step `refuses` already said no to refusing (the search asks before copying
     /// the state); the core may still refuse it (nil).
-    mutating func applyNotRefused(_ step: Step, watch: Watch, programs: StrategyLibrary) -> PropertyMask? {
+    mutating func applyNotRefused(_ step: Step, watch: Watch, programs: StrategyLibrary, forms: PartFormCache? = nil) -> PropertyMask? {
         // Share the devices' and the accounts' storage: what the step did not write compares by identity.
         let devicesBefore = world.deviceSnapshot
         let accountsBefore = world.accountSnapshot
@@ -110,7 +111,7 @@ extension ExploreState {
             return nil
         }
         let d = step.device
-        refreshForms(since: devicesBefore)
+        refreshForms(since: devicesBefore, cache: forms)
         if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind) }
         switch step.event {
         case .launch(let app, _) where app == watch.app:
@@ -144,9 +145,10 @@ extension ExploreState {
     /// Remakes the forms of the devices the step wrote: usually its own, and any other whose
     /// keychain iCloud Keychain carried a write to (rule KC-18); a migration only reads its
     /// source, a restore its backup. A device the step did not write keeps its storage, and its form.
-    private mutating func refreshForms(since before: DeviceSnapshot) {
+    private mutating func refreshForms(since before: DeviceSnapshot, cache: PartFormCache?) {
         for d in 0..<world.deviceCount where !world.deviceUnchanged(d, since: before) {
-            deviceForms[d] = Fingerprinter.PartForm(device: d, in: world, trackingBlind: trackingBlind)
+            let form = Fingerprinter.PartForm(device: d, in: world, trackingBlind: trackingBlind, cache: cache)
+            deviceForms[d] = form
         }
     }
 

@@ -254,11 +254,12 @@ public struct Explorer: Sendable {
             // share most of their path: the replay keeps the states along the last path and
             // applies only the steps after the common prefix (a step or two, not `level`).
             var replay = PathReplay(root: root)
+            let forms = PartFormCache(trackingBlind: root.trackingBlind)
             var path = [UInt16](repeating: 0, count: level)   // one array for the part, not one a state
             for index in from..<to {
                 stepNumbers(to: index, level: level, levels: levels, into: &path)
                 let state = replay.state(after: path) { state, number in
-                    _ = state.apply(steps[Int(number)], watch: watch, programs: programs)
+                    _ = state.apply(steps[Int(number)], watch: watch, programs: programs, forms: forms)
                 }
                 let node = levels[level][index]
                 var launchOn = UInt16.max
@@ -288,7 +289,7 @@ public struct Explorer: Sendable {
                     if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number])
                         || state.world.certainlyChangesNothing(steps[number]) { continue }
                     var successor = state
-                    guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs) else { continue }
+                    guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs, forms: forms) else { continue }
                     var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties),
                                           parent: UInt32(index), step: UInt16(number), broken: broken,
                                           readTracking: successor.world.appCodeReads.tracking)
@@ -343,7 +344,12 @@ public struct Explorer: Sendable {
 
     /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
     public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
-        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: programs)?.properties
+        probe(&state, step, forms: nil)
+    }
+
+    /// `probe`, remaking device forms from a worker's part forms as the search does.
+    func probe(_ state: inout ExploreState, _ step: Step, forms: PartFormCache?) -> Set<ExploreProperty>? {
+        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: programs, forms: forms)?.properties
     }
 
     /// The steps from the root to a node.

@@ -31,7 +31,9 @@ struct Fingerprinter {
     /// changed them (see `ExploreState.apply`), so a successor rehashes one device, not all.
     struct PartForm: Equatable, Sendable {
         let hash: Int
-        let values: ValueKeys
+        /// Kept in an array of exactly its count (usually a handful, often none): forms are stored
+        /// and copied with states, where sixteen inline words each would be copied every time.
+        let values: [ValueKey]
 
         init(_ backup: Backup, trackingBlind: Bool) {
             var f = Fingerprinter()
@@ -42,24 +44,59 @@ struct Fingerprinter {
 
         /// The Apple IDs' form: iCloud Keychain on or off, tracking restriction, the iCloud
         /// keychain's items and the key-value store.
-        init(accountsOf world: World, trackingBlind: Bool) {
+        init(accountsOf world: borrowing World, trackingBlind: Bool) {
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
             f.addAccounts(world)
             self.init(f)
         }
 
-        /// A device's form, read in place (see `World.withDevice`).
-        init(device d: DeviceIndex, in world: World, trackingBlind: Bool) {
+        /// A device's form, read in place (see `World.withDevice`). It takes in the forms of the
+        /// device's apps' slots and of its keychain as parts (as a state takes in its devices'),
+        /// so that `cache` can lend them when it has hashed the same storage before.
+        /// (`world` is borrowed: an initializer takes its arguments owned, and the caller copied the
+        /// world for it, a retain and a release of each of its tables, on every successor.)
+        init(device d: DeviceIndex, in world: borrowing World, trackingBlind: Bool, cache: PartFormCache? = nil) {
+            let cache = cache?.trackingBlind == trackingBlind ? cache : nil
+            let addresses = cache == nil ? (apps: 0, keychain: 0) : world.devicePartAddresses(d)
+            let cachedApps = cache?.appsForm(at: addresses.apps), cachedKeychain = cache?.keychainForm(at: addresses.keychain)
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
-            world.withDevice(d) { f.add($0) }
+            var madeApps: PartForm?, madeKeychain: PartForm?
+            world.withDevice(d) { device in
+                if cachedApps == nil {
+                    var walk = Fingerprinter()
+                    walk.trackingBlind = trackingBlind
+                    walk.addApps(device)
+                    madeApps = PartForm(walk)
+                }
+                if cachedKeychain == nil {
+                    var walk = Fingerprinter()
+                    walk.trackingBlind = trackingBlind
+                    walk.add(device.pointee.keychain)
+                    madeKeychain = PartForm(walk)
+                }
+                f.add(device, apps: cachedApps ?? madeApps!, keychain: cachedKeychain ?? madeKeychain!)
+            }
+            if let cache, madeApps != nil || madeKeychain != nil {
+                let holder = world.holdDevice(d)
+                if let madeApps { cache.keepAppsForm(madeApps, at: addresses.apps, holder: holder) }
+                if let madeKeychain { cache.keepKeychainForm(madeKeychain, at: addresses.keychain, holder: holder) }
+            }
             self.init(f)
         }
 
-        private init(_ walked: Fingerprinter) {
+        /// No content: what an empty cache entry holds.
+        static let empty = PartForm(hash: 0, values: [])
+
+        private init(hash: Int, values: [ValueKey]) {
+            self.hash = hash
+            self.values = values
+        }
+
+        fileprivate init(_ walked: Fingerprinter) {
             hash = walked.hasher.finalize()
-            values = walked.names
+            values = walked.names.array
         }
     }
 
@@ -145,7 +182,7 @@ struct Fingerprinter {
 
     private mutating func add(_ form: PartForm) {
         hasher.combine(form.hash)
-        for index in 0..<form.values.count { hasher.combine(name(form.values[index])) }
+        for value in form.values { hasher.combine(name(value)) }
     }
 
     private mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
@@ -243,7 +280,7 @@ struct Fingerprinter {
 
     /// Read through its pointer, a field at a time: passed as a value (even borrowed) the device
     /// was copied, a retain and a release of each of its collections.
-    private mutating func add(_ device: UnsafePointer<Device>) {
+    private mutating func add(_ device: UnsafePointer<Device>, apps: PartForm, keychain: PartForm) {
         hasher.combine(device.pointee.os)
         hasher.combine(device.pointee.passcodeSet)
         hasher.combine(device.pointee.firstUnlockDone)
@@ -255,13 +292,8 @@ struct Fingerprinter {
         hasher.combine(device.pointee.appleID)
         hasher.combine(device.pointee.iCloudKeychain)
         addVendorTable(device.pointee.vendorTable)
-        add(device.pointee.keychain)
-        // Slots are walked in place by IDSim's specialised walks (see `Slots.forEachApp`).
-        device.pointee.apps.forEachApp { index, app in
-            hasher.combine(index)
-            add(app)
-        }
-        hasher.combine(Self.endOfSlots)
+        add(keychain)
+        add(apps)
         device.pointee.processes.forEachProcess { index, pointer in
             let process = pointer
             hasher.combine(index)
@@ -294,6 +326,16 @@ struct Fingerprinter {
             addWords(token.words)
         }
         addGroups(device.pointee.appGroupDefaults)
+    }
+
+    /// A device's apps' slots. Slots are walked in place by IDSim's specialised walks (see
+    /// `Slots.forEachApp`).
+    private mutating func addApps(_ device: UnsafePointer<Device>) {
+        device.pointee.apps.forEachApp { index, app in
+            hasher.combine(index)
+            add(app)
+        }
+        hasher.combine(Self.endOfSlots)
     }
 
     /// Follows a walk of slots (whose count the walk does not know): no slot index is negative.

@@ -24,8 +24,8 @@ struct ValueKey: Hashable, Sendable {
     }
 }
 
-/// Value keys in order: the names a fingerprint gives generated values (a key's name is its
-/// position), and the values a part of a state holds.
+/// Value keys in order: the names a fingerprint gives generated values as it walks (a key's
+/// name is its position).
 ///
 /// The first eight are held inline, in two vectors, so that making, copying and searching
 /// the handful a device or a state holds allocates nothing and is a few vector compares; more
@@ -62,6 +62,15 @@ struct ValueKeys: Equatable, Sendable {
         }
         guard let more, let index = more.firstIndex(of: key) else { return nil }
         return Self.inlineCapacity + index
+    }
+
+    /// The keys in order, in an array of exactly their count.
+    var array: [ValueKey] {
+        guard count > 0 else { return [] }
+        var keys: [ValueKey] = []
+        keys.reserveCapacity(count)
+        for index in 0..<count { keys.append(self[index]) }
+        return keys
     }
 
     /// Slots past `count` are always zero, so whole vectors compare.

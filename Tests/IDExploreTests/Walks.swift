@@ -53,16 +53,18 @@ extension Explorer {
     }
 
     /// `walks` walks from the root of `length` steps each, every step drawn from the alphabet and
-    /// applied as the search applies it; `body` sees the state after each step (and may change
-    /// it), the step, and the generator for anything more it draws.
+    /// applied as the search applies it (device forms remade with one worker's part forms, shared
+    /// by every walk); `body` sees the state after each step (and may change it), the step, and
+    /// the generator for anything more it draws.
     func randomWalks(seed: UInt64, walks: Int, length: Int,
                      _ body: (inout ExploreState, WalkStep, inout SplitMix) throws -> Void) rethrows {
         var random = SplitMix(seed: seed)
+        let forms = PartFormCache(trackingBlind: root.trackingBlind)
         for _ in 0..<walks {
             var state = root
             for _ in 0..<length {
                 let step = random.pick(steps)
-                let applied = probe(&state, step) != nil
+                let applied = probe(&state, step, forms: forms) != nil
                 try body(&state, WalkStep(step: step, applied: applied), &random)
             }
         }

@@ -52,6 +52,9 @@ public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sen
         withExtendedLifetime(boxes[position]) { box in body(UnsafePointer(Self.pointer(box))) }
     }
 
+    /// The box holding the element at `position` (holding it keeps the element as it is alive).
+    func box(at position: Int) -> AnyObject { boxes[position] }
+
     /// Whether the element at `index` is held in the same box as `other`'s: true when neither
     /// has written it since one was copied from the other.
     func sharesStorage(at index: Int, with other: BoxedArray) -> Bool {

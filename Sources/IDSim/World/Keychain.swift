@@ -24,6 +24,12 @@ public struct Keychain: Hashable, Sendable {
         for item in items { self[item.key] = item }
     }
 
+    /// Where this keychain is held (see `Slots.storageAddress`): while two keychains are alive,
+    /// equal addresses mean equal keychains.
+    public var storageAddress: UInt {
+        buckets.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
     /// Where `group`'s bucket is, or would go (binary search).
     private func position(of group: String) -> (index: Int, found: Bool) {
         var low = 0, high = buckets.count

@@ -88,6 +88,13 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         }
     }
 
+    /// Where these slots are held: equal for two `Slots` when neither has been written since one
+    /// was copied from the other (a write to shared storage copies it first), so while both are
+    /// alive, equal addresses mean equal slots. (Only while both are alive: freed storage is reused.)
+    public var storageAddress: UInt {
+        boxes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
     /// Whether a slot holds a value, without reading (and copying) the value.
     public func isPresent(_ position: Int) -> Bool {
         boxes[position] != nil
