@@ -44,15 +44,16 @@ public struct AppOS: Sendable {
     /// Whether the app's previous launches on this device happened in this same installation.
     public var installation: UInt64 { installed.installation }
 
-    // Read by yielding the stored value in place: a getter returned a copy of the whole app
-    // (or process), a retain and release of each of its collections, to read one field.
+    // Read by yielding the stored value in place, through its address: a getter returned a copy
+    // of the whole app (or process), a retain and release of each of its collections, to read one
+    // field, and so did yielding `slots[app]!` (the unwrap copied).
     var installed: InstalledApp {
-        _read { yield world.devices[device].apps[app]! }
+        _read { yield world.devices.withElementPointer(at: device) { $0.pointee.apps.presentAddress(app) }.pointee }
         _modify { yield &world.devices[device].apps[app]! }
     }
 
     var process: AppProcess {
-        _read { yield world.devices[device].processes[app]! }
+        _read { yield world.devices.withElementPointer(at: device) { $0.pointee.processes.presentAddress(app) }.pointee }
         _modify { yield &world.devices[device].processes[app]! }
     }
 

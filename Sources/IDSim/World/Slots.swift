@@ -95,6 +95,12 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
         boxes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
+    /// The address of the value in a slot that holds one. Valid while these slots hold the same
+    /// box (until the slot is written), for reads only.
+    func presentAddress(_ position: Int) -> UnsafePointer<Element> {
+        UnsafeRawPointer(Self.pointer(boxes[position]!)).assumingMemoryBound(to: Element.self)
+    }
+
     /// Whether a slot holds a value, without reading (and copying) the value.
     public func isPresent(_ position: Int) -> Bool {
         boxes[position] != nil
