@@ -67,6 +67,9 @@ public struct ExploreState: Sendable {
         self.trackingBlind = trackingBlind
         // From here on, so that a read before the search (in a scenario) does not count.
         if trackingBlind { self.world.appCodeReads = AppCodeReads() }
+        // A search judges launches only by the values they read: what strategies build only for
+        // people to read (results, notes; id-kit hashes each source) is left out.
+        self.world.launchReportsInFull = false
         backupForms = world.backups.map { name, backup in
             KeptBackup(backup, named: name, source: Self.device(withHardware: backup.sourceHardwareID, in: world), trackingBlind: trackingBlind)
         }.sorted { $0.precedes($1) }

@@ -46,7 +46,7 @@ extension World {
         var report = program.launch(&os)
         swap(&os.world, &self)
         log.append(contentsOf: os.log.changes)
-        report.notes.append(contentsOf: os.notices)
+        if launchReportsInFull { report.notes.append(contentsOf: os.notices) }
 
         let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps.installation(of: app)!, report: report,
                                   apnsToken: token)

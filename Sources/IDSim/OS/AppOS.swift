@@ -62,6 +62,10 @@ public struct AppOS: Sendable {
         world.rng.nextUUID()
     }
 
+    /// Whether the launch's report is built in full (`World.launchReportsInFull`): when not, a
+    /// strategy leaves out its structured result and its notes, which only people read.
+    public var reportsInFull: Bool { world.launchReportsInFull }
+
     /// Adds a line for the user (shown with the launch).
     public mutating func notice(_ text: String) {
         notices.append(text)

@@ -47,13 +47,14 @@ struct RecipeProgram: AppProgram {
     func launch(_ os: inout AppOS) -> LaunchReport {
         let memoryKey = recipe.cache == .process ? "recipe:" + recipe.name : ""
         if recipe.cache == .process, let cached = os.memory(memoryKey) {
-            return report(id: cached, reads: StoreReads(count: 0), platform: nil, notes: ["the ID kept in memory by this process (cache: process)"])
+            return report(id: cached, reads: StoreReads(count: 0), platform: nil,
+                          notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
         }
         // The facade is passed down inout, never stored: a copy would share the world and make
         // every write copy it.
-        var run = Run(shared: shared, placeholders: placeholders(os))
+        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
         let chosen = run.chooseID(&os)
-        guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes) }
+        guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull) }
         var id = chosen
         if let value = chosen, !run.saveAll(value, &os) { id = nil }
         if let value = id {
@@ -65,7 +66,7 @@ struct RecipeProgram: AppProgram {
             id = shaped
             if recipe.cache == .process { os.setMemory(shaped, forKey: memoryKey) }
         }
-        return report(id: id, reads: run.reads, platform: run.platform, notes: run.notes)
+        return report(id: id, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull)
     }
 
     /// The placeholders' values for this app, looked up as templates ask for them.
@@ -74,13 +75,14 @@ struct RecipeProgram: AppProgram {
                      params: recipe.params, options: options)
     }
 
-    func report(id: String?, reads: StoreReads, platform: (name: String, value: String)?, notes: [String]) -> LaunchReport {
+    /// - Parameter inFull: whether the report is built in full (`AppOS.reportsInFull`): its result is built only then.
+    func report(id: String?, reads: StoreReads, platform: (name: String, value: String)?, notes: [String], inFull: Bool) -> LaunchReport {
         var values = [NamedValue("id", id)]
         values.reserveCapacity(recipe.stores.count + 3)
         for index in recipe.stores.indices { values.append(NamedValue(recipe.stores[index].name, reads[index]?.value)) }
         for name in shared.platformNames { values.append(NamedValue(name, platform?.name == name ? platform?.value : nil)) }
         // The code's own result is what the library's function returns: the ID, or nothing.
-        return LaunchReport(primaryID: id, values: values, result: .optional(id), notes: notes)
+        return LaunchReport(primaryID: id, values: values, result: inFull ? .optional(id) : .null, notes: notes)
     }
 }
 
@@ -153,14 +155,22 @@ private struct Run {
     var reads: StoreReads
     /// The platform source that gave the ID, if one did (the search stops at the first value).
     var platform: (name: String, value: String)?
-    var notes: [String] = []
+    private(set) var notes: [String] = []
+    /// Whether the launch's report is built in full, and so keeps its notes (`AppOS.reportsInFull`).
+    let inFull: Bool
     /// A refused read with `whenRefused: stop`: no ID, no writes.
     var stopped = false
 
-    init(shared: RecipeProgram.Shared, placeholders: Placeholders) {
+    init(shared: RecipeProgram.Shared, placeholders: Placeholders, inFull: Bool) {
         self.shared = shared
         self.placeholders = placeholders
+        self.inFull = inFull
         reads = StoreReads(count: shared.recipe.stores.count)
+    }
+
+    /// Notes what the code ran into, when the report keeps notes.
+    mutating func note(_ line: @autoclosure () -> String) {
+        if inFull { notes.append(line()) }
     }
 
     func fill(_ template: Template) -> String {
@@ -247,10 +257,10 @@ private struct Run {
                 result = .value(value)
             } else if status == .success || status == .itemNotFound {
                 result = .missing
-                notes.append("keychain read (\(name)): \(OSStatus.itemNotFound)")
+                note("keychain read (\(name)): \(OSStatus.itemNotFound)")
             } else {
                 result = .refused(status)
-                notes.append("keychain read (\(name)): \(status)")
+                note("keychain read (\(name)): \(status)")
             }
         case .defaults(let key, let suite, _):
             result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
@@ -264,7 +274,7 @@ private struct Run {
         reads[index] = result
         if mayStop, case .refused = result, recipe.whenRefused == .stop {
             stopped = true
-            notes.append("a refused read stops the launch: no ID (whenRefused: stop)")
+            note("a refused read stops the launch: no ID (whenRefused: stop)")
         }
         return result
     }
@@ -300,7 +310,7 @@ private struct Run {
             } else {
                 failed = true
                 if recipe.whenWriteFails == .stop {
-                    notes.append("a failed write stops the launch: no ID (whenWriteFails: stop)")
+                    note("a failed write stops the launch: no ID (whenWriteFails: stop)")
                     return false
                 }
             }
@@ -315,14 +325,14 @@ private struct Run {
         switch store.kind {
         case .keychain(let item):
             let status = writeKeychain(item, value, before: before, &os)
-            if status != .success { notes.append("keychain write (\(store.name)): \(status)") }
+            if status != .success { note("keychain write (\(store.name)): \(status)") }
             return status == .success
         case .defaults(let key, let suite, _):
             os.setDefaults(value, forKey: fill(key), suite: suite.map(fill))
             return true
         case .file(let path, let backup):
             let ok = os.writeContainerFile(fill(path), contents: value, backedUp: backup)
-            if !ok { notes.append("file write (\(store.name)): the container is not available before the first unlock") }
+            if !ok { note("file write (\(store.name)): the container is not available before the first unlock") }
             return ok
         case .icloud(let key):
             os.setUbiquitous(value, forKey: fill(key))

@@ -44,7 +44,7 @@ public struct AppAttestStrategy: IDStrategy {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         guard os.appAttestSupported else {
             notes.add(os.deviceKind == .simulator ? "App Attest is not supported in the Simulator" : "App Attest needs iOS 14")
             return report(keyID: nil, error: .featureUnsupported, notes)
@@ -83,8 +83,8 @@ public struct AppAttestStrategy: IDStrategy {
         let errorText = unreadable ? "keyIdUnreadable" : error?.rawValue
         return LaunchReport(primaryID: keyID,
                             values: [NamedValue("keyId", keyID), NamedValue("valid", String(valid)), NamedValue("error", errorText)],
-                            result: .object([.init("keyId", .optional(keyID)), .init("valid", .bool(valid)),
-                                             .init("error", .optional(errorText))]),
+                            result: notes.inFull ? .object([.init("keyId", .optional(keyID)), .init("valid", .bool(valid)),
+                                                            .init("error", .optional(errorText))]) : .null,
                             notes: notes.lines)
     }
 }

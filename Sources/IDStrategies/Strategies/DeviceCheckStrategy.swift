@@ -23,7 +23,8 @@ public struct DeviceCheckStrategy: IDStrategy {
         guard os.deviceCheckSupported, let token = os.generateDeviceCheckToken() else {
             let why = os.deviceKind == .simulator ? "DCDevice is not supported in the Simulator" : "DCDevice needs iOS 11"
             return LaunchReport(primaryID: nil, values: Self.valueNames.map { NamedValue($0, nil) },
-                                result: .object([.init("supported", .bool(false))]), notes: [why])
+                                result: os.reportsInFull ? .object([.init("supported", .bool(false))]) : .null,
+                                notes: os.reportsInFull ? [why] : [])
         }
         var values = [NamedValue("bit0", nil), NamedValue("bit1", nil), NamedValue("lastUpdate", nil), NamedValue("token", token.text)]
         var notes: [String] = []
@@ -34,10 +35,11 @@ public struct DeviceCheckStrategy: IDStrategy {
             values[1].value = String(bits.bit1)
             values[2].value = bits.lastUpdate
         case .notFound(let body):
-            notes.append("query_two_bits: 200 \"\(body)\" (no bits set yet)")
+            if os.reportsInFull { notes.append("query_two_bits: 200 \"\(body)\" (no bits set yet)") }
         case .ok, .badRequest:
-            notes.append("query_two_bits: \(response.httpStatus)")
+            if os.reportsInFull { notes.append("query_two_bits: \(response.httpStatus)") }
         }
+        guard os.reportsInFull else { return LaunchReport(primaryID: nil, values: values, result: .null, notes: notes) }
         let result = StructuredValue.object([
             .init("supported", .bool(true)), .init("status", .int(response.httpStatus)),
             .init("bit0", values[0].value.map { .bool($0 == "true") } ?? .null),

@@ -37,7 +37,7 @@ public struct FCUUID: IDStrategy {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         let service = os.bundleID
         let installation = uuidForInstallation(&os, service: service, &notes)
         let vendor = os.identifierForVendor()?.compactLowercase
@@ -48,8 +48,10 @@ public struct FCUUID: IDStrategy {
             primaryID: device,
             values: [NamedValue("uuidForInstallation", installation), NamedValue("uuidForVendor", vendor),
                      NamedValue("uuidForDevice", device), NamedValue("uuidsOfUserDevices", list)],
-            result: .object([.init("uuidForInstallation", .string(installation)), .init("uuidForVendor", .optional(vendor)),
-                             .init("uuidForDevice", .string(device)), .init("uuidsOfUserDevices", .array(devices.map(StructuredValue.string)))]),
+            result: os.reportsInFull
+                ? .object([.init("uuidForInstallation", .string(installation)), .init("uuidForVendor", .optional(vendor)),
+                           .init("uuidForDevice", .string(device)), .init("uuidsOfUserDevices", .array(devices.map(StructuredValue.string)))])
+                : .null,
             notes: notes.lines)
     }
 

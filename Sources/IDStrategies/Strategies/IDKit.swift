@@ -55,7 +55,7 @@ public struct IDKit: IDStrategy {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         let consent = os.consentGiven
         let strictMode = strict || policy == .strict
         let sources = policy.order.filter { include?.contains($0) ?? true }
@@ -75,32 +75,33 @@ public struct IDKit: IDStrategy {
         var guid: String?
         if sources.contains("guid") { guid = Self.keychainGUID(&os, &notes) }
 
-        var members: [StructuredValue.Member] = []
-        var available: [String: String] = [:]
-        if let idfa {
-            let limited: Bool? = strictMode ? true : (consent && idfa.value == nil ? true : nil)
-            members.append(.init("idfa", idValue("idfa", idfa.value, limited: limited, message: nil)))
-            if let v = idfa.value { available["idfa"] = v }
-        } else {
-            members.append(.init("idfa", .null))
+        // The first source in the policy's order that has a value.
+        func available(_ source: String) -> String? {
+            switch source {
+            case "idfa": idfa?.value
+            case "idfv": idfv
+            case "guid": guid
+            default: nil
+            }
         }
-        if sources.contains("idfv") {
-            members.append(.init("idfv", idValue("idfv", idfv, limited: nil, message: idfv == nil ? "no identifierForVendor" : nil)))
-            if let idfv { available["idfv"] = idfv }
-        } else {
-            members.append(.init("idfv", .null))
-        }
-        if sources.contains("guid") {
-            members.append(.init("guid", idValue("guid", guid, limited: nil, message: nil)))
-            if let guid { available["guid"] = guid }
-        } else {
-            members.append(.init("guid", .null))
-        }
-        let best = sources.first { available[$0] != nil }
-        members.append(.init("best", .optional(best)))
-        return LaunchReport(primaryID: best.flatMap { available[$0] }, best: best ?? "none",
+        let best = sources.first { available($0) != nil }
+        return LaunchReport(primaryID: best.flatMap(available), best: best ?? "none",
                             values: [NamedValue("idfa", idfa?.raw), NamedValue("idfv", idfv), NamedValue("guid", guid)],
-                            result: .object(members), notes: notes.lines)
+                            result: notes.inFull ? result(idfa: idfa, idfv: idfv, guid: guid, sources: sources, best: best,
+                                                          limited: strictMode ? true : (consent && idfa?.value == nil ? true : nil))
+                                                 : .null,
+                            notes: notes.lines)
+    }
+
+    /// `{idfa, idfv, guid, best}`, each source as `idValue` (with its hash) or null when not read.
+    func result(idfa: (raw: String?, value: String?)?, idfv: String?, guid: String?, sources: [String], best: String?,
+                limited: Bool?) -> StructuredValue {
+        .object([
+            .init("idfa", idfa.map { idValue("idfa", $0.value, limited: limited, message: nil) } ?? .null),
+            .init("idfv", sources.contains("idfv") ? idValue("idfv", idfv, limited: nil, message: idfv == nil ? "no identifierForVendor" : nil) : .null),
+            .init("guid", sources.contains("guid") ? idValue("guid", guid, limited: nil, message: nil) : .null),
+            .init("best", .optional(best)),
+        ])
     }
 
     /// The plugin's `getKeychainUUID`: on any failure to read, a new UUID, saved if possible,

@@ -35,7 +35,7 @@ public struct KeychainIDFV: IDStrategy {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         let service = self.service ?? os.bundleID
         let (stored, status) = os.readPassword(service: service, account: Self.account, group: group)
         let id: String
@@ -47,6 +47,6 @@ public struct KeychainIDFV: IDStrategy {
             notes.keychain("write", os.savePassword(id, service: service, account: Self.account, group: group, accessible: accessible))
         }
         return LaunchReport(primaryID: id, values: [NamedValue("id", id)],
-                            result: .object([.init("id", .string(id))]), notes: notes.lines)
+                            result: os.reportsInFull ? .object([.init("id", .string(id))]) : .null, notes: notes.lines)
     }
 }

@@ -47,14 +47,14 @@ public struct OpenUDID: IDStrategy {
         var winner: String?
         for id in firstSeen where winner == nil || counts[id]! > counts[winner!]! { winner = id }
         let openudid = winner ?? local?.id ?? (os.newUUID().compactLowercase + String(os.newUUID().compactLowercase.prefix(8)))
-        if let local, let winner, local.id != winner { notes.append("kOpenUDIDErrorCompromised: local copy differs from the slots") }
+        if os.reportsInFull, let local, let winner, local.id != winner { notes.append("kOpenUDIDErrorCompromised: local copy differs from the slots") }
         let record = openudid + "|" + appUID
         os.setDefaults(record, forKey: Self.defaultsKey)
         if let slot = mySlot ?? emptySlot {
             os.setNamedPasteboard(Self.slotName(slot), value: record, persistent: true)
         }
         return LaunchReport(primaryID: openudid, values: [NamedValue("openudid", openudid)],
-                            result: .object([.init("openudid", .string(openudid))]), notes: notes)
+                            result: os.reportsInFull ? .object([.init("openudid", .string(openudid))]) : .null, notes: notes)
     }
 
     /// "ID|APPUID" → its parts.

@@ -32,7 +32,7 @@ public struct RNDI: IDStrategy {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         let (stored, status) = os.readPassword(service: Self.key, account: Self.key, synchronizable: synchronizable ? .any : .no)
         if stored == nil { notes.keychain("read", status) }
         let id = stored ?? os.defaultsString(forKey: Self.key) ?? os.identifierForVendor()?.uuidString ?? os.newUUID().uuidString
@@ -42,6 +42,6 @@ public struct RNDI: IDStrategy {
         }
         if os.defaultsString(forKey: Self.key) != id { os.setDefaults(id, forKey: Self.key) }
         return LaunchReport(primaryID: id, values: [NamedValue("uniqueId", id)],
-                            result: .object([.init("uniqueId", .string(id))]), notes: notes.lines)
+                            result: os.reportsInFull ? .object([.init("uniqueId", .string(id))]) : .null, notes: notes.lines)
     }
 }

@@ -37,7 +37,7 @@ public struct SvUDID: IDStrategy {
     }
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         // The code leaves the access group out on the Simulator (and so hides -34018 there).
         let group = os.deviceKind == .simulator ? nil : self.group(team: os.teamID)
         let (stored, status) = os.readPassword(service: Self.service, account: "", group: group)
@@ -50,6 +50,6 @@ public struct SvUDID: IDStrategy {
             }
         }
         return LaunchReport(primaryID: udid, values: [NamedValue("udid", udid)],
-                            result: .object([.init("udid", .optional(udid))]), notes: notes.lines)
+                            result: os.reportsInFull ? .object([.init("udid", .optional(udid))]) : .null, notes: notes.lines)
     }
 }

@@ -19,7 +19,7 @@ public struct ZBUUID: IDStrategy {
     public init(options: [String: OptionValue]) {}
 
     public func launch(_ os: inout AppOS) -> LaunchReport {
-        var notes = LaunchNotes()
+        var notes = LaunchNotes(for: os)
         let vendor = os.identifierForVendor()?.compactLowercase
         let (stored, status) = os.readPassword(service: "", account: Self.key)
         if stored == nil { notes.keychain("read", status) }
@@ -36,7 +36,7 @@ public struct ZBUUID: IDStrategy {
             notes.add("no identifierForVendor: a random uuidForDevice for this launch")
         }
         return LaunchReport(primaryID: device, values: [NamedValue("uuidForDevice", device), NamedValue("uuidForVendor", vendor)],
-                            result: .object([.init("uuidForDevice", .string(device)), .init("uuidForVendor", .optional(vendor))]),
+                            result: os.reportsInFull ? .object([.init("uuidForDevice", .string(device)), .init("uuidForVendor", .optional(vendor))]) : .null,
                             notes: notes.lines)
     }
 }

@@ -23,16 +23,23 @@ extension AppOS {
     }
 }
 
-/// Collects the notes a launch reports: what the code ran into.
+/// Collects the notes a launch reports: what the code ran into. Kept only when the launch's
+/// report is built in full (`AppOS.reportsInFull`).
 struct LaunchNotes {
     private(set) var lines: [String] = []
+    /// Whether the report is built in full: the notes are kept, and a strategy builds its result.
+    let inFull: Bool
+
+    init(for os: AppOS) {
+        inFull = os.reportsInFull
+    }
 
     mutating func keychain(_ action: String, _ status: OSStatus) {
-        guard status != .success else { return }
+        guard inFull, status != .success else { return }
         lines.append("keychain " + action + ": " + status.description)   // concatenated: interpolation costs 5x
     }
 
-    mutating func add(_ line: String) {
-        lines.append(line)
+    mutating func add(_ line: @autoclosure () -> String) {
+        if inFull { lines.append(line()) }
     }
 }
