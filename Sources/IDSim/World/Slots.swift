@@ -1,3 +1,29 @@
+/// What `Slots` can hold: a type with one box holding nil, made once and shared by every `Slots`
+/// of it, so an empty slot is read in place like a full one.
+public protocol SlotElement: Hashable, Sendable {
+    /// Never written: `Slots` writes only boxes it made for a value.
+    static var emptySlot: ManagedBuffer<Self?, UInt8> { get }
+}
+
+extension SlotElement {
+    /// A box holding nil, for an element type's `emptySlot`.
+    static func makeEmptySlot() -> ManagedBuffer<Self?, UInt8> {
+        ManagedBuffer<Self?, UInt8>.create(minimumCapacity: 0) { _ in nil }
+    }
+}
+
+extension InstalledApp: SlotElement {
+    nonisolated(unsafe) public static let emptySlot = makeEmptySlot()
+}
+
+extension AppProcess: SlotElement {
+    nonisolated(unsafe) public static let emptySlot = makeEmptySlot()
+}
+
+extension LaunchHistory: SlotElement {
+    nonisolated(unsafe) public static let emptySlot = makeEmptySlot()
+}
+
 /// A fixed-size array of optional values, each in its own copy-on-write box.
 ///
 /// Worlds are snapshotted for the timeline; a plain `[InstalledApp?]` would be copied whole
@@ -8,18 +34,17 @@
 /// The boxes are `ManagedBuffer`s whose header is the value, reached through its pointer: a
 /// class's stored property would add a dynamic exclusivity check to every read, and reads of
 /// one field (is the app installed? which vendor?) are the hottest path of the simulator.
-public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
+public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
     typealias Box = ManagedBuffer<Element?, UInt8>
 
     /// A box exists exactly when its slot holds a value: `set` and `_modify` drop the box of a
-    /// slot that becomes nil, so scans test the box alone.
+    /// slot that becomes nil, so scans test the box alone. (An empty slot reads the element
+    /// type's one shared nil, `SlotElement.emptySlot`: a box of its own in every `Slots` was a
+    /// reference that every copy of a device retained and released three times over.)
     private var boxes: [Box?]
-    /// A box holding nil, so that an empty slot can be read in place like a full one.
-    private let empty: Box
 
     public init(count: Int) {
         boxes = Array(repeating: nil, count: count)
-        empty = Self.makeBox(nil)
     }
 
     private static func makeBox(_ value: Element?) -> Box {
@@ -36,7 +61,7 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
 
     public subscript(position: Int) -> Element? {
         unsafeAddress {
-            UnsafePointer(Self.pointer(boxes[position] ?? empty))
+            UnsafePointer(Self.pointer(boxes[position] ?? Element.emptySlot))
         }
         set {
             boxes[position] = newValue.map { Self.makeBox($0) }
@@ -69,6 +94,7 @@ public struct Slots<Element: Hashable & Sendable>: Hashable, @unchecked Sendable
     /// slot is a retain and a release per app that the optimiser removes in one build and keeps
     /// in the next (it cost a settings change, which walks every app, a quarter of its time).
     private func withEachBox(_ body: (Int, UnsafeMutablePointer<Element?>) throws -> Void) rethrows {
+        let empty = Element.emptySlot
         let offset = UnsafeRawPointer(Self.pointer(empty)) - UnsafeRawPointer(Unmanaged.passUnretained(empty).toOpaque())
         try boxes.withUnsafeBytes { raw in
             for index in 0..<boxes.count {
