@@ -167,7 +167,7 @@ struct Fingerprinter {
         f.add(state.accountsForm)
         f.addBits(state.world.deviceCheck.count == 0 ? [] : state.world.deviceCheck.entries)
         f.hasher.combine(watching.rawValue)
-        for follow in state.follow { f.add(follow) }
+        for d in state.follow.indices { f.add(state.follow[d]) }
         return f
     }
 
@@ -180,13 +180,13 @@ struct Fingerprinter {
         return fingerprint(fresh, symmetry: symmetry)
     }
 
-    private mutating func add(_ form: PartForm) {
+    private mutating func add(_ form: borrowing PartForm) {
         hasher.combine(form.hash)
         for value in form.values { hasher.combine(name(value)) }
     }
 
     private mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
-        for form in state.deviceForms { add(form) }
+        for d in state.deviceForms.indices { add(state.deviceForms[d]) }
         add(state.accountsForm)
         hasher.combine(state.backupForms.count)
         for kept in state.backupForms {
@@ -196,7 +196,7 @@ struct Fingerprinter {
         }
         addBits(bits)
         hasher.combine(watching.rawValue)
-        for follow in state.follow { add(follow) }
+        for d in state.follow.indices { add(state.follow[d]) }
     }
 
     private mutating func addBits(_ bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
@@ -245,7 +245,7 @@ struct Fingerprinter {
         for d in order { add(state.follow[d]) }
     }
 
-    private mutating func addBackup(_ kept: ExploreState.KeptBackup, at position: Int) {
+    private mutating func addBackup(_ kept: borrowing ExploreState.KeptBackup, at position: Int) {
         hasher.combine(position)
         hasher.combine(kept.kind.rawValue)
         add(kept.form)
@@ -267,7 +267,7 @@ struct Fingerprinter {
     /// `unique` reads whether it is still held; `follows` reads the expected value, `stable`
     /// only whether there is one. (`available` reads none of it.) The properties watched are
     /// hashed with the state, so fingerprints made while more were watched never match these.
-    private mutating func add(_ follow: ExploreState.Follow) {
+    private mutating func add(_ follow: borrowing ExploreState.Follow) {
         if !watching.isDisjoint(with: [.stable, .unique, .follows]) { addValue(follow.last) }
         if watching.contains(.unique) { hasher.combine(follow.held) }
         if watching.contains(.follows) {
