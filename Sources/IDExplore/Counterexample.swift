@@ -21,6 +21,7 @@ public struct Counterexample: Sendable {
         var lastLaunch = [Int?](repeating: nil, count: world.devices.count)
         var expectedLaunch = [Int?](repeating: nil, count: world.devices.count)
         let watch = Watch(app: app, value: value, properties: .all)
+        let programs = ResolvedPrograms(library: programs, apps: world.apps)
         var reference: Int?
         for (index, step) in steps.enumerated() {
             let d = step.device

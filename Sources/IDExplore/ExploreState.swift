@@ -98,13 +98,13 @@ struct Watch: Sendable {
 extension ExploreState {
     /// Applies one step; returns the properties it broke, or nil when the step cannot apply here.
     /// - Parameter forms: a worker's recent part forms, to remake device forms from (see `PartFormCache`).
-    mutating func apply(_ step: Step, watch: Watch, programs: StrategyLibrary, forms: PartFormCache? = nil) -> PropertyMask? {
+    mutating func apply(_ step: Step, watch: Watch, programs: ResolvedPrograms, forms: PartFormCache? = nil) -> PropertyMask? {
         refuses(step) ? nil : applyNotRefused(step, watch: watch, programs: programs, forms: forms)
     }
 
     /// `apply` for a step `refuses` already said no to refusing (the search asks before copying
     /// the state); the core may still refuse it (nil).
-    mutating func applyNotRefused(_ step: Step, watch: Watch, programs: StrategyLibrary, forms: PartFormCache? = nil) -> PropertyMask? {
+    mutating func applyNotRefused(_ step: Step, watch: Watch, programs: ResolvedPrograms, forms: PartFormCache? = nil) -> PropertyMask? {
         // Share the devices' and the accounts' storage: what the step did not write compares by identity.
         let devicesBefore = world.deviceSnapshot
         let accountsBefore = world.accountSnapshot

@@ -18,6 +18,8 @@ public struct Explorer: Sendable {
     public let root: ExploreState
     public let steps: [Step]
     public let programs: StrategyLibrary
+    /// The root's apps' programs, resolved once (see `ResolvedPrograms`).
+    private let resolved: ResolvedPrograms
     /// The followed app and the launch value followed (nil: the primary ID).
     public let app: AppIndex
     public let value: String?
@@ -42,6 +44,7 @@ public struct Explorer: Sendable {
         self.root = root
         self.steps = steps
         self.programs = programs
+        resolved = ResolvedPrograms(library: programs, apps: root.world.apps)
         self.app = app
         self.value = value
         lastSteps = steps.indices.filter { index in
@@ -259,7 +262,7 @@ public struct Explorer: Sendable {
             for index in from..<to {
                 stepNumbers(to: index, level: level, levels: levels, into: &path)
                 let state = replay.state(after: path) { state, number in
-                    _ = state.apply(steps[Int(number)], watch: watch, programs: programs, forms: forms)
+                    _ = state.apply(steps[Int(number)], watch: watch, programs: resolved, forms: forms)
                 }
                 let node = levels[level][index]
                 var launchOn = UInt16.max
@@ -289,7 +292,7 @@ public struct Explorer: Sendable {
                     if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number])
                         || state.world.certainlyChangesNothing(steps[number]) { continue }
                     var successor = state
-                    guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: programs, forms: forms) else { continue }
+                    guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
                     var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties),
                                           parent: UInt32(index), step: UInt16(number), broken: broken,
                                           readTracking: successor.world.appCodeReads.tracking)
@@ -349,7 +352,7 @@ public struct Explorer: Sendable {
 
     /// `probe`, remaking device forms from a worker's part forms as the search does.
     func probe(_ state: inout ExploreState, _ step: Step, forms: PartFormCache?) -> Set<ExploreProperty>? {
-        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: programs, forms: forms)?.properties
+        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: resolved, forms: forms)?.properties
     }
 
     /// The steps from the root to a node.
