@@ -41,12 +41,15 @@ extension World {
         }
 
         let program = programs.program(strategy: apps[app].strategy, options: apps[app].options)
-        var os = AppOS(device: d, app: app, recording: log.isRecording)
-        swap(&os.world, &self)          // lend the world to the app without copying it
-        var report = program.launch(&os)
-        swap(&os.world, &self)
-        log.append(contentsOf: os.log.changes)
-        if launchReportsInFull { report.notes.append(contentsOf: os.notices) }
+        let recording = log.isRecording
+        // The world is lent to the app in place, without a copy (see `AppOS`).
+        var (report, changes, notices) = withUnsafeMutablePointer(to: &self) { world in
+            var os = AppOS(world: world, device: d, app: app, recording: recording)
+            let report = program.launch(&os)
+            return (report, os.log.changes, os.notices)
+        }
+        log.append(contentsOf: changes)
+        if launchReportsInFull { report.notes.append(contentsOf: notices) }
 
         let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps.installation(of: app)!, report: report,
                                   apnsToken: token)

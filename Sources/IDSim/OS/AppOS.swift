@@ -4,20 +4,23 @@
 /// values as everything else (`World+Reads`), writes change the world and are recorded as
 /// changes made by the app's code, so failure paths such as -25308 before first unlock fall out
 /// of the rules rather than being special-cased in strategies.
-public struct AppOS: Sendable {
-    var world: World
+public struct AppOS: @unchecked Sendable {   // used only inside one launch, on its thread
+    /// The world, lent by `World.launch` for the launch (which has exclusive access to it all the
+    /// while): read and written in place, with no copy of the world to swap in and out (a copy
+    /// retained and released each of its tables on every launch).
+    private let lent: UnsafeMutablePointer<World>
+    var world: World {
+        unsafeAddress { UnsafePointer(lent) }
+        nonmutating unsafeMutableAddress { lent }
+    }
     public let device: DeviceIndex
     public let app: AppIndex
     var log: ChangeLog
     /// Things the user would see or a log would show (paste banners, unsupported APIs).
     public private(set) var notices: [String] = []
 
-    /// What `world` holds until the real world is swapped in: made once, as a fresh `World()`
-    /// per launch allocated its empty tables every time.
-    private static let placeholder = World()
-
-    init(device: DeviceIndex, app: AppIndex, recording: Bool) {
-        self.world = Self.placeholder
+    init(world: UnsafeMutablePointer<World>, device: DeviceIndex, app: AppIndex, recording: Bool) {
+        self.lent = world
         self.device = device
         self.app = app
         self.log = ChangeLog(recording: recording)
