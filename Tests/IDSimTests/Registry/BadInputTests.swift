@@ -17,6 +17,18 @@ struct BadInputTests {
         for bad in ["", ".", ".a", "a.", "a..b", "a b", "ä.b", "a_b", "a/b", "ａ.b"] { #expect(!World.isValidBundleID(bad), "\(bad)") }
     }
 
+    @Test("a backup name with a line break of any kind is refused; any other name, ASCII or not, is kept")
+    func backupNameLineBreaks() {
+        var sim = Sim()
+        for bad in ["a\nb", "a\rb", "a\r\nb", "tab\u{0B}", "feed\u{0C}", "next\u{85}line", "line\u{2028}sep", "para\u{2029}", "\n"] {
+            #expect(sim.reject(.backup(.encrypted, name: bad)) == .invalidName(bad, what: "backup name"), "\(bad.debugDescription)")
+        }
+        for good in ["daily", "phone-encrypted", "Été ☀️", "名前", "a b\tc", "ends with é\u{301}"] {
+            sim.run(.backup(.encrypted, name: good))
+            #expect(sim.world.backups[good] != nil, "\(good.debugDescription)")
+        }
+    }
+
     @Test("events that can't apply say what and why, and leave the world alone")
     func rejectedEvents() {
         var sim = Sim(devices: [DeviceSpec(name: "phone", os: OSVersion(17, 0)), DeviceSpec(name: "old", os: OSVersion(12, 0))])
