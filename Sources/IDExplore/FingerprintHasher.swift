@@ -63,8 +63,16 @@ struct FingerprintHasher {
         combine(tail)
     }
 
-    /// An enum by its raw name.
-    mutating func combine<T: RawRepresentable>(_ value: T) where T.RawValue == String { combine(value.rawValue) }
+    /// An enum by its case. A payload-free enum is one byte, its case's tag, distinct for each
+    /// case: hashed as a word (hashing the raw name made a string of it, for each of a device's
+    /// apps, on every successor). Any other is hashed by its raw name.
+    mutating func combine<T: RawRepresentable>(_ value: T) where T.RawValue == String {
+        if MemoryLayout<T>.size == 1 {
+            combine(UInt64(unsafeBitCast(value, to: UInt8.self)))
+        } else {
+            combine(value.rawValue)
+        }
+    }
 
     mutating func combine(_ version: OSVersion) {
         combine(version.major)

@@ -1,4 +1,5 @@
 @testable import IDExplore
+import IDSim
 import Testing
 
 /// The fingerprints' hash: a collision merges two states and can hide a break, so it must
@@ -53,6 +54,25 @@ struct FingerprintHasherTests {
         emptyThenEight.combine("")
         emptyThenEight.combine(8)
         #expect(nuls.finalize() != emptyThenEight.finalize())
+    }
+
+    @Test("each case of the enums a state holds hashes apart from the others")
+    func enumCases() {
+        func distinct<T: RawRepresentable & CaseIterable>(_: T.Type) -> Bool where T.RawValue == String {
+            Set(T.allCases.map { value in
+                var hasher = FingerprintHasher()
+                hasher.combine(value)
+                return hasher.finalize()
+            }).count == T.allCases.count
+        }
+        #expect(distinct(InstallSource.self) && distinct(ATTStatus.self) && distinct(Accessibility.self)
+                && distinct(BackupKind.self) && distinct(LaunchMode.self) && distinct(SyncMatch.self))
+        let presences: [AppPresence] = [.installed, .offloaded, .absent]
+        #expect(Set(presences.map { value in
+            var hasher = FingerprintHasher()
+            hasher.combine(value)
+            return hasher.finalize()
+        }).count == 3)
     }
 
     @Test("an absent number is not any present one")
