@@ -52,36 +52,37 @@ struct Fingerprinter {
         }
 
         /// A device's form, read in place (see `World.withDevice`). It takes in the forms of the
-        /// device's apps' slots and of its keychain as parts (as a state takes in its devices'),
-        /// so that `cache` can lend them when it has hashed the same storage before.
+        /// device's three largest parts as parts (as a state takes in its devices'), its apps'
+        /// slots, its keychain and its tables, so that `cache` can lend them when it has hashed
+        /// the same storage before.
         /// (`world` is borrowed: an initializer takes its arguments owned, and the caller copied the
         /// world for it, a retain and a release of each of its tables, on every successor.)
         init(device d: DeviceIndex, in world: borrowing World, trackingBlind: Bool, cache: PartFormCache? = nil) {
             let cache = cache?.trackingBlind == trackingBlind ? cache : nil
-            let addresses = cache == nil ? (apps: 0, keychain: 0) : world.devicePartAddresses(d)
-            let cachedApps = cache?.appsForm(at: addresses.apps), cachedKeychain = cache?.keychainForm(at: addresses.keychain)
+            let addresses = cache == nil ? (apps: 0, keychain: 0, tables: 0) : world.devicePartAddresses(d)
+            let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain),
+                          tables: cache?.form(of: .tables, at: addresses.tables))
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
-            var madeApps: PartForm?, madeKeychain: PartForm?
+            var made: (apps: PartForm?, keychain: PartForm?, tables: PartForm?) = (nil, nil, nil)
             world.withDevice(d) { device in
-                if cachedApps == nil {
-                    var walk = Fingerprinter()
-                    walk.trackingBlind = trackingBlind
-                    walk.addApps(device)
-                    madeApps = PartForm(walk)
+                func walked(_ walk: (inout Fingerprinter) -> Void) -> PartForm {
+                    var walker = Fingerprinter()
+                    walker.trackingBlind = trackingBlind
+                    walk(&walker)
+                    return PartForm(walker)
                 }
-                if cachedKeychain == nil {
-                    var walk = Fingerprinter()
-                    walk.trackingBlind = trackingBlind
-                    walk.add(device.pointee.keychain)
-                    madeKeychain = PartForm(walk)
-                }
-                f.add(device, apps: cachedApps ?? madeApps!, keychain: cachedKeychain ?? madeKeychain!)
+                if cached.apps == nil { made.apps = walked { $0.addApps(device) } }
+                if cached.keychain == nil { made.keychain = walked { $0.add(device.pointee.keychain) } }
+                if cached.tables == nil { made.tables = walked { $0.addTables(device) } }
+                f.add(device, apps: cached.apps ?? made.apps!, keychain: cached.keychain ?? made.keychain!,
+                      tables: cached.tables ?? made.tables!)
             }
-            if let cache, madeApps != nil || madeKeychain != nil {
+            if let cache, made.apps != nil || made.keychain != nil || made.tables != nil {
                 let holder = world.holdDevice(d)
-                if let madeApps { cache.keepAppsForm(madeApps, at: addresses.apps, holder: holder) }
-                if let madeKeychain { cache.keepKeychainForm(madeKeychain, at: addresses.keychain, holder: holder) }
+                if let form = made.apps { cache.keep(form, of: .apps, at: addresses.apps, holder: holder) }
+                if let form = made.keychain { cache.keep(form, of: .keychain, at: addresses.keychain, holder: holder) }
+                if let form = made.tables { cache.keep(form, of: .tables, at: addresses.tables, holder: holder) }
             }
             self.init(f)
         }
@@ -280,7 +281,7 @@ struct Fingerprinter {
 
     /// Read through its pointer, a field at a time: passed as a value (even borrowed) the device
     /// was copied, a retain and a release of each of its collections.
-    private mutating func add(_ device: UnsafePointer<Device>, apps: PartForm, keychain: PartForm) {
+    private mutating func add(_ device: UnsafePointer<Device>, apps: PartForm, keychain: PartForm, tables: PartForm) {
         hasher.combine(device.pointee.os)
         hasher.combine(device.pointee.passcodeSet)
         hasher.combine(device.pointee.firstUnlockDone)
@@ -291,7 +292,7 @@ struct Fingerprinter {
         }
         hasher.combine(device.pointee.appleID)
         hasher.combine(device.pointee.iCloudKeychain)
-        addVendorTable(device.pointee.vendorTable)
+        add(tables)
         add(keychain)
         add(apps)
         device.pointee.processes.forEachProcess { index, pointer in
@@ -308,24 +309,31 @@ struct Fingerprinter {
             addValues(process.pointee.volatilePasteboards)
         }
         hasher.combine(Self.endOfSlots)
-        hasher.combine(device.pointee.vendorUsers.count)
-        Self.inKeyOrder(device.pointee.vendorUsers) { key, users in
+    }
+
+    /// A device's tables: its vendor table and who keeps its entries alive, its pasteboards, the
+    /// APNs tokens it keeps for reinstalls and its App Group defaults.
+    private mutating func addTables(_ device: UnsafePointer<Device>) {
+        let tables = Device.tables(of: device)
+        addVendorTable(tables.pointee.vendorTable)
+        hasher.combine(tables.pointee.vendorUsers.count)
+        Self.inKeyOrder(tables.pointee.vendorUsers) { key, users in
             hasher.combine(key)
             hasher.combine(users)
         }
-        addValue(device.pointee.pasteboards.general)
-        hasher.combine(device.pointee.pasteboards.named.count)
-        Self.inKeyOrder(device.pointee.pasteboards.named) { key, board in
+        addValue(tables.pointee.pasteboards.general)
+        hasher.combine(tables.pointee.pasteboards.named.count)
+        Self.inKeyOrder(tables.pointee.pasteboards.named) { key, board in
             hasher.combine(key)
             hasher.combine(board.owner)
             addValue(board.value)
         }
-        hasher.combine(device.pointee.keptAPNsTokens.count)
-        Self.inKeyOrder(device.pointee.keptAPNsTokens) { app, token in
+        hasher.combine(tables.pointee.keptAPNsTokens.count)
+        Self.inKeyOrder(tables.pointee.keptAPNsTokens) { app, token in
             hasher.combine(app)
             addWords(token.words)
         }
-        addGroups(device.pointee.appGroupDefaults)
+        addGroups(tables.pointee.appGroupDefaults)
     }
 
     /// A device's apps' slots. Slots are walked in place by IDSim's specialised walks (see

@@ -1,11 +1,11 @@
 import IDSim
 
-/// The forms of the apps' slots and the keychains a worker hashed lately, by the storage they
-/// were hashed from: a device's two largest parts.
+/// The forms of the apps' slots, keychains and tables (see `Device.vendorTable`) a worker hashed
+/// lately, by the storage they were hashed from: a device's three largest parts.
 ///
 /// A step writes a field or two of one device, and the states a worker takes in turn are
 /// neighbours in the search (siblings, cousins), so most devices it rehashes hold the very same
-/// apps' slots or keychain as one it hashed a moment ago: same storage, same contents. An entry
+/// apps' slots, keychain or tables as one it hashed a moment ago: same storage, same contents. An entry
 /// holds the device it was made from (`World.holdDevice`), which keeps that storage alive, so no
 /// other part can be given its address while the entry lasts (and a write to storage an entry
 /// shares copies it first): equal addresses mean equal parts, and a hit is the very form a walk
@@ -20,7 +20,7 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
 
     /// The forms leave the tracking state out or not, as the search's states do.
     let trackingBlind: Bool
-    /// Entries for apps' slots, then for keychains. Raw storage, not arrays: a lookup is on the
+    /// Entries for apps' slots, then for keychains, then for tables. Raw storage, not arrays: a lookup is on the
     /// path of every successor, where an array's checks (uniqueness, exclusive access) would
     /// cost more than the lookup.
     private let entries: UnsafeMutableBufferPointer<Entry>
@@ -29,7 +29,7 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
 
     init(trackingBlind: Bool) {
         self.trackingBlind = trackingBlind
-        entries = .allocate(capacity: 2 * Self.size)
+        entries = .allocate(capacity: 3 * Self.size)
         entries.initialize(repeating: Entry())
     }
 
@@ -38,18 +38,18 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
         entries.deallocate()
     }
 
-    /// The form of the apps' slots held at `address`, if an entry has it.
-    func appsForm(at address: UInt) -> Fingerprinter.PartForm? { form(at: Self.slot(address), address) }
-
-    func keepAppsForm(_ form: Fingerprinter.PartForm, at address: UInt, holder: AnyObject) {
-        entries[Self.slot(address)] = Entry(address: address, holder: holder, form: form)
+    /// The parts of a device whose forms are kept.
+    enum Part: Int {
+        case apps, keychain, tables
     }
 
-    /// The form of the keychain held at `address`, if an entry has it.
-    func keychainForm(at address: UInt) -> Fingerprinter.PartForm? { form(at: Self.size + Self.slot(address), address) }
+    /// The form of the `part` held at `address`, if an entry has it.
+    func form(of part: Part, at address: UInt) -> Fingerprinter.PartForm? {
+        form(at: part.rawValue * Self.size + Self.slot(address), address)
+    }
 
-    func keepKeychainForm(_ form: Fingerprinter.PartForm, at address: UInt, holder: AnyObject) {
-        entries[Self.size + Self.slot(address)] = Entry(address: address, holder: holder, form: form)
+    func keep(_ form: Fingerprinter.PartForm, of part: Part, at address: UInt, holder: AnyObject) {
+        entries[part.rawValue * Self.size + Self.slot(address)] = Entry(address: address, holder: holder, form: form)
     }
 
     /// How many forms were lent (for tests: a cache that never hits would pass them all).

@@ -23,12 +23,8 @@ extension Device {
     mutating func wipe(appCount: Int) {
         apps = .noApps(count: appCount)
         processes = .noProcesses(count: appCount)
-        vendorUsers = [:]
-        vendorTable = [:]
+        clearTables()   // the vendor table and its users, pasteboards, kept APNs tokens, App Group defaults
         keychain = Keychain()
-        pasteboards = Pasteboards()
-        keptAPNsTokens = [:]
-        appGroupDefaults = [:]
         settings = TrackingSettings()
         appleID = nil
         iCloudKeychain = false

@@ -18,25 +18,84 @@ public struct Device: Hashable, Sendable {
     public var appleID: Int?
     /// The iCloud Keychain switch on this device (only meaningful while signed in).
     public var iCloudKeychain: Bool
-    public var vendorTable: [VendorKey: SimUUID]
     public var keychain: Keychain
     /// Indexed by `AppIndex`; nil where the app is absent.
     public var apps: Slots<InstalledApp>
     /// Running app processes, by `AppIndex`. They end on reboot, update, offload, uninstall, erase.
     public var processes: Slots<AppProcess>
-    /// How many apps keep each vendor-table entry alive (rules IDFV-4, IDFV-5): installed apps,
-    /// and offloaded ones when the profile counts them. Kept by `World.updateApp`.
-    public var vendorUsers: [VendorKey: Int]
-    public var pasteboards: Pasteboards
     /// Latest and previous launch of each app on this device, by `AppIndex` (kept after uninstall,
     /// for comparisons).
     public var launches: Slots<LaunchHistory>
+    /// The tables most steps leave alone, in a box of their own (see `DeviceTables`).
+    private var tables: Boxed<DeviceTables>
+
+    public var vendorTable: [VendorKey: SimUUID] {
+        _read { yield tables.value.vendorTable }
+        _modify { yield &tables.value.vendorTable }
+    }
+
+    /// How many apps keep each vendor-table entry alive (rules IDFV-4, IDFV-5): installed apps,
+    /// and offloaded ones when the profile counts them. Kept by `World.updateApp`.
+    public var vendorUsers: [VendorKey: Int] {
+        _read { yield tables.value.vendorUsers }
+        _modify { yield &tables.value.vendorUsers }
+    }
+
+    public var pasteboards: Pasteboards {
+        _read { yield tables.value.pasteboards }
+        _modify { yield &tables.value.pasteboards }
+    }
+
     /// APNs tokens of deleted apps, kept for their reinstall when the profile says a reinstall
     /// keeps the token (`apnsTokenOnReinstall = keep`, rule APNS-35); empty otherwise.
-    public var keptAPNsTokens: [AppIndex: APNsToken] = [:]
+    public var keptAPNsTokens: [AppIndex: APNsToken] {
+        _read { yield tables.value.keptAPNsTokens }
+        _modify { yield &tables.value.keptAPNsTokens }
+    }
+
     /// The UserDefaults suites of App Groups, in each group's shared container on this device:
     /// group identifier, then key (rule CT-36).
-    public var appGroupDefaults: [String: [String: String]] = [:]
+    public var appGroupDefaults: [String: [String: String]] {
+        _read { yield tables.value.appGroupDefaults }
+        _modify { yield &tables.value.appGroupDefaults }
+    }
+
+    /// Where the device's tables are held (see `Slots.storageAddress`).
+    public var tablesStorageAddress: UInt { tables.storageAddress }
+
+    /// The tables of the device at `device`, by their address (valid while the device is not
+    /// written): read from another module through the computed properties above, each field
+    /// read copied the whole device first.
+    public static func tables(of device: UnsafePointer<Device>) -> UnsafePointer<DeviceTables> {
+        device.pointee.tables.valueAddress
+    }
+
+    init(name: String, hardwareID: UInt64, kind: DeviceKind, os: OSVersion, passcodeSet: Bool, declaredPasscode: Bool,
+         firstUnlockDone: Bool, locked: Bool, idfa: SimUUID, settings: TrackingSettings, appleID: Int?, iCloudKeychain: Bool,
+         appCount: Int) {
+        self.name = name
+        self.hardwareID = hardwareID
+        self.kind = kind
+        self.os = os
+        self.passcodeSet = passcodeSet
+        self.declaredPasscode = declaredPasscode
+        self.firstUnlockDone = firstUnlockDone
+        self.locked = locked
+        self.idfa = idfa
+        self.settings = settings
+        self.appleID = appleID
+        self.iCloudKeychain = iCloudKeychain
+        keychain = Keychain()
+        apps = Slots(count: appCount)
+        processes = Slots(count: appCount)
+        launches = Slots(count: appCount)
+        tables = DeviceTables.none
+    }
+
+    /// Empties the tables (an erase), sharing the one empty set.
+    mutating func clearTables() {
+        tables = DeviceTables.none
+    }
 
     /// The APNs token an app holds on this device, if it has registered (rule APNS-35).
     public func apnsToken(_ app: AppIndex) -> APNsToken? {
@@ -51,6 +110,20 @@ public struct Device: Hashable, Sendable {
     public func app(_ index: AppIndex) -> InstalledApp? {
         index < apps.count ? apps[index] : nil
     }
+}
+
+/// The tables of a device that most steps leave alone: its vendor table and who keeps its entries
+/// alive, pasteboards, APNs tokens kept for reinstalls, App Group defaults. Boxed apart from
+/// the device, a copy of the device (every step that writes it) retains one box, not five tables.
+public struct DeviceTables: Hashable, Sendable {
+    public internal(set) var vendorTable: [VendorKey: SimUUID] = [:]
+    public internal(set) var vendorUsers: [VendorKey: Int] = [:]
+    public internal(set) var pasteboards = Pasteboards()
+    public internal(set) var keptAPNsTokens: [AppIndex: APNsToken] = [:]
+    public internal(set) var appGroupDefaults: [String: [String: String]] = [:]
+
+    /// Empty tables, made once and shared (a write copies them first).
+    nonisolated(unsafe) static let none = Boxed(DeviceTables())
 }
 
 /// The device's privacy settings for advertising and tracking.

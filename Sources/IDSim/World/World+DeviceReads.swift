@@ -34,12 +34,15 @@ extension World {
         devices.sharesStorage(at: d, with: snapshot.devices)
     }
 
-    /// Where device `d`'s apps' slots and its keychain are held (see `Slots.storageAddress`): while
+    /// Where device `d`'s apps' slots, its keychain and its tables (`Device.vendorTable` and the
+    /// others most steps leave alone) are held (see `Slots.storageAddress`): while
     /// the storage is alive, equal addresses mean equal parts. A reader that keys what it made of
     /// a part by its address keeps the part alive with `holdDevice`, so no other part can take
     /// the address.
-    public func devicePartAddresses(_ d: DeviceIndex) -> (apps: UInt, keychain: UInt) {
-        devices.withElementPointer(at: d) { ($0.pointee.apps.storageAddress, $0.pointee.keychain.storageAddress) }
+    public func devicePartAddresses(_ d: DeviceIndex) -> (apps: UInt, keychain: UInt, tables: UInt) {
+        devices.withElementPointer(at: d) {
+            ($0.pointee.apps.storageAddress, $0.pointee.keychain.storageAddress, $0.pointee.tablesStorageAddress)
+        }
     }
 
     /// A reference that keeps device `d` as it is now, and so its parts' storage, alive. (A write

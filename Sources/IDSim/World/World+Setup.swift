@@ -92,9 +92,7 @@ extension World {
                                 firstUnlockDone: true, locked: false, idfa: rng.nextUUID(),
                                 settings: TrackingSettings(), appleID: account,
                                 iCloudKeychain: account.map { accounts[$0].iCloudKeychain } == true && spec.os >= Self.iCloudKeychainMinimumOS,
-                                vendorTable: [:], keychain: Keychain(), apps: Slots(count: apps.count),
-                                processes: Slots(count: apps.count), vendorUsers: [:],
-                                pasteboards: Pasteboards(), launches: Slots(count: apps.count))
+                                appCount: apps.count)
             devices.append(device)
         }
     }
