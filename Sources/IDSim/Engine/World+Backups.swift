@@ -92,7 +92,9 @@ extension World {
             }
         }
         devices[d].idfa = sameHardware ? backup.idfa : rng.nextUUID()
-        devices[d].keychain = backup.keychain.filter { restores($0, from: backup, sameHardware: sameHardware) }
+        // The rule reads the profile alone: a closure calling a method of the world would copy it.
+        let profile = self.profile
+        devices[d].keychain = backup.keychain.filter { Self.restores($0, from: backup, sameHardware: sameHardware, profile: profile) }
         devices[d].appGroupDefaults = backup.appGroupDefaults
         devices[d].settings = backup.settings
         if let account = backup.appleID {
@@ -109,7 +111,7 @@ extension World {
 
     /// Rule KC-21: which keychain items a restore brings back. WhenPasscodeSetThisDeviceOnly items
     /// are never in a backup, so they come back nowhere, not even onto the same device.
-    private func restores(_ item: KeychainItem, from backup: Backup, sameHardware: Bool) -> Bool {
+    private static func restores(_ item: KeychainItem, from backup: Backup, sameHardware: Bool, profile: Profile) -> Bool {
         if item.accessible == .whenPasscodeSetThisDeviceOnly { return false }
         if sameHardware { return true }
         if item.synchronizable || item.accessible.isThisDeviceOnly { return false }  // sync ones return via iCloud
