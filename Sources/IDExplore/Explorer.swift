@@ -158,11 +158,11 @@ public struct Explorer: Sendable {
         let start = clock()
         var remaining = properties
         var breaks: [ExploreProperty: [Step]] = [:]
-        var visited: Set<Int> = [Fingerprinter.fingerprint(root, symmetry: symmetry, watching: PropertyMask(properties))]
+        var visited = FingerprintSet([Fingerprinter.fingerprint(root, symmetry: symmetry, watching: PropertyMask(properties))])
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
         // The launch views of the states at the depth before the last, and of every device of
         // those two depths before (see `LaunchView`).
-        var launchViews: Set<Int> = [], wholeViews: Set<Int> = [], deviceViews: Set<Int> = [], restoreViews: Set<Int> = []
+        var launchViews = FingerprintSet(), wholeViews = FingerprintSet(), deviceViews = FingerprintSet(), restoreViews = FingerprintSet()
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
@@ -192,10 +192,10 @@ public struct Explorer: Sendable {
                         remaining.remove(property)
                     }
                     // The last depth's states are counted, never expanded: no links kept for them.
-                    guard !successor.visited && visited.insert(successor.fingerprint).inserted && !last else { continue }
+                    guard !successor.visited && visited.insert(successor.fingerprint) && !last else { continue }
                     // The depth before the last: a state whose launches an earlier one already tried
                     // (the same launch view) is counted, not expanded.
-                    if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView).inserted) { continue }
+                    if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView)) { continue }
                     var mark = beforeLast ? successor.launchOn : 0
                     if twoBeforeLast {
                         // Two depths before: one that differs from an earlier one only in its backups
@@ -203,15 +203,15 @@ public struct Explorer: Sendable {
                         // steps are left to the first state with that device's launch view.
                         let other = views[Int(successor.views)]
                         let kept = min(Int(other.backupCount), Views.viewedBackups)
-                        if !wholeViews.insert(successor.launchView).inserted {
+                        if !wholeViews.insert(successor.launchView) {
                             // Only the restores of backups no earlier state had with these views.
                             mark = Node.restoresOnly
-                            for b in 0..<kept where restoreViews.insert(other.backups[b]).inserted { mark |= 1 << UInt16(b) }
+                            for b in 0..<kept where restoreViews.insert(other.backups[b]) { mark |= 1 << UInt16(b) }
                             if mark == Node.restoresOnly && Int(other.backupCount) <= kept { continue }
                         } else {
                             for b in 0..<kept { restoreViews.insert(other.backups[b]) }
                             if deviceCount <= LaunchView.ownStepsDevices {
-                                for d in 0..<deviceCount where !deviceViews.insert(other.devices[d]).inserted { mark |= LaunchView.bit(d) }
+                                for d in 0..<deviceCount where !deviceViews.insert(other.devices[d]) { mark |= LaunchView.bit(d) }
                             }
                         }
                     }
@@ -242,7 +242,7 @@ public struct Explorer: Sendable {
     /// insert, and no views are made for it.
     private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
-                        visited: Set<Int>) -> ([Successor], [Views]) {
+                        visited: FingerprintSet) -> ([Successor], [Views]) {
         // More parts than workers, so a worker that finishes early takes another part rather than
         // waiting for the slower one (parts stay runs of neighbours, for the replay).
         let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
@@ -380,9 +380,9 @@ public struct Explorer: Sendable {
     }
 
     /// Memory held per visited state: the level lists and the sets' buckets.
-    private static func bytesPerState(levels: [[Node]], sets: [Set<Int>]) -> Double {
+    private static func bytesPerState(levels: [[Node]], sets: [FingerprintSet]) -> Double {
         let nodes = levels.reduce(0) { $0 + $1.capacity } * MemoryLayout<Node>.stride
-        let buckets = sets.reduce(0) { $0 + $1.capacity * MemoryLayout<Int>.stride + $1.capacity / 8 }
+        let buckets = sets.reduce(0) { $0 + $1.capacity * MemoryLayout<Int>.stride }
         return Double(nodes + buckets) / Double(max(1, sets[0].count))
     }
 }
