@@ -6,16 +6,55 @@ import IDStrategies
 /// Explore's speed: successor states evaluated per second (each: a step applied, a fingerprint, a
 /// visited-set lookup) on the default world, distinct states beside it, and memory held per state.
 enum ExploreBench {
-    static func run(quick: Bool) {
+    /// What `--explore` measures, and how (the flags are for profiling one search at a time).
+    struct Options {
+        /// `--strategies a,b`: the searches measured.
+        var strategies = ["keychain-idfv", "rndi", "rndi-twin"]
+        /// `--workers N`: 1 gives a single core's figure, steadier on a noisy machine.
+        var workers = 2
+        /// `--every-property`: all four properties, as `idscope explore` searches (default: `available` alone).
+        var everyProperty = false
+        /// `--levels`: successors and seconds of each depth.
+        var levels = false
+
+        static func parse(_ arguments: [String]) -> Options {
+            var options = Options()
+            func value(after flag: String) -> String? {
+                arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+            }
+            if let names = value(after: "--strategies") { options.strategies = names.split(separator: ",").map(String.init) }
+            if let workers = value(after: "--workers").flatMap(Int.init), workers > 0 { options.workers = workers }
+            options.everyProperty = arguments.contains("--every-property")
+            options.levels = arguments.contains("--levels")
+            return options
+        }
+    }
+
+    static func run(quick: Bool, options: Options = Options()) {
         let library = StrategyCatalog.builtIn
         let depth = quick ? 6 : 8
-        for name in ["keychain-idfv", "rndi", "rndi-twin"] {
-            guard let strategy = library.strategy(named: name), let explorer = try? Explorer.forStrategy(strategy, library: library) else { continue }
+        for name in options.strategies {
+            guard let strategy = library.strategy(named: name), var explorer = try? Explorer.forStrategy(strategy, library: library) else {
+                print("explore_\(name): no such strategy")
+                continue
+            }
+            explorer.workers = options.workers
             // `available` never breaks for these, so the search runs to the full depth.
-            let outcome = explorer.run(properties: [.available], depth: depth, clock: { Double(Measure.now()) / 1e9 })
-            print("explore_\(name): \(Int(Double(outcome.successors) / outcome.seconds)) successors/s, "
-                  + "\(outcome.states) distinct states, depth \(outcome.completedDepth) in \(Measure.format(outcome.seconds, 2)) s, "
-                  + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, 2 workers)")
+            var before = (successors: 0, seconds: 0.0)
+            let properties: Set<ExploreProperty> = options.everyProperty ? Set(ExploreProperty.allCases) : [.available]
+            let outcome = explorer.run(properties: properties, depth: depth, clock: { Double(Measure.now()) / 1e9 },
+                                       progress: { progress in
+                guard options.levels && progress.depthDone else { return }
+                let successors = progress.successors - before.successors, seconds = progress.seconds - before.seconds
+                print("explore_\(name)_depth\(progress.depth): \(successors) successors in \(Measure.format(seconds, 2)) s, "
+                      + "\(progress.states) distinct states so far")
+                before = (progress.successors, progress.seconds)
+            })
+            let workers = options.workers == 1 ? "1 worker" : "\(options.workers) workers"
+            let rate = Int(Double(outcome.successors) / outcome.seconds)
+            let time = Measure.format(outcome.seconds, 2)
+            print("explore_\(name): \(rate) successors/s, \(outcome.states) distinct states, depth \(outcome.completedDepth) in \(time) s, "
+                  + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(workers))")
         }
         // The matrix's events only: what a CI check of one property typically searches.
         let events: Set<String> = ["install", "uninstall", "launch", "erase", "backup", "restore", "migrate", "reboot", "unlock"]

@@ -6,7 +6,8 @@
 //   --launch-loop    the cost of one launch, one settings change and one unlock, in isolation
 //   --events-only    stop after the events-per-second figures (for profiling them)
 //   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
-//   --explore        explore's successors per second, distinct states and bytes per state (also in a full run)
+//   --explore        explore's successors per second, distinct states and bytes per state (also in a full run);
+//                    for profiling one search: --strategies a,b  --workers N  --every-property  --levels
 //   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
 //   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run)
@@ -24,7 +25,7 @@ if CommandLine.arguments.contains("--explore-all") {
     exit(0)
 }
 if CommandLine.arguments.contains("--explore") {
-    ExploreBench.run(quick: quick)
+    ExploreBench.run(quick: quick, options: .parse(CommandLine.arguments))
     exit(0)
 }
 if CommandLine.arguments.contains("--recipes") {
