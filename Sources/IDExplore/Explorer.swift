@@ -258,6 +258,9 @@ public struct Explorer: Sendable {
             // applies only the steps after the common prefix (a step or two, not `level`).
             var replay = PathReplay(root: root)
             let forms = PartFormCache(trackingBlind: root.trackingBlind)
+            // The part's own programs: shared by both workers, a program held in a box had its
+            // reference count written by both cores at every launch.
+            let resolved = ResolvedPrograms(library: programs, apps: root.world.apps)
             var path = [UInt16](repeating: 0, count: level)   // one array for the part, not one a state
             for index in from..<to {
                 stepNumbers(to: index, level: level, levels: levels, into: &path)
