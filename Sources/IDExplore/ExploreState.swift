@@ -38,6 +38,19 @@ public struct ExploreState: Sendable {
             kind = backup.kind
         }
 
+        private init(name: String, form: Fingerprinter.PartForm, source: DeviceIndex?, sourceName: String, kind: BackupKind) {
+            self.name = name
+            self.form = form
+            self.source = source
+            self.sourceName = sourceName
+            self.kind = kind
+        }
+
+        func unshared() -> KeptBackup {
+            KeptBackup(name: ExploreState.fresh(name), form: form.unshared(), source: source, sourceName: ExploreState.fresh(sourceName),
+                       kind: kind)
+        }
+
         /// By source device (none last), then kind, then name: an order that does not depend on
         /// when the backups were made, and in which a symmetric fingerprint finds each device's
         /// backups together, by kind.
@@ -80,6 +93,20 @@ public struct ExploreState: Sendable {
             return Follow(last: value, held: true, expected: nil)
         }
     }
+
+    /// An equal state that shares no storage with this one (see `World.unshared`): each worker
+    /// starts from its own, so that the reference counts it writes are its own.
+    func unshared() -> ExploreState {
+        var copy = self
+        copy.world = world.unshared()
+        copy.follow = follow.map { Follow(last: $0.last.map(Self.fresh), held: $0.held, expected: $0.expected.map(Self.fresh)) }
+        copy.backupForms = backupForms.map { $0.unshared() }
+        copy.deviceForms = deviceForms.map { $0.unshared() }
+        copy.accountsForm = accountsForm.unshared()
+        return copy
+    }
+
+    private static func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
 
     static func read(_ name: String?, _ report: LaunchReport) -> String? {
         guard let value = report.value(followed: name), !value.isEmpty else { return nil }

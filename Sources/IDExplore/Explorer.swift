@@ -166,6 +166,8 @@ public struct Explorer: Sendable {
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
+        // Each part of a chunk replays from a root of its own (see `World.unshared`).
+        let partRoots = (0..<partsPerChunk).map { _ in root.unshared() }
         search: for level in 0..<depth {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
@@ -181,7 +183,7 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let (found, views) = expand(chunk, from: root, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                let (found, views) = expand(chunk, from: partRoots, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                    twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
                                    watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited)
                 if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
@@ -234,18 +236,20 @@ public struct Explorer: Sendable {
                               trackingBlind: root.trackingBlind)
     }
 
+    /// More parts than workers, so a worker that finishes early takes another part rather than
+    /// waiting for the slower one (parts stay runs of neighbours, for the replay).
+    private var partsPerChunk: Int { workers == 1 ? 1 : workers * 4 }
+
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
     ///
     /// The workers also look each successor up in `visited` as it was before the chunk (only read
     /// while they run), so that one already visited costs the one place that updates the set no
     /// insert, and no views are made for it.
-    private func expand(_ chunk: Range<Int>, from root: ExploreState, level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
+    private func expand(_ chunk: Range<Int>, from roots: [ExploreState], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
                         visited: FingerprintSet) -> ([Successor], [Views]) {
-        // More parts than workers, so a worker that finishes early takes another part rather than
-        // waiting for the slower one (parts stay runs of neighbours, for the replay).
-        let parts = max(1, min(workers == 1 ? 1 : workers * 4, chunk.count))
+        let parts = max(1, min(partsPerChunk, chunk.count))
         let results = ResultSlots<([Successor], [Views])>(count: parts, empty: ([], []))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let share = chunk.count / parts, extra = chunk.count % parts
@@ -256,6 +260,7 @@ public struct Explorer: Sendable {
             // A level lists its states in their parents' order, and those in theirs, so neighbours
             // share most of their path: the replay keeps the states along the last path and
             // applies only the steps after the common prefix (a step or two, not `level`).
+            let root = roots[part]
             var replay = PathReplay(root: root)
             let forms = PartFormCache(trackingBlind: root.trackingBlind)
             // The part's own programs: shared by both workers, a program held in a box had its

@@ -87,6 +87,9 @@ struct Fingerprinter {
             self.init(f)
         }
 
+        /// An equal form with values of its own (see `ExploreState.unshared`).
+        func unshared() -> PartForm { PartForm(hash: hash, values: values.map { $0 }) }
+
         /// No content: what an empty cache entry holds.
         static let empty = PartForm(hash: 0, values: [])
 

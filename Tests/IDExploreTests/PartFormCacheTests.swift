@@ -2,9 +2,9 @@
 import IDSim
 import Testing
 
-/// A worker lends the forms of apps' slots and keychains it hashed before, by the storage they are
-/// held in (`PartFormCache`); a form lent for storage that changed would merge states that differ.
-@Suite("explore's lent part forms")
+/// What each worker keeps of its own: the forms of parts it hashed before, lent by the storage
+/// they are held in (`PartFormCache`), and its own copy of the root (`ExploreState.unshared`).
+@Suite("explore's workers' own forms and roots")
 struct PartFormCacheTests {
     @Test("device forms made with a worker's part forms equal forms walked afresh, and most parts are lent",
           arguments: ["fcuuid", "id-kit", "openudid", "rndi"])
@@ -30,5 +30,21 @@ struct PartFormCacheTests {
         }
         #expect(compared > 500)
         #expect(forms.lent > compared / 2, "\(forms.lent) forms lent for \(compared) successors")
+    }
+
+    /// Each worker starts from its own copy of the root (`ExploreState.unshared`); a copy that
+    /// fingerprinted or stepped differently would change what a search finds.
+    @Test("an unshared state fingerprints and steps as the state it copies", arguments: ["fcuuid", "id-kit", "openudid"])
+    func unsharedStates(name: String) throws {
+        let explorer = try Explorer.named(name)
+        explorer.randomWalks(seed: 0xd00d, walks: 20, length: 16) { state, last, random in
+            guard last.applied else { return }
+            var copy = state.unshared()
+            #expect(Explorer.fingerprint(copy) == Explorer.fingerprint(state))
+            var original = state
+            let step = random.pick(explorer.steps)
+            #expect(explorer.probe(&copy, step) == explorer.probe(&original, step))
+            #expect(Explorer.fingerprint(copy) == Explorer.fingerprint(original))
+        }
     }
 }

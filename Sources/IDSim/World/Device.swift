@@ -97,6 +97,11 @@ public struct Device: Hashable, Sendable {
         tables = DeviceTables.none
     }
 
+    /// Holds these tables in a box of their own (see `World.unshared`).
+    mutating func replaceTables(with fresh: DeviceTables) {
+        tables = Boxed(fresh)
+    }
+
     /// The APNs token an app holds on this device, if it has registered (rule APNS-35).
     public func apnsToken(_ app: AppIndex) -> APNsToken? {
         app < apps.count ? apps.apnsToken(of: app) : nil

@@ -56,6 +56,18 @@ public struct DeviceCheckServer: Hashable, Sendable {
         return out.sorted { $0.key < $1.key }
     }
 
+    /// An equal store in storage of its own (see `World.unshared`).
+    func unshared() -> DeviceCheckServer {
+        var copy = DeviceCheckServer()
+        copy.byHardware = Dictionary(uniqueKeysWithValues: byHardware.map { hardware, teams in
+            (hardware, Dictionary(uniqueKeysWithValues: teams.map { team, bits in
+                (TeamKey(teamID: Unshared.string(team.teamID), environment: team.environment),
+                 Bits(bit0: bits.bit0, bit1: bits.bit1, lastUpdate: Unshared.string(bits.lastUpdate)))
+            }))
+        })
+        return copy
+    }
+
     /// How many (team, hardware, environment) entries hold bits.
     public var count: Int { byHardware.values.reduce(0) { $0 + $1.count } }
 }

@@ -47,3 +47,34 @@ struct DeterminismTests {
         #expect(SimUUID.zero.uuidString == "00000000-0000-0000-0000-000000000000")
     }
 }
+
+/// `World.unshared()`: an equal world in storage of its own, that goes on exactly as the original.
+@Suite("Unshared copies")
+struct UnsharedTests {
+    @Test("an unshared copy equals the world, holds none of its storage, and steps alike")
+    func equalAndApart() {
+        var gen = RandomEvents(rng: SeededGenerator(seed: 99))
+        for os in ["12.0", "17.5"] {
+            var world = RandomEvents.world(seed: 5, os: os)
+            for index in 0..<600 {
+                _ = try? world.apply(gen.step(in: world), programs: optionGUIDProgram)
+                guard index % 50 == 49 else { continue }
+                var copy = world.unshared()
+                #expect(copy == world)
+                for d in 0..<world.deviceCount {
+                    #expect(!world.deviceUnchanged(d, since: copy.deviceSnapshot))
+                    #expect(world.devicePartAddresses(d).apps != copy.devicePartAddresses(d).apps)
+                    #expect(world.devicePartAddresses(d).tables != copy.devicePartAddresses(d).tables)
+                }
+                // The copy goes on as the original would.
+                var original = world
+                for _ in 0..<20 {
+                    let step = gen.step(in: original)
+                    let a = try? original.apply(step, programs: optionGUIDProgram), b = try? copy.apply(step, programs: optionGUIDProgram)
+                    #expect((a == nil) == (b == nil))
+                }
+                #expect(copy == original)
+            }
+        }
+    }
+}
