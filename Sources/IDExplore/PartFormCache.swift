@@ -25,7 +25,7 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
     /// cost more than the lookup.
     private let entries: UnsafeMutableBufferPointer<Entry>
 
-    private static let size = 256
+    private static let size = 64
 
     init(trackingBlind: Bool) {
         self.trackingBlind = trackingBlind
@@ -63,6 +63,6 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
 
     /// Storage addresses are multiples of 16 and close together: spread them over the table.
     private static func slot(_ address: UInt) -> Int {
-        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }
