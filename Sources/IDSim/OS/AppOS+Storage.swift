@@ -106,16 +106,25 @@ extension AppOS {
     /// The keys of the app's iCloud key-value store that start with `prefix`, sorted.
     public func ubiquitousKeys(withPrefix prefix: String) -> [String] {
         guard let (account, own) = kvsKey else { return [] }
-        return world.accounts[account].keyValueStore.keys.filter { $0.hasPrefix(own + prefix) }
-            .map { String($0.dropFirst(own.count)) }.sorted()
+        // Compared by bytes, as NSString compares keys (literally), and without walking
+        // grapheme clusters: strategies list these at every launch.
+        let wanted = Array(own.utf8) + prefix.utf8
+        return world.accounts[account].keyValueStore.keys.compactMap { key -> String? in
+            guard key.utf8.starts(with: wanted) else { return nil }
+            return String(key[key.utf8.index(key.startIndex, offsetBy: own.utf8.count)...])
+        }.sorted()
     }
 
     /// `NSUbiquitousKeyValueStore.default.set(_:forKey:)`; dropped when not signed in.
     public mutating func setUbiquitous(_ value: String?, forKey key: String) {
         guard let (account, prefix) = kvsKey else { return }
-        let old = world.accounts[account].keyValueStore[prefix + key]
-        world.accounts[account].keyValueStore[prefix + key] = value
-        log.record(.keyValueStore(account: world.accounts[account].id, key: prefix + key), from: old.map(ChangeValue.text),
+        let full = prefix + key
+        let old = world.accounts[account].keyValueStore[full]
+        // Setting the value already there changes nothing, and so writes nothing: the Apple ID
+        // keeps its storage, which is how explore knows its form still holds.
+        guard old != value else { return }
+        world.accounts[account].keyValueStore[full] = value
+        log.record(.keyValueStore(account: world.accounts[account].id, key: full), from: old.map(ChangeValue.text),
                    to: value.map(ChangeValue.text), rule: nil)
     }
 
@@ -143,9 +152,21 @@ extension AppOS {
 
     /// `UIPasteboard(name:create:)?.string`.
     public func namedPasteboardString(_ name: String) -> String? {
-        if let value = process.volatilePasteboards[name] { return value }
+        if let value = Self.value(for: name, in: process.volatilePasteboards) { return value }
         guard osVersion.major < 10 else { return nil }
         return world.devices[device].pasteboards.named[NamedPasteboardKey(scope: pasteboardScope, name: name)]?.value
+    }
+
+    /// A process's value for a key. A process holds a pasteboard or two, and OpenUDID asks for a
+    /// hundred at each launch: comparing a few keys costs less than hashing the name each time
+    /// (`==` is the table's own key equality, so the answer is the subscript's).
+    private static func value(for name: String, in table: [String: String]) -> String? {
+        if table.isEmpty { return nil }
+        guard table.count > 4 else {
+            for (key, value) in table where key == name { return value }
+            return nil
+        }
+        return table[name]
     }
 
     /// Writes a named pasteboard. `persistent` is honoured only before iOS 10; from then on a

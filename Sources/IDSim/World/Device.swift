@@ -128,7 +128,7 @@ public struct DeviceTables: Hashable, Sendable {
     public internal(set) var appGroupDefaults: [String: [String: String]] = [:]
 
     /// Empty tables, made once and shared (a write copies them first).
-    nonisolated(unsafe) static let none = Boxed(DeviceTables())
+    static let none = Boxed(DeviceTables())
 }
 
 /// The device's privacy settings for advertising and tracking.

@@ -19,6 +19,19 @@ let pasteboardProgram = ClosureProgram { os in
     return LaunchReport(primaryID: id, values: [NamedValue("id", id)], notes: ["minted"])
 }
 
+/// Keeps an ID in each of six named pasteboards: more than a process's table is searched by
+/// comparing keys (see `AppOS.namedPasteboardString`).
+let sixSlotProgram = ClosureProgram { os in
+    var ids: [String] = []
+    for slot in 0..<6 {
+        let name = "org.shared.slot.\(slot)"
+        let id = os.namedPasteboardString(name) ?? os.newUUID().uuidString
+        os.setNamedPasteboard(name, value: id, persistent: true)
+        ids.append(id)
+    }
+    return LaunchReport(primaryID: ids.joined(separator: ","), values: [])
+}
+
 @Suite("Historical and Simulator rules")
 struct HistoricalRuleTests {
     @Test("UDID-29: the hardware UDID before iOS 7, FFFFFFFF + IDFV from iOS 7")
@@ -89,6 +102,21 @@ struct HistoricalRuleTests {
         ios10.run(.unlock)
         ios10.launch("shop")
         #expect(ios10.lastID("shop") != first)
+    }
+
+    @Test("PB-31: a process reads back each of its named pasteboards, however many it holds")
+    func manyVolatilePasteboards() {
+        var sim = Sim(os: "17.0", programs: sixSlotProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let first = sim.lastID("shop")
+        #expect(Set(first!.split(separator: ",")).count == 6)
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == first, "same process: every slot read back")
+        sim.run(.reboot)
+        sim.run(.unlock)
+        sim.launch("shop")
+        #expect(Set(sim.lastID("shop")!.split(separator: ",")).isDisjoint(with: first!.split(separator: ",")))
     }
 
     @Test("PB-31: the upgrade to iOS 10 drops persistent named pasteboards; reading the general one asks on 16")

@@ -34,6 +34,17 @@ let kvsProgram = ClosureProgram { os in
     return LaunchReport(primaryID: id, values: [NamedValue("uid", id)])
 }
 
+/// A program that announces itself in the iCloud key-value store under a prefix, as FCUUID's
+/// uuidsOfUserDevices does, and lists every key under that prefix.
+let kvsAnnounceProgram = ClosureProgram { os in
+    let id = os.defaultsString(forKey: "uid") ?? os.newUUID().uuidString
+    os.setDefaults(id, forKey: "uid")
+    os.setUbiquitous(id, forKey: "device_" + id)
+    os.setUbiquitous("note", forKey: "devicelike")
+    let listed = os.ubiquitousKeys(withPrefix: "device_")
+    return LaunchReport(primaryID: id, values: [NamedValue("uid", id), NamedValue("listed", listed.joined(separator: ","))])
+}
+
 @Suite("Storage rules: suites, files, query attributes, iCloud key-value store")
 struct StorageRuleTests {
     static let group = "group.com.acme.shared"
@@ -197,5 +208,29 @@ struct StorageRuleTests {
         let first = sim.dev("other").launches[sim.app("shop")]?.previous?.report.primaryID
         #expect(sim.lastID("shop", on: "other") != id && sim.lastID("shop", on: "other") != first,
                 "no account: nothing is kept, each launch makes a new one")
+    }
+
+    @Test("KVS-38: an app lists its own keys by prefix; writing the value already there writes nothing")
+    func keyValueStoreListsAndRewrites() {
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice"),
+                       DeviceSpec(name: "pad", kind: .ipad, os: OSVersion(17, 0), appleID: "alice")]
+        var sim = Sim(devices: devices, accounts: [Account(id: "alice")], programs: kvsAnnounceProgram)
+        sim.install("shop")
+        sim.install("shop", on: "pad")
+        #expect(sim.launch("shop").touching("kvs:").count == 2, "a first launch writes both keys")
+        #expect(sim.launch("shop", on: "pad").touching("kvs:").count == 1, "the shared key holds its value already")
+        let phone = sim.lastID("shop"), pad = sim.lastID("shop", on: "pad")
+        let listed = sim.lastLaunch("shop", on: "pad")?.value("listed")
+        #expect(listed == ["device_" + phone!, "device_" + pad!].sorted().joined(separator: ","),
+                "both devices' keys, sorted, as the app named them; a key that only starts alike is left out")
+        // A second launch sets the same values: the Apple ID keeps its storage, and no change is logged.
+        let before = sim.world.accountSnapshot
+        let changes = sim.launch("shop")
+        #expect(sim.world.accountsUnchanged(since: before))
+        #expect(changes.touching("kvs:").isEmpty)
+        // Another app's keys are its own.
+        sim.install("news")
+        sim.launch("news")
+        #expect(sim.lastLaunch("news")?.value("listed") == "device_" + sim.lastID("news")!)
     }
 }
