@@ -51,6 +51,18 @@ public struct DeviceSymmetry: Sendable {
         deviceByHardware = byHardware
     }
 
+    /// An equal symmetry in arrays of its own (see `PartTables`).
+    func unshared() -> DeviceSymmetry {
+        DeviceSymmetry(orders: orders.map { $0.map { $0 } }, positions: positions.map { $0.map { $0 } },
+                       deviceByHardware: Dictionary(uniqueKeysWithValues: deviceByHardware.map { ($0.key, $0.value) }))
+    }
+
+    private init(orders: [[DeviceIndex]], positions: [[Int]], deviceByHardware: [UInt64: DeviceIndex]) {
+        self.orders = orders
+        self.positions = positions
+        self.deviceByHardware = deviceByHardware
+    }
+
     /// Every permutation, the given order first.
     static func permutations(of items: [Int]) -> [[Int]] {
         guard items.count > 1 else { return [items] }

@@ -55,11 +55,8 @@ public struct Explorer: Sendable {
             if case .restore = steps[index].event { return true }
             return false
         }
-        ownSteps = steps.map { LaunchView.ownStep($0.event) }
-        restoreNames = steps.map { step in
-            if case .restore(let name) = step.event { return name }
-            return ""
-        }
+        ownSteps = PartTables.ownSteps(steps)
+        restoreNames = PartTables.restoreNames(steps)
         commuting = CommutingSteps(steps: steps)
         rebuilding = RebuildingSteps(steps: steps)
     }
@@ -261,6 +258,8 @@ public struct Explorer: Sendable {
             // share most of their path: the replay keeps the states along the last path and
             // applies only the steps after the common prefix (a step or two, not `level`).
             let root = roots[part]
+            // Read for every successor: the part's own copies (see `PartTables`).
+            let own = PartTables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
             var replay = PathReplay(root: root)
             let forms = PartFormCache(trackingBlind: root.trackingBlind)
             // The part's own programs: shared by both workers, a program held in a box had its
@@ -270,7 +269,7 @@ public struct Explorer: Sendable {
             for index in from..<to {
                 stepNumbers(to: index, level: level, levels: levels, into: &path)
                 let state = replay.state(after: path) { state, number in
-                    _ = state.apply(steps[Int(number)], watch: watch, programs: resolved, forms: forms)
+                    _ = state.apply(own.steps[Int(number)], watch: watch, programs: resolved, forms: forms)
                 }
                 let node = levels[level][index]
                 var launchOn = UInt16.max
@@ -282,26 +281,26 @@ public struct Explorer: Sendable {
                 }
                 let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
                 let reachedBy = level > 0 ? Int(node.step) : nil
-                for number in restoresOnly ? restoreSteps : tried {
+                for number in restoresOnly ? own.restoreSteps : own.tried {
                     // A step that commutes with the one that reached this state is left to the sibling;
                     // a step that sets a device up again reaches what it reached from the parent.
-                    if leavesCommuting && commuting.sleeps(number, after: reachedBy) { continue }
-                    if leavesMootSteps && rebuilding.moot(number, after: reachedBy) { continue }
+                    if leavesCommuting && own.commuting.sleeps(number, after: reachedBy) { continue }
+                    if leavesMootSteps && own.rebuilding.moot(number, after: reachedBy) { continue }
                     if restoresOnly {
                         // Only the backups marked (and any past the eighth).
-                        guard let b = state.backupForms.firstIndex(where: { $0.name == restoreNames[number] }) else { continue }
+                        guard let b = state.backupForms.firstIndex(where: { $0.name == own.restoreNames[number] }) else { continue }
                         if b < Views.viewedBackups && node.mark & (1 << UInt16(b)) == 0 { continue }
-                    } else if beforeLast && node.mark & LaunchView.bit(steps[number].device) != 0 && ownSteps[number] {
+                    } else if beforeLast && node.mark & LaunchView.bit(own.steps[number].device) != 0 && own.ownSteps[number] {
                         // A device's own steps from a state that shares its launch view with an earlier one.
                         continue
                     }
                     // Refusals known without trying are checked before the state is copied, and so
                     // are steps certain to change nothing: they lead back to the state, visited already.
-                    if launchOn & LaunchView.bit(steps[number].device) == 0 || state.refuses(steps[number])
-                        || state.world.certainlyChangesNothing(steps[number]) { continue }
+                    if launchOn & LaunchView.bit(own.steps[number].device) == 0 || state.refuses(own.steps[number])
+                        || state.world.certainlyChangesNothing(own.steps[number]) { continue }
                     var successor = state
-                    guard let broken = successor.applyNotRefused(steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
-                    var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: symmetry, watching: watch.properties),
+                    guard let broken = successor.applyNotRefused(own.steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
+                    var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),
                                           parent: UInt32(index), step: UInt16(number), broken: broken,
                                           readTracking: successor.world.appCodeReads.tracking)
                     found.visited = visited.contains(found.fingerprint)

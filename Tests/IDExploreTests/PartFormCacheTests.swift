@@ -47,4 +47,32 @@ struct PartFormCacheTests {
             #expect(Explorer.fingerprint(copy) == Explorer.fingerprint(original))
         }
     }
+
+    /// Each part reads its own copies of the search's tables (`PartTables`): equal to the
+    /// search's, in storage of their own, so that the two workers write no reference count in common.
+    @Test("a part's tables equal the search's and share no storage with them")
+    func partTables() throws {
+        let explorer = try Explorer.named("rndi")
+        let symmetry = try #require(explorer.symmetry, "the default world's devices are alike")
+        let tried = Array(explorer.steps.indices)
+        let restores = tried.filter { if case .restore = explorer.steps[$0].event { true } else { false } }
+        let own = PartTables(steps: explorer.steps, tried: tried, restoreSteps: restores, symmetry: symmetry)
+        #expect(own.steps == explorer.steps && own.tried == tried && own.restoreSteps == restores)
+        #expect(own.symmetry?.orders == symmetry.orders && own.symmetry?.positions == symmetry.positions)
+        #expect(own.restoreNames == PartTables.restoreNames(explorer.steps) && own.ownSteps == PartTables.ownSteps(explorer.steps))
+        func address<T>(_ array: [T]) -> UnsafeRawPointer? { array.withUnsafeBytes { $0.baseAddress } }
+        #expect(address(own.steps) != address(explorer.steps))
+        #expect(address(own.tried) != address(tried) && address(own.restoreSteps) != address(restores))
+        #expect(address(own.symmetry!.orders) != address(symmetry.orders))
+        #expect(zip(own.symmetry!.orders, symmetry.orders).allSatisfy { address($0) != address($1) })
+        // A backup's name past 15 bytes is a string with storage; the part's is its own.
+        let names = zip(own.steps, explorer.steps).compactMap { mine, theirs -> (String, String)? in
+            if case .backup(_, let a) = mine.event, case .backup(_, let b) = theirs.event, a.utf8.count > 15 { (a, b) } else { nil }
+        }
+        #expect(!names.isEmpty)
+        for (mine, theirs) in names {
+            #expect(mine == theirs)
+            #expect(mine.utf8.withContiguousStorageIfAvailable { $0.baseAddress } != theirs.utf8.withContiguousStorageIfAvailable { $0.baseAddress })
+        }
+    }
 }

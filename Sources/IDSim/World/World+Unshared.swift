@@ -21,6 +21,20 @@ extension World {
     }
 }
 
+extension Step {
+    /// An equal step whose names (a backup's, a note's, a team's) are strings of its own (see
+    /// `World.unshared`): explore's workers copy steps for every successor they try.
+    public func unshared() -> Step {
+        switch event {
+        case .backup(let kind, let name): Step(.backup(kind, name: Unshared.string(name)), on: device)
+        case .restore(let name): Step(.restore(backup: Unshared.string(name)), on: device)
+        case .note(let text): Step(.note(Unshared.string(text)), on: device)
+        case .update(let app, let team): Step(.update(app, newTeam: Unshared.string(team)), on: device)
+        default: self
+        }
+    }
+}
+
 /// Fresh storage for the parts of a world.
 enum Unshared {
     /// A string in storage of its own (one of 15 UTF-8 bytes or fewer is held inline anyway).
