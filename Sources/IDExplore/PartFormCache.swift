@@ -25,7 +25,9 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
     /// cost more than the lookup.
     private let entries: UnsafeMutableBufferPointer<Entry>
 
+    /// A power of two: `slot` keeps the top `log2(size)` bits of a product.
     private static let size = 64
+    private static let slotShift = UInt64(64 - (size - 1).nonzeroBitCount)
 
     init(trackingBlind: Bool) {
         self.trackingBlind = trackingBlind
@@ -63,6 +65,6 @@ final class PartFormCache: @unchecked Sendable {   // one worker's own
 
     /// Storage addresses are multiples of 16 and close together: spread them over the table.
     private static func slot(_ address: UInt) -> Int {
-        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> slotShift)
     }
 }

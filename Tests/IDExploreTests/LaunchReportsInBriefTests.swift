@@ -28,6 +28,8 @@ struct LaunchReportsInBriefTests {
             var full = brief
             full.launchReportsInFull = true
             #expect(!brief.launchReportsInFull)
+            // A setting of whoever runs the world, not part of its value.
+            #expect(full == brief && full.hashValue == brief.hashValue)
             for _ in 0..<24 {
                 let step = random.next() % 2 == 0 ? random.pick(running) : random.pick(explorer.steps)
                 let briefApplied = (try? brief.apply(step, programs: explorer.programs, recordingChanges: false)) != nil

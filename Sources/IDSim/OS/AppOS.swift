@@ -4,6 +4,9 @@
 /// values as everything else (`World+Reads`), writes change the world and are recorded as
 /// changes made by the app's code, so failure paths such as -25308 before first unlock fall out
 /// of the rules rather than being special-cased in strategies.
+///
+/// It points at the world `World.launch` lends it: every copy reads and writes that one world,
+/// and only while the launch runs. A program must not keep it (or a copy) past `launch`.
 public struct AppOS: @unchecked Sendable {   // used only inside one launch, on its thread
     /// The world, lent by `World.launch` for the launch (which has exclusive access to it all the
     /// while): read and written in place, with no copy of the world to swap in and out (a copy

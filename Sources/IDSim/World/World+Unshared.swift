@@ -15,8 +15,9 @@ extension World {
         copy.accounts = BoxedArray(accounts.map { $0.unshared() })
         copy.backups = Dictionary(uniqueKeysWithValues: backups.map { (Unshared.string($0.key), $0.value.unshared()) })
         copy.deviceCheck = deviceCheck.unshared()
-        copy.extensionsByHost = Dictionary(uniqueKeysWithValues: extensionsByHost.map { ($0.key, Array($0.value)) })
-        copy.clipsByApp = Dictionary(uniqueKeysWithValues: clipsByApp.map { ($0.key, Array($0.value)) })
+        // `map`, not `Array(_:)`: an array made from an array shares its storage.
+        copy.extensionsByHost = Dictionary(uniqueKeysWithValues: extensionsByHost.map { ($0.key, $0.value.map { $0 }) })
+        copy.clipsByApp = Dictionary(uniqueKeysWithValues: clipsByApp.map { ($0.key, $0.value.map { $0 }) })
         return copy
     }
 }

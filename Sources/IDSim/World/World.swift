@@ -27,8 +27,21 @@ public struct World: Hashable, Sendable {
     /// Whether launches build every part of their report. False leaves out what only people read,
     /// a strategy's structured `result` and its `notes`, for searches that judge launches only by
     /// the IDs and values they read (explore: id-kit hashes each source for its result). Nothing
-    /// app code reads or writes depends on it.
-    public var launchReportsInFull = true
+    /// app code reads or writes depends on it, and it is not part of the world's value (two worlds
+    /// that differ only in it are equal), as `appCodeReads` is not.
+    public var launchReportsInFull: Bool {
+        get { reportDetail.full }
+        set { reportDetail.full = newValue }
+    }
+    private var reportDetail = ReportDetail()
+
+    /// How much of a launch report to build: a setting of whoever runs the world, left out of its
+    /// equality and hash.
+    private struct ReportDetail: Hashable, Sendable {
+        var full = true
+        static func == (lhs: ReportDetail, rhs: ReportDetail) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     /// The extensions shipped in an app (none, at no cost, in the common world without any).
     func extensions(of app: AppIndex) -> [AppIndex] {
