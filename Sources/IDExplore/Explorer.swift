@@ -55,24 +55,15 @@ public struct Explorer: Sendable {
             if case .restore = steps[index].event { return true }
             return false
         }
-        ownSteps = PartTables.ownSteps(steps)
-        restoreNames = PartTables.restoreNames(steps)
-        commuting = CommutingSteps(steps: steps)
-        rebuilding = RebuildingSteps(steps: steps)
     }
 
     /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
     /// ID, so only a launch can break a property, and a state at the last depth is never
     /// expanded: any other last step would be evaluated for nothing.
     private let lastSteps: [Int]
-    /// The only steps that read backups.
+    /// The only steps that read backups. (What else a part reads for every successor it makes
+    /// from `steps` itself: `PartTables`.)
     private let restoreSteps: [Int]
-    /// By step: whether it reads and writes only its own device (`LaunchView.ownStep`).
-    private let ownSteps: [Bool]
-    /// By step: the backup a restore reads ("" for any other step).
-    private let restoreNames: [String]
-    private let commuting: CommutingSteps
-    private let rebuilding: RebuildingSteps
 
     /// One search's progress, reported as each part of a depth is done.
     public struct Progress: Sendable {
