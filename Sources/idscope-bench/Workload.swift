@@ -42,6 +42,20 @@ enum Workload {
         return (initial, steps)
     }
 
+    /// Events replayed per second on one core (as a timeline replays them: no change list), the
+    /// median of five runs of `initial` through `stream`: the core's speed on this host, which
+    /// explore's goal is stated against.
+    static func replayRate(_ initial: World, _ stream: [Step], programs: any AppProgramResolver) -> Double {
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            var world = initial
+            let start = Measure.now()
+            for step in stream { _ = try? world.apply(step, programs: programs, recordingChanges: false) }
+            rates.append(Double(stream.count) / (Double(Measure.now() - start) / 1e9))
+        }
+        return Measure.median(rates)
+    }
+
     static func randomStep(_ rng: inout SeededGenerator, _ world: World) -> Step {
         let device = Int(rng.next() % 10)
         let app = Int(rng.next() % 200)

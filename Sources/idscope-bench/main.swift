@@ -75,14 +75,8 @@ for _ in 0..<5 {
     rates.append(Double(stream.count) / seconds)
 }
 print("events_per_second: \(Int(Measure.median(rates))) events/s (median of 5 runs of \(stream.count) events, changes recorded)")
-var replayRates: [Double] = []
-for _ in 0..<5 {
-    var world = initial
-    let start = Measure.now()
-    for step in stream { _ = try? world.apply(step, programs: programs, recordingChanges: false) }
-    replayRates.append(Double(stream.count) / (Double(Measure.now() - start) / 1e9))
-}
-print("replay_events_per_second: \(Int(Measure.median(replayRates))) events/s (the same, as a timeline replays them: no change list)")
+let replayRate = Workload.replayRate(initial, stream, programs: programs)
+print("replay_events_per_second: \(Int(replayRate)) events/s (the same, as a timeline replays them: no change list)")
 
 if CommandLine.arguments.contains("--breakdown") {
     // Time each kind of event on its own (includes ~20 ns of clock overhead per event).
