@@ -37,7 +37,7 @@ enum ExploreBench {
         // half that rate. The ratio says where a search stands on a host of any speed.
         let (initial, stream) = Workload.steps(count: quick ? 50_000 : 200_000, seed: 99, programs: Workload.guidApp)
         // Measured before and after the searches: the host's speed drifts over a run.
-        let replayBefore = Workload.replayRate(initial, stream, programs: Workload.guidApp)
+        let replayBefore = Workload.eventRate(initial, stream, programs: Workload.guidApp, recordingChanges: false)
         var rates: [Double] = []
         for name in options.strategies {
             guard let strategy = library.strategy(named: name), var explorer = try? Explorer.forStrategy(strategy, library: library) else {
@@ -58,13 +58,13 @@ enum ExploreBench {
             })
             let workers = options.workers == 1 ? "1 worker" : "\(options.workers) workers"
             let rate = Int(Double(outcome.successors) / outcome.seconds)
-            rates.append(Double(rate))
+            rates.append(Double(outcome.successors) / outcome.seconds)
             let time = Measure.format(outcome.seconds, 2)
             print("explore_\(name): \(rate) successors/s, \(outcome.states) distinct states, depth \(outcome.completedDepth) in \(time) s, "
                   + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(workers))")
         }
         if !rates.isEmpty {
-            let replayRate = (replayBefore + Workload.replayRate(initial, stream, programs: Workload.guidApp)) / 2
+            let replayRate = (replayBefore + Workload.eventRate(initial, stream, programs: Workload.guidApp, recordingChanges: false)) / 2
             print("explore_per_replay: median \(Measure.format(Measure.median(rates) / replayRate, 2)) (successors/s over one core's "
                   + "replay rate, \(Int(replayRate)) events/s here; the goal is 0.5: 1 M successors/s where the core replays 2 M events/s)")
         }

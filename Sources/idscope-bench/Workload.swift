@@ -42,15 +42,15 @@ enum Workload {
         return (initial, steps)
     }
 
-    /// Events replayed per second on one core (as a timeline replays them: no change list), the
-    /// median of five runs of `initial` through `stream`: the core's speed on this host, which
-    /// explore's goal is stated against.
-    static func replayRate(_ initial: World, _ stream: [Step], programs: any AppProgramResolver) -> Double {
+    /// Events applied per second on one core, the median of five runs of `initial` through
+    /// `stream`. Without a change list (as a timeline replays them) it is the core's speed on this
+    /// host, which explore's goal is stated against.
+    static func eventRate(_ initial: World, _ stream: [Step], programs: any AppProgramResolver, recordingChanges: Bool) -> Double {
         var rates: [Double] = []
         for _ in 0..<5 {
             var world = initial
             let start = Measure.now()
-            for step in stream { _ = try? world.apply(step, programs: programs, recordingChanges: false) }
+            for step in stream { _ = try? world.apply(step, programs: programs, recordingChanges: recordingChanges) }
             rates.append(Double(stream.count) / (Double(Measure.now() - start) / 1e9))
         }
         return Measure.median(rates)
