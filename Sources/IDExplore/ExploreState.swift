@@ -172,6 +172,13 @@ extension ExploreState {
         return false
     }
 
+    /// Whether the step, if it applies, certainly leads to a state that fingerprints as this one:
+    /// it changes nothing but the clock, or (in a tracking-blind state) nothing but the tracking
+    /// state such a state leaves out. The search skips these steps before copying the state.
+    func certainlyLeadsBack(_ step: Step) -> Bool {
+        world.certainlyChangesNothing(step) || trackingBlind && world.certainlyWritesOnlyTrackingState(step)
+    }
+
     /// Remakes the forms of the devices the step wrote: usually its own, and any other whose
     /// keychain iCloud Keychain carried a write to (rule KC-18); a migration only reads its
     /// source, a restore its backup. A device the step did not write keeps its storage, and its form.

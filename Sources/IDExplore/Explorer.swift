@@ -286,9 +286,9 @@ public struct Explorer: Sendable {
                         continue
                     }
                     // Refusals known without trying are checked before the state is copied, and so
-                    // are steps certain to change nothing: they lead back to the state, visited already.
+                    // are steps certain to lead back to the state, visited already.
                     if launchOn & LaunchView.bit(own.steps[number].device) == 0 || state.refuses(own.steps[number])
-                        || state.world.certainlyChangesNothing(own.steps[number]) { continue }
+                        || state.certainlyLeadsBack(own.steps[number]) { continue }
                     var successor = state
                     guard let broken = successor.applyNotRefused(own.steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
                     var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),

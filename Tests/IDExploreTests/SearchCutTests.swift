@@ -96,6 +96,60 @@ struct SearchCutTests {
         #expect(expected.isSubset(of: Set(claimed.keys)), "\(name): \(claimed)")
     }
 
+    /// A tracking-blind search skips a step certain to write only tracking state: its state
+    /// fingerprints as the parent. Claimed wrongly, a step that wrote something else (a request
+    /// that ends the app's process) would be lost.
+    @Test("every step claimed to write only tracking state leaves the rest of the world as it was",
+          arguments: ["rndi", "fcuuid", "devicecheck", "keychain-idfv@12.0"])
+    func trackingOnlySteps(name: String) throws {
+        var claimed: [Event.Kind: Int] = [:]
+        try Self.walk(name) { state, step in
+            guard state.world.certainlyWritesOnlyTrackingState(step) else { return }
+            var world = state.world
+            guard (try? world.apply(step, programs: Self.library, recordingChanges: false)) != nil else { return }
+            claimed[step.event.kind, default: 0] += 1
+            let restRestored = Self.withTrackingState(of: state.world, in: world) == state.world
+            #expect(restRestored, "\(name): \(step) was claimed to write only tracking state but wrote more")
+        }
+        // Not vacuous: settings change on every iOS; ATT requests and consent need iOS 14.
+        var expected: Set<Event.Kind> = [.setting]
+        if !name.hasSuffix("@12.0") { expected.formUnion([.requestTracking, .consent]) }
+        #expect(expected.isSubset(of: Set(claimed.keys)), "\(name): \(claimed)")
+    }
+
+    @Test("an ATT request from an app without a purpose string ends its process, and is not claimed to write only tracking state")
+    func requestWithoutPurposeString() throws {
+        let strategy = try #require(Self.library.strategy(named: "rndi"))
+        var world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(17, 5))
+        world.apps[0].hasTrackingUsageDescription = false
+        let explorer = Explorer.from(world, app: 0, strategy: strategy, library: Self.library)
+        let running = explorer.state(after: [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)])
+        let request = Step(.requestTracking(0, answer: .allow, otherPromptPending: false), on: 0)
+        #expect(!running.world.certainlyWritesOnlyTrackingState(request))
+        #expect(!running.certainlyLeadsBack(request))
+        var after = running.world
+        try after.apply(request, programs: Self.library, recordingChanges: false)
+        #expect(running.world.devices[0].processes.isPresent(0) && !after.devices[0].processes.isPresent(0))
+    }
+
+    /// `world` with the tracking state, clock and random draws of `original`.
+    static func withTrackingState(of original: World, in world: World) -> World {
+        var world = world
+        world.clock = original.clock
+        world.rng = original.rng
+        for d in 0..<world.deviceCount {
+            world.devices[d].idfa = original.devices[d].idfa
+            world.devices[d].settings = original.devices[d].settings
+            for app in world.devices[d].apps.presentIndices() {
+                guard let was = original.devices[d].apps[app] else { continue }
+                world.devices[d].apps[app]!.att = was.att
+                world.devices[d].apps[app]!.trackingRequested = was.trackingRequested
+                world.devices[d].apps[app]!.container.consent = was.container.consent
+            }
+        }
+        return world
+    }
+
     @Test("consent given again changes nothing, and is known to")
     func consentTwice() throws {
         let explorer = try Explorer.forStrategy(try #require(Self.library.strategy(named: "rndi")), library: Self.library)

@@ -95,6 +95,26 @@ extension World {
         }
     }
 
+    /// Whether `apply`, when it accepts the step, writes nothing but tracking state, its clock and
+    /// its random draws. Tracking state is the IDFA, the apps' ATT statuses and requests, the
+    /// tracking settings and the consent an app records. The events: a tracking setting (which may
+    /// deny apps and draw a new IDFA), an app's tracking switch, either reset, consent, and an ATT
+    /// request. The one exception is a request from a full app without a purpose string, which
+    /// ends the app's process.
+    /// A search that leaves tracking state out of its states (explore's tracking-blind
+    /// searches) knows such a step leads back to a state it has seen.
+    public func certainlyWritesOnlyTrackingState(_ step: Step) -> Bool {
+        guard foreseeableDevice(of: step) != nil else { return false }
+        switch step.event {
+        case .setting, .trackingToggle, .resetAdvertisingID, .resetLocationAndPrivacy, .consent:
+            return true
+        case .requestTracking(let app, _, _):
+            return apps[app].role != .app || apps[app].hasTrackingUsageDescription
+        default:
+            return false
+        }
+    }
+
     /// The step's device, when it and the step's app exist (otherwise `apply` refuses it before
     /// any handler runs, and nothing is foreseen).
     private func foreseeableDevice(of step: Step) -> DeviceIndex? {
