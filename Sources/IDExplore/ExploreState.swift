@@ -30,9 +30,9 @@ public struct ExploreState: Sendable {
         let sourceName: String
         let kind: BackupKind
 
-        init(_ backup: Backup, named name: String, source: DeviceIndex?, trackingBlind: Bool) {
+        init(_ backup: Backup, named name: String, source: DeviceIndex?, trackingBlind: Bool, cache: PartFormCache? = nil) {
             self.name = name
-            form = Fingerprinter.PartForm(backup, trackingBlind: trackingBlind)
+            form = Fingerprinter.PartForm(backup, trackingBlind: trackingBlind, cache: cache)
             self.source = source
             sourceName = backup.sourceDevice
             kind = backup.kind
@@ -150,7 +150,7 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { keep(KeptBackup(backup, named: name, source: d, trackingBlind: trackingBlind)) }
+            if let backup = world.backups[name] { keep(KeptBackup(backup, named: name, source: d, trackingBlind: trackingBlind, cache: forms)) }
         case .restore, .migrate:
             if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
         default:

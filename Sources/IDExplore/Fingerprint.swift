@@ -35,10 +35,30 @@ struct Fingerprinter {
         /// and copied with states, where sixteen inline words each would be copied every time.
         let values: [ValueKey]
 
-        init(_ backup: Backup, trackingBlind: Bool) {
+        /// A backup's form. It takes in the forms of its apps' slots and its keychain as parts, as a
+        /// device's form does: a backup holds the very storage of the device it was made from, so
+        /// `cache` can lend their forms when it hashed that device's parts (or another backup's)
+        /// before.
+        init(_ backup: Backup, trackingBlind: Bool, cache: PartFormCache? = nil) {
+            let cache = cache?.trackingBlind == trackingBlind ? cache : nil
+            let addresses = cache == nil ? (apps: 0, keychain: 0) : (apps: backup.apps.storageAddress, keychain: backup.keychain.storageAddress)
+            let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain))
+            func walked(_ walk: (inout Fingerprinter) -> Void) -> PartForm {
+                var walker = Fingerprinter()
+                walker.trackingBlind = trackingBlind
+                walk(&walker)
+                return PartForm(walker)
+            }
+            let apps = cached.apps ?? walked { $0.addApps(of: backup) }
+            let keychain = cached.keychain ?? walked { $0.add(backup.keychain) }
+            if let cache {
+                // The backup keeps the storage alive, as a held device does.
+                if cached.apps == nil { cache.keep(apps, of: .apps, at: addresses.apps, holder: backup) }
+                if cached.keychain == nil { cache.keep(keychain, of: .keychain, at: addresses.keychain, holder: backup) }
+            }
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
-            f.add(backup)
+            f.add(backup, apps: apps, keychain: keychain)
             self.init(f)
         }
 
@@ -349,6 +369,15 @@ struct Fingerprinter {
         hasher.combine(Self.endOfSlots)
     }
 
+    /// A backup's apps' slots, walked as a device's are (they are the device's slots, shared).
+    private mutating func addApps(of backup: Backup) {
+        backup.apps.forEachApp { index, app in
+            hasher.combine(index)
+            add(app)
+        }
+        hasher.combine(Self.endOfSlots)
+    }
+
     /// Follows a walk of slots (whose count the walk does not know): no slot index is negative.
     private static let endOfSlots = -1
 
@@ -387,17 +416,13 @@ struct Fingerprinter {
     /// A backup's content. Its name and source device are hashed with the state (the source by
     /// name: one device, one name and one hardware ID for a whole search, and unlike the hardware
     /// ID, not drawn from the seed), so that under symmetry they can be read through an order.
-    private mutating func add(_ backup: Backup) {
+    private mutating func add(_ backup: Backup, apps: PartForm, keychain: PartForm) {
         hasher.combine(backup.kind)
         hasher.combine(backup.os)
         if !trackingBlind { addUUID(backup.idfa) }
         addVendorTable(backup.vendorTable)
-        add(backup.keychain)
-        backup.apps.forEachApp { index, app in
-            hasher.combine(index)
-            add(app)
-        }
-        hasher.combine(Self.endOfSlots)
+        add(keychain)
+        add(apps)
         if !trackingBlind { hasher.combine(backup.settings) }
         hasher.combine(backup.appleID)
         hasher.combine(backup.iCloudKeychain)

@@ -32,6 +32,38 @@ struct PartFormCacheTests {
         #expect(forms.lent > compared / 2, "\(forms.lent) forms lent for \(compared) successors")
     }
 
+    /// A backup holds its device's apps' slots and keychain, so their forms are lent as a
+    /// device's are; a lent form that differed from a walked one would merge backups that differ.
+    @Test("backup forms made with a worker's part forms equal forms walked afresh, and their parts are lent",
+          arguments: ["fcuuid", "keychain-idfv", "id-kit"])
+    func lentBackupForms(name: String) throws {
+        let explorer = try Explorer.named(name)
+        let forms = PartFormCache(trackingBlind: explorer.root.trackingBlind)
+        let backups = explorer.steps.filter { if case .backup = $0.event { true } else { false } }
+        var random = SplitMix(seed: 0xbac0)
+        var compared = 0, lentForBackups = 0
+        for _ in 0..<40 {
+            var state = explorer.root
+            for _ in 0..<10 {
+                // A step from the whole alphabet, then a backup of some device from the state it reached.
+                _ = explorer.probe(&state, random.pick(explorer.steps), forms: forms)
+                var backedUp = state
+                let backup = random.pick(backups)
+                let lentBefore = forms.lent
+                guard explorer.probe(&backedUp, backup, forms: forms) != nil, case .backup(_, let backupName) = backup.event else { continue }
+                lentForBackups += forms.lent - lentBefore
+                let kept = try #require(backedUp.backupForms.first { $0.name == backupName })
+                let walked = Fingerprinter.PartForm(try #require(backedUp.world.backups[backupName]), trackingBlind: backedUp.trackingBlind)
+                #expect(kept.form == walked, "\(name): \(backup)")
+                compared += 1
+                if random.next() % 2 == 0 { state = backedUp }
+            }
+        }
+        #expect(compared > 100)
+        // Most backups are of a device whose parts were hashed a step or two before.
+        #expect(lentForBackups > compared, "\(lentForBackups) part forms lent for \(compared) backups")
+    }
+
     /// Each worker starts from its own copy of the root (`ExploreState.unshared`); a copy that
     /// fingerprinted or stepped differently would change what a search finds.
     @Test("an unshared state fingerprints and steps as the state it copies", arguments: ["fcuuid", "id-kit", "openudid"])
