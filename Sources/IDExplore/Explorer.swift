@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import IDSim
 import IDStrategies
 
@@ -154,8 +155,8 @@ public struct Explorer: Sendable {
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
-        // Each part of a chunk replays from a root of its own (see `World.unshared`).
-        let partRoots = (0..<partsPerChunk).map { _ in root.unshared() }
+        // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
+        let workerContexts = (0..<workers).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
         search: for level in 0..<depth {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
@@ -171,7 +172,7 @@ public struct Explorer: Sendable {
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let (found, views) = expand(chunk, from: partRoots, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                let (found, views) = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                    twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
                                    watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited)
                 if root.trackingBlind && found.contains(where: \.readTracking) { return nil }
@@ -224,9 +225,11 @@ public struct Explorer: Sendable {
                               trackingBlind: root.trackingBlind)
     }
 
-    /// More parts than workers, so a worker that finishes early takes another part rather than
-    /// waiting for the slower one (parts stay runs of neighbours, for the replay).
-    private var partsPerChunk: Int { workers == 1 ? 1 : workers * 4 }
+    /// How many neighbouring states a worker takes at a time. Small enough that a worker that
+    /// finishes early takes more rather than waiting for the slower one; large enough that the
+    /// replay mostly walks from a state to its neighbour (a run's first state shares less of its
+    /// path with the worker's last state, which the other worker's runs lie between).
+    private static let statesPerRun = 64
 
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
@@ -234,99 +237,101 @@ public struct Explorer: Sendable {
     /// The workers also look each successor up in `visited` as it was before the chunk (only read
     /// while they run), so that one already visited costs the one place that updates the set no
     /// insert, and no views are made for it.
-    private func expand(_ chunk: Range<Int>, from roots: [ExploreState], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
+    private func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
                         visited: FingerprintSet) -> ([Successor], [Views]) {
-        let parts = max(1, min(partsPerChunk, chunk.count))
-        let results = ResultSlots<([Successor], [Views])>(count: parts, empty: ([], []))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let share = chunk.count / parts, extra = chunk.count % parts
-            let from = chunk.lowerBound + part * share + min(part, extra)
-            let to = from + share + (part < extra ? 1 : 0)
-            var out: [Successor] = [], outViews: [Views] = []
-            out.reserveCapacity((to - from) * tried.count / 4)
-            // A level lists its states in their parents' order, and those in theirs, so neighbours
-            // share most of their path: the replay keeps the states along the last path and
-            // applies only the steps after the common prefix (a step or two, not `level`).
-            let root = roots[part]
-            // Read for every successor: the part's own copies (see `PartTables`).
-            let own = PartTables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
-            var replay = PathReplay(root: root)
-            let forms = PartFormCache(trackingBlind: root.trackingBlind)
-            // The part's own programs: shared by both workers, a program held in a box had its
-            // reference count written by both cores at every launch.
-            let resolved = ResolvedPrograms(library: programs, apps: root.world.apps)
-            var path = [UInt16](repeating: 0, count: level)   // one array for the part, not one a state
-            for index in from..<to {
-                stepNumbers(to: index, level: level, levels: levels, into: &path)
-                let state = replay.state(after: path) { state, number in
-                    _ = state.apply(own.steps[Int(number)], watch: watch, programs: resolved, forms: forms)
-                }
-                let node = levels[level][index]
-                var launchOn = UInt16.max
-                if last && level > 0 {
-                    // Launches only on the devices the state's last step reached (chosen when the
-                    // state was found, under `beforeLast`, or worked out here from its parent).
-                    launchOn = node.mark != 0 ? node.mark
-                        : LaunchView.devicesReached(from: replay.parent, to: state)
-                }
-                let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
-                let reachedBy = level > 0 ? Int(node.step) : nil
-                for number in restoresOnly ? own.restoreSteps : own.tried {
-                    // A step that commutes with the one that reached this state is left to the sibling;
-                    // a step that sets a device up again reaches what it reached from the parent.
-                    if leavesCommuting && own.commuting.sleeps(number, after: reachedBy) { continue }
-                    if leavesMootSteps && own.rebuilding.moot(number, after: reachedBy) { continue }
-                    if restoresOnly {
-                        // Only the backups marked (and any past the eighth).
-                        guard let b = state.backupForms.firstIndex(where: { $0.name == own.restoreNames[number] }) else { continue }
-                        if b < Views.viewedBackups && node.mark & (1 << UInt16(b)) == 0 { continue }
-                    } else if beforeLast && node.mark & LaunchView.bit(own.steps[number].device) != 0 && own.ownSteps[number] {
-                        // A device's own steps from a state that shares its launch view with an earlier one.
-                        continue
+        let runLength = contexts.count == 1 ? max(1, chunk.count) : Self.statesPerRun
+        let runs = (chunk.count + runLength - 1) / runLength
+        let results = ResultSlots<([Successor], [Views])>(count: runs, empty: ([], []))
+        let nextRun = RunCounter()
+        DispatchQueue.concurrentPerform(iterations: min(contexts.count, runs)) { worker in
+            let context = contexts[worker]
+            // Read for every successor: the worker's own copies (see `PartTables`).
+            let own = context.tables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
+            let forms = context.forms, resolved = context.resolved
+            var path = [UInt16](repeating: 0, count: level)   // one array for the chunk, not one a state
+            while true {
+                let run = nextRun.take()
+                guard run < runs else { break }
+                let from = chunk.lowerBound + run * runLength
+                let to = min(from + runLength, chunk.upperBound)
+                var out: [Successor] = [], outViews: [Views] = []
+                out.reserveCapacity((to - from) * tried.count / 4)
+                for index in from..<to {
+                    stepNumbers(to: index, level: level, levels: levels, into: &path)
+                    // A level lists its states in their parents' order, and those in theirs, so neighbours
+                    // share most of their path: the replay keeps the states along the worker's last path
+                    // and applies only the steps after the common prefix (a step or two, not `level`).
+                    let state = context.replay.state(after: path) { state, number in
+                        _ = state.apply(own.steps[Int(number)], watch: watch, programs: resolved, forms: forms)
                     }
-                    // Refusals known without trying are checked before the state is copied, and so
-                    // are steps certain to lead back to the state, visited already.
-                    if launchOn & LaunchView.bit(own.steps[number].device) == 0 || state.refuses(own.steps[number])
-                        || state.certainlyLeadsBack(own.steps[number]) { continue }
-                    var successor = state
-                    guard let broken = successor.applyNotRefused(own.steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
-                    var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),
-                                          parent: UInt32(index), step: UInt16(number), broken: broken,
-                                          readTracking: successor.world.appCodeReads.tracking)
-                    found.visited = visited.contains(found.fingerprint)
-                    if found.visited || last {
-                        // Counted (and maybe a break), never expanded.
-                    } else if beforeLast {
-                        found.launchOn = LaunchView.devicesReached(from: state, to: successor)
-                        if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
-                    } else if twoBeforeLast {
-                        var other = Views()
-                        found.launchView = LaunchView.restoreViews(of: successor, watching: watch.properties, backups: &other.backups)
-                        other.backupCount = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
-                        if successor.world.deviceCount <= LaunchView.ownStepsDevices {
-                            for d in 0..<successor.world.deviceCount {
-                                other.devices[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)
-                            }
+                    let node = levels[level][index]
+                    var launchOn = UInt16.max
+                    if last && level > 0 {
+                        // Launches only on the devices the state's last step reached (chosen when the
+                        // state was found, under `beforeLast`, or worked out here from its parent).
+                        launchOn = node.mark != 0 ? node.mark
+                            : LaunchView.devicesReached(from: context.replay.parent, to: state)
+                    }
+                    let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
+                    let reachedBy = level > 0 ? Int(node.step) : nil
+                    for number in restoresOnly ? own.restoreSteps : own.tried {
+                        // A step that commutes with the one that reached this state is left to the sibling;
+                        // a step that sets a device up again reaches what it reached from the parent.
+                        if leavesCommuting && own.commuting.sleeps(number, after: reachedBy) { continue }
+                        if leavesMootSteps && own.rebuilding.moot(number, after: reachedBy) { continue }
+                        if restoresOnly {
+                            // Only the backups marked (and any past the eighth).
+                            guard let b = state.backupForms.firstIndex(where: { $0.name == own.restoreNames[number] }) else { continue }
+                            if b < Views.viewedBackups && node.mark & (1 << UInt16(b)) == 0 { continue }
+                        } else if beforeLast && node.mark & LaunchView.bit(own.steps[number].device) != 0 && own.ownSteps[number] {
+                            // A device's own steps from a state that shares its launch view with an earlier one.
+                            continue
                         }
-                        found.views = Int32(outViews.count)
-                        outViews.append(other)
+                        // Refusals known without trying are checked before the state is copied, and so
+                        // are steps certain to lead back to the state, visited already.
+                        if launchOn & LaunchView.bit(own.steps[number].device) == 0 || state.refuses(own.steps[number])
+                            || state.certainlyLeadsBack(own.steps[number]) { continue }
+                        var successor = state
+                        guard let broken = successor.applyNotRefused(own.steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
+                        var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),
+                                              parent: UInt32(index), step: UInt16(number), broken: broken,
+                                              readTracking: successor.world.appCodeReads.tracking)
+                        found.visited = visited.contains(found.fingerprint)
+                        if found.visited || last {
+                            // Counted (and maybe a break), never expanded.
+                        } else if beforeLast {
+                            found.launchOn = LaunchView.devicesReached(from: state, to: successor)
+                            if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
+                        } else if twoBeforeLast {
+                            var other = Views()
+                            found.launchView = LaunchView.restoreViews(of: successor, watching: watch.properties, backups: &other.backups)
+                            other.backupCount = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
+                            if successor.world.deviceCount <= LaunchView.ownStepsDevices {
+                                for d in 0..<successor.world.deviceCount {
+                                    other.devices[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)
+                                }
+                            }
+                            found.views = Int32(outViews.count)
+                            outViews.append(other)
+                        }
+                        out.append(found)
                     }
-                    out.append(found)
                 }
+                results.set(run, (out, outViews))
             }
-            results.set(part, (out, outViews))
         }
-        // One list in part order; each part's view indices shifted past the parts before it.
+        // One list in run order (the order of the states, whichever worker took each run); each
+        // run's view indices shifted past the runs before it.
         var successors: [Successor] = [], views: [Views] = []
-        for (partSuccessors, partViews) in results.all {
+        for (runSuccessors, runViews) in results.all {
             let shift = Int32(views.count)
-            successors.append(contentsOf: partSuccessors.lazy.map { found in
+            successors.append(contentsOf: runSuccessors.lazy.map { found in
                 var found = found
                 if found.views >= 0 { found.views += shift }
                 return found
             })
-            views.append(contentsOf: partViews)
+            views.append(contentsOf: runViews)
         }
         return (successors, views)
     }
@@ -413,16 +418,26 @@ private struct PathReplay {
     var parent: ExploreState { states[states.count - 2] }
 }
 
-/// Per-worker results, each written by one worker only.
+/// Results by run, each written by the one worker that took the run.
+/// Raw storage, not an array: two workers writing elements of one array would each check and
+/// write the array's storage reference as they did.
 private final class ResultSlots<Element>: @unchecked Sendable {
-    private var slots: [Element]
+    private let slots: UnsafeMutableBufferPointer<Element>
 
-    init(count: Int, empty: Element) { slots = Array(repeating: empty, count: count) }
+    init(count: Int, empty: Element) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: empty)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
 
     func set(_ index: Int, _ value: Element) { slots[index] = value }
 
-    /// Every part's result, in part order (read after every worker has finished).
-    var all: [Element] { slots }
+    /// Every run's result, in run order (read after every worker has finished).
+    var all: [Element] { Array(slots) }
 }
 
 /// What a search found.
@@ -450,4 +465,39 @@ public struct ExploreOutcome: Sendable {
     /// A search that did not run (no strategy to follow).
     public static let nothing = ExploreOutcome(breaks: [:], searched: [], completedDepth: 0, depth: 0, states: 0, successors: 0,
                                                seconds: 0, stopReason: nil, bytesPerState: 0, trackingBlind: false)
+}
+
+/// What one worker keeps for a whole search: its own root and the states along its last replayed
+/// path, its recent part forms, its resolved programs and its copies of the step tables. Made
+/// once, not for each chunk: the forms and the replay carry over from one chunk to the next, and
+/// the tables are remade only when the steps tried change (at the last depth).
+/// Used by one worker at a time (the search waits for every worker before the next chunk).
+private final class WorkerContext: @unchecked Sendable {
+    var replay: PathReplay
+    let forms: PartFormCache
+    /// The worker's own programs: shared by both workers, a program held in a box had its
+    /// reference count written by both cores at every launch.
+    let resolved: ResolvedPrograms
+    private var ownTables: PartTables?
+
+    init(root: ExploreState, programs: StrategyLibrary) {
+        replay = PathReplay(root: root)
+        forms = PartFormCache(trackingBlind: root.trackingBlind)
+        resolved = ResolvedPrograms(library: programs, apps: root.world.apps)
+    }
+
+    /// The worker's copies of the tables read for every successor (see `PartTables`).
+    func tables(steps: [Step], tried: [Int], restoreSteps: [Int], symmetry: DeviceSymmetry?) -> PartTables {
+        if let ownTables, ownTables.tried == tried { return ownTables }
+        let made = PartTables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
+        ownTables = made
+        return made
+    }
+}
+
+/// Hands out runs of a chunk's states, each to the first worker that asks.
+private final class RunCounter: Sendable {
+    private let next = Atomic<Int>(0)
+
+    func take() -> Int { next.wrappingAdd(1, ordering: .relaxed).oldValue }
 }

@@ -32,6 +32,27 @@ struct PartFormCacheTests {
         #expect(forms.lent > compared / 2, "\(forms.lent) forms lent for \(compared) successors")
     }
 
+    /// Workers take runs of a chunk's states as they come free and keep their replay and forms
+    /// from one chunk to the next, so which worker made a successor varies from run to run; the
+    /// results, merged in the states' order, must not. Depth 6 spans several chunks and levels.
+    @Test("a search finds the same breaks, states and successors on one worker as on two or three",
+          arguments: ["keychain-idfv", "fcuuid"])
+    func workersAgree(name: String) throws {
+        var explorer = try Explorer.named(name)
+        var outcomes: [ExploreOutcome] = []
+        for workers in [1, 2, 3] {
+            explorer.workers = workers
+            outcomes.append(explorer.run(properties: Set(ExploreProperty.allCases), depth: 6))
+        }
+        let one = outcomes[0]
+        #expect(one.states > 3 * 2048, "\(one.states) states: too few to span several chunks")
+        for (other, workers) in zip(outcomes.dropFirst(), [2, 3]) {
+            #expect(other.breaks == one.breaks, "\(name) on \(workers) workers")
+            #expect(other.states == one.states && other.successors == one.successors && other.completedDepth == one.completedDepth,
+                    "\(name) on \(workers) workers: \(other.states) states, \(other.successors) successors; one worker: \(one.states), \(one.successors)")
+        }
+    }
+
     /// A backup holds its device's apps' slots and keychain, so their forms are lent as a
     /// device's are; a lent form that differed from a walked one would merge backups that differ.
     @Test("backup forms made with a worker's part forms equal forms walked afresh, and their parts are lent",
