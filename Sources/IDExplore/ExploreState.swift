@@ -10,7 +10,7 @@ public struct ExploreState: Sendable {
     /// `KeptBackup.precedes` order: a fingerprint walks them without sorting.
     var backupForms: [KeptBackup]
     /// Each device's fingerprint form, remade when a step may have changed the device.
-    var deviceForms: [Fingerprinter.PartForm]
+    var deviceForms: DeviceForms
     /// The Apple IDs' form (iCloud Keychain, key-value store), remade when a step changed them.
     var accountsForm: Fingerprinter.PartForm
     /// Whether the forms leave out the tracking state (the IDFA, ATT statuses, tracking
@@ -86,7 +86,7 @@ public struct ExploreState: Sendable {
         backupForms = world.backups.map { name, backup in
             KeptBackup(backup, named: name, source: Self.device(withHardware: backup.sourceHardwareID, in: world), trackingBlind: trackingBlind)
         }.sorted { $0.precedes($1) }
-        deviceForms = (0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world, trackingBlind: trackingBlind) }
+        deviceForms = DeviceForms((0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world, trackingBlind: trackingBlind) })
         accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
@@ -101,7 +101,7 @@ public struct ExploreState: Sendable {
         copy.world = world.unshared()
         copy.follow = follow.map { Follow(last: $0.last.map(Self.fresh), held: $0.held, expected: $0.expected.map(Self.fresh)) }
         copy.backupForms = backupForms.map { $0.unshared() }
-        copy.deviceForms = deviceForms.map { $0.unshared() }
+        copy.deviceForms = DeviceForms(deviceForms.map { $0.unshared() })
         copy.accountsForm = accountsForm.unshared()
         return copy
     }
