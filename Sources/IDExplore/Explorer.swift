@@ -479,8 +479,8 @@ public struct ExploreOutcome: Sendable {
 private final class WorkerContext: @unchecked Sendable {
     var replay: PathReplay
     let forms: PartFormCache
-    /// The worker's own programs: shared by both workers, a program held in a box had its
-    /// reference count written by both cores at every launch.
+    /// The worker's own programs: when both workers shared one set, a program held in a box had
+    /// its reference count written by both cores at every launch.
     let resolved: ResolvedPrograms
     private var ownTables: PartTables?
 

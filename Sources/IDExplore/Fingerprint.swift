@@ -40,17 +40,11 @@ struct Fingerprinter {
         /// `cache` can lend their forms when it hashed that device's parts (or another backup's)
         /// before.
         init(_ backup: Backup, trackingBlind: Bool, cache: PartFormCache? = nil) {
-            let cache = cache?.trackingBlind == trackingBlind ? cache : nil
+            let cache = Self.usable(cache, trackingBlind: trackingBlind)
             let addresses = cache == nil ? (apps: 0, keychain: 0) : (apps: backup.apps.storageAddress, keychain: backup.keychain.storageAddress)
             let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain))
-            func walked(_ walk: (inout Fingerprinter) -> Void) -> PartForm {
-                var walker = Fingerprinter()
-                walker.trackingBlind = trackingBlind
-                walk(&walker)
-                return PartForm(walker)
-            }
-            let apps = cached.apps ?? walked { $0.addApps(of: backup) }
-            let keychain = cached.keychain ?? walked { $0.add(backup.keychain) }
+            let apps = cached.apps ?? Self.walked(trackingBlind: trackingBlind) { $0.addApps(backup.apps) }
+            let keychain = cached.keychain ?? Self.walked(trackingBlind: trackingBlind) { $0.add(backup.keychain) }
             if let cache {
                 // The backup keeps the storage alive, as a held device does.
                 if cached.apps == nil { cache.keep(apps, of: .apps, at: addresses.apps, holder: backup) }
@@ -78,7 +72,7 @@ struct Fingerprinter {
         /// (`world` is borrowed: an initializer takes its arguments owned, and the caller copied the
         /// world for it, a retain and a release of each of its tables, on every successor.)
         init(device d: DeviceIndex, in world: borrowing World, trackingBlind: Bool, cache: PartFormCache? = nil) {
-            let cache = cache?.trackingBlind == trackingBlind ? cache : nil
+            let cache = Self.usable(cache, trackingBlind: trackingBlind)
             let addresses = cache == nil ? (apps: 0, keychain: 0, tables: 0) : world.devicePartAddresses(d)
             let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain),
                           tables: cache?.form(of: .tables, at: addresses.tables))
@@ -86,15 +80,9 @@ struct Fingerprinter {
             f.trackingBlind = trackingBlind
             var made: (apps: PartForm?, keychain: PartForm?, tables: PartForm?) = (nil, nil, nil)
             world.withDevice(d) { device in
-                func walked(_ walk: (inout Fingerprinter) -> Void) -> PartForm {
-                    var walker = Fingerprinter()
-                    walker.trackingBlind = trackingBlind
-                    walk(&walker)
-                    return PartForm(walker)
-                }
-                if cached.apps == nil { made.apps = walked { $0.addApps(device) } }
-                if cached.keychain == nil { made.keychain = walked { $0.add(device.pointee.keychain) } }
-                if cached.tables == nil { made.tables = walked { $0.addTables(device) } }
+                if cached.apps == nil { made.apps = Self.walked(trackingBlind: trackingBlind) { $0.addApps(device.pointee.apps) } }
+                if cached.keychain == nil { made.keychain = Self.walked(trackingBlind: trackingBlind) { $0.add(device.pointee.keychain) } }
+                if cached.tables == nil { made.tables = Self.walked(trackingBlind: trackingBlind) { $0.addTables(device) } }
                 f.add(device, apps: cached.apps ?? made.apps!, keychain: cached.keychain ?? made.keychain!,
                       tables: cached.tables ?? made.tables!)
             }
@@ -105,6 +93,19 @@ struct Fingerprinter {
                 if let form = made.tables { cache.keep(form, of: .tables, at: addresses.tables, holder: holder) }
             }
             self.init(f)
+        }
+
+        /// The cache, if its forms leave the tracking state out as these do.
+        private static func usable(_ cache: PartFormCache?, trackingBlind: Bool) -> PartFormCache? {
+            cache?.trackingBlind == trackingBlind ? cache : nil
+        }
+
+        /// The form of a part on its own: what `walk` hashes, with its own values numbered.
+        private static func walked(trackingBlind: Bool, _ walk: (inout Fingerprinter) -> Void) -> PartForm {
+            var walker = Fingerprinter()
+            walker.trackingBlind = trackingBlind
+            walk(&walker)
+            return PartForm(walker)
         }
 
         /// An equal form with values of its own (see `ExploreState.unshared`).
@@ -359,19 +360,10 @@ struct Fingerprinter {
         addGroups(tables.pointee.appGroupDefaults)
     }
 
-    /// A device's apps' slots. Slots are walked in place by IDSim's specialised walks (see
-    /// `Slots.forEachApp`).
-    private mutating func addApps(_ device: UnsafePointer<Device>) {
-        device.pointee.apps.forEachApp { index, app in
-            hasher.combine(index)
-            add(app)
-        }
-        hasher.combine(Self.endOfSlots)
-    }
-
-    /// A backup's apps' slots, walked as a device's are (they are the device's slots, shared).
-    private mutating func addApps(of backup: Backup) {
-        backup.apps.forEachApp { index, app in
+    /// A device's or a backup's apps' slots (a backup holds its device's, shared). Slots are
+    /// walked in place by IDSim's specialised walks (see `Slots.forEachApp`).
+    private mutating func addApps(_ apps: borrowing Slots<InstalledApp>) {
+        apps.forEachApp { index, app in
             hasher.combine(index)
             add(app)
         }
