@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictImports),
         // The search for the user actions that break an ID: pure, over IDSim worlds and strategies.
-        .target(name: "IDExplore", dependencies: ["IDSim", "IDStrategies"], swiftSettings: strictImports),
+        .target(name: "IDExplore", dependencies: ["IDSim", "IDStrategies", "CPrefetch"], swiftSettings: strictImports),
+        // A header only: the compiler's prefetch hint, which Swift cannot spell (see FingerprintSet).
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // libyaml (Debian's libyaml-dev): scenario YAML is read from its event stream, which lets
         // aliases be counted before anything expands them (see YAMLComposer).
         .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),

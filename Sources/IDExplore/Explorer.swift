@@ -185,8 +185,14 @@ public struct Explorer: Sendable {
                 if root.trackingBlind && runs.contains(where: { $0.successors.contains(where: \.readTracking) }) { return nil }
                 // Run by run, in the states' order (see `expand`).
                 for run in runs {
-                    for successor in run.successors {
+                    for (position, successor) in run.successors.enumerated() {
                         successors += 1
+                        // The set is several megabytes: ask for a slot a few successors ahead, so it
+                        // is in cache when its insert comes (see `FingerprintSet.prefetch`).
+                        if position + Self.prefetchDistance < run.successors.count {
+                            let ahead = run.successors[position + Self.prefetchDistance]
+                            if !ahead.visited { visited.prefetch(ahead.fingerprint) }
+                        }
                         // Most successors break nothing: the properties are walked only for those that do.
                         if !successor.broken.isEmpty {
                             for property in ExploreProperty.allCases where successor.broken.contains(PropertyMask(property)) && remaining.contains(property) {
@@ -237,6 +243,10 @@ public struct Explorer: Sendable {
                               bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews, restoreViews]),
                               trackingBlind: root.trackingBlind)
     }
+
+    /// How far ahead the merge asks for visited-set slots: enough successors' worth of work to
+    /// cover a fetch from memory.
+    private static let prefetchDistance = 8
 
     /// How many neighbouring states a worker takes at a time. Small enough that a worker that
     /// finishes early takes more rather than waiting for the slower one; large enough that the
