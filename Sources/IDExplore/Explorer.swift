@@ -248,11 +248,31 @@ public struct Explorer: Sendable {
     /// cover a fetch from memory.
     private static let prefetchDistance = 8
 
-    /// How many neighbouring states a worker takes at a time. Small enough that a worker that
-    /// finishes early takes more rather than waiting for the slower one; large enough that the
+    /// How many neighbouring states a worker takes at a time, at most. Small enough that a worker
+    /// that finishes early takes more rather than waiting for the slower one; large enough that the
     /// replay mostly walks from a state to its neighbour (a run's first state shares less of its
     /// path with the worker's last state, which the other worker's runs lie between).
     private static let statesPerRun = 64
+    /// The fewest states a run takes, near the end of a chunk (see `runStarts`).
+    private static let fewestStatesPerRun = 4
+
+    /// Where each run of a chunk of `count` states starts, and (last) where the chunk ends: runs of
+    /// `statesPerRun` while much of the chunk is left, then shorter ones, an eighth of what is left
+    /// for each worker, down to `fewestStatesPerRun`. With runs all of one length, the worker that
+    /// took the last one kept the other waiting for up to a whole run at the end of every chunk (a
+    /// run of a middle depth is a few milliseconds). The runs do not change the outcome: each
+    /// state's successors are its own, and they are merged in the states' order.
+    static func runStarts(count: Int, workers: Int) -> [Int] {
+        guard workers > 1 else { return count == 0 ? [0] : [0, count] }
+        var starts = [0]
+        var start = 0
+        while start < count {
+            let left = count - start
+            start += min(left, max(fewestStatesPerRun, min(statesPerRun, left / (8 * workers))))
+            starts.append(start)
+        }
+        return starts
+    }
 
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
@@ -263,8 +283,8 @@ public struct Explorer: Sendable {
     private func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
                         visited: FingerprintSet) -> [RunResult] {
-        let runLength = contexts.count == 1 ? max(1, chunk.count) : Self.statesPerRun
-        let runs = (chunk.count + runLength - 1) / runLength
+        let starts = Self.runStarts(count: chunk.count, workers: contexts.count)
+        let runs = starts.count - 1
         let results = ResultSlots<RunResult>(count: runs, empty: RunResult())
         let nextRun = RunCounter()
         DispatchQueue.concurrentPerform(iterations: min(contexts.count, runs)) { worker in
@@ -276,8 +296,7 @@ public struct Explorer: Sendable {
             while true {
                 let run = nextRun.take()
                 guard run < runs else { break }
-                let from = chunk.lowerBound + run * runLength
-                let to = min(from + runLength, chunk.upperBound)
+                let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
                 var out: [Successor] = [], outViews: [Views] = []
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {

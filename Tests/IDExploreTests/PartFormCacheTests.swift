@@ -53,6 +53,24 @@ struct PartFormCacheTests {
         }
     }
 
+    /// The runs workers take cover a chunk exactly, in order, each no longer than the longest
+    /// run, and get shorter towards the chunk's end, so that neither worker waits long for the
+    /// other there; one worker takes the chunk whole.
+    @Test("runs cover a chunk in order and shorten towards its end", arguments: [0, 1, 3, 5, 63, 64, 65, 700, 2048])
+    func runStarts(count: Int) {
+        #expect(Explorer.runStarts(count: count, workers: 1) == (count == 0 ? [0] : [0, count]))
+        for workers in [2, 3] {
+            let starts = Explorer.runStarts(count: count, workers: workers)
+            #expect(starts.first == 0 && starts.last == count, "\(count) states, \(workers) workers: \(starts)")
+            let lengths = zip(starts, starts.dropFirst()).map { $1 - $0 }
+            #expect(lengths.allSatisfy { $0 > 0 && $0 <= 64 }, "\(lengths)")
+            #expect(zip(lengths, lengths.dropFirst()).allSatisfy { $1 <= $0 }, "lengths never grow: \(lengths)")
+            if count == 2048 {
+                #expect(lengths.first == 64 && lengths.last! <= 4, "\(lengths)")
+            }
+        }
+    }
+
     /// A backup holds its device's apps' slots and keychain, so their forms are lent as a
     /// device's are; a lent form that differed from a walked one would merge backups that differ.
     @Test("backup forms made with a worker's part forms equal forms walked afresh, and their parts are lent",
