@@ -99,14 +99,12 @@ public struct Explorer: Sendable {
         static let restoresOnly: UInt16 = 1 << 15
     }
 
-    /// A successor found by a worker: its fingerprint, its parent's index, its step, what it
-    /// broke, and whether app code read tracking state on the way (see `ExploreState.trackingBlind`).
+    /// A successor found by a worker: its fingerprint, its parent's index, its step and what it broke.
     private struct Successor {
         var fingerprint: Int
         var parent: UInt32
         var step: UInt16
         var broken: PropertyMask
-        var readTracking: Bool
         /// At the depth before the last: the devices its step reached and their launch view. Two
         /// depths before the last: the launch view of all devices together, and where its other
         /// views are in the chunk's `Views` (most successors have none: kept apart, they cost the
@@ -118,11 +116,14 @@ public struct Explorer: Sendable {
         var visited = false
     }
 
-    /// What a worker found from one run of states: the successors in order, and the views
-    /// they point to (`Successor.views` indexes this run's).
+    /// What a worker found from one run of states: the successors in order, the views they point
+    /// to (`Successor.views` indexes this run's), and whether app code read tracking state on the
+    /// way to any of them (see `ExploreState.trackingBlind`: told by the run, not each successor,
+    /// so the merging thread need not walk them all once more to find out).
     private struct RunResult {
         var successors: [Successor] = []
         var views: [Views] = []
+        var readTracking = false
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -182,7 +183,7 @@ public struct Explorer: Sendable {
                 let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
                                   watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited)
-                if root.trackingBlind && runs.contains(where: { $0.successors.contains(where: \.readTracking) }) { return nil }
+                if root.trackingBlind && runs.contains(where: \.readTracking) { return nil }
                 // Run by run, in the states' order (see `expand`).
                 for run in runs {
                     for (position, successor) in run.successors.enumerated() {
@@ -297,7 +298,7 @@ public struct Explorer: Sendable {
                 let run = nextRun.take()
                 guard run < runs else { break }
                 let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
-                var out: [Successor] = [], outViews: [Views] = []
+                var out: [Successor] = [], outViews: [Views] = [], readTracking = false
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
                     stepNumbers(to: index, level: level, levels: levels, into: &path)
@@ -337,8 +338,8 @@ public struct Explorer: Sendable {
                         var successor = state
                         guard let broken = successor.applyNotRefused(own.steps[number], watch: watch, programs: resolved, forms: forms) else { continue }
                         var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),
-                                              parent: UInt32(index), step: UInt16(number), broken: broken,
-                                              readTracking: successor.world.appCodeReads.tracking)
+                                              parent: UInt32(index), step: UInt16(number), broken: broken)
+                        readTracking = readTracking || successor.world.appCodeReads.tracking
                         found.visited = visited.contains(found.fingerprint)
                         if found.visited || last {
                             // Counted (and maybe a break), never expanded.
@@ -360,7 +361,7 @@ public struct Explorer: Sendable {
                         out.append(found)
                     }
                 }
-                results.set(run, RunResult(successors: out, views: outViews))
+                results.set(run, RunResult(successors: out, views: outViews, readTracking: readTracking))
             }
         }
         // In run order: the order of the states, whichever worker took each run. (Read in place,
