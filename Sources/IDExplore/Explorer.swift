@@ -294,11 +294,17 @@ public struct Explorer: Sendable {
             let own = context.tables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
             let forms = context.forms, resolved = context.resolved
             var path = [UInt16](repeating: 0, count: level)   // one array for the chunk, not one a state
+            // The fingerprints of the run's successors so far. Neighbouring states often reach one
+            // state by two paths (two steps that commute, in either order); the second is counted
+            // as visited here, as the merge would find it, so no views are made for it, and the
+            // merge tries no insert for it (a lookup in a set of megabytes).
+            var runSeen = FingerprintSet(minimumCapacity: 1024)
             while true {
                 let run = nextRun.take()
                 guard run < runs else { break }
                 let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
                 var out: [Successor] = [], outViews: [Views] = [], readTracking = false
+                runSeen.removeAll()
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
                     stepNumbers(to: index, level: level, levels: levels, into: &path)
@@ -340,7 +346,7 @@ public struct Explorer: Sendable {
                         var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),
                                               parent: UInt32(index), step: UInt16(number), broken: broken)
                         readTracking = readTracking || successor.world.appCodeReads.tracking
-                        found.visited = visited.contains(found.fingerprint)
+                        found.visited = !runSeen.insert(found.fingerprint) || visited.contains(found.fingerprint)
                         if found.visited || last {
                             // Counted (and maybe a break), never expanded.
                         } else if beforeLast {

@@ -77,6 +77,15 @@ struct FingerprintSet: Sendable {
         return inserted
     }
 
+    /// Empties the set, keeping its slots (a worker's set of one run's fingerprints, emptied for
+    /// the next run: see `Explorer.expand`).
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        holdsZero = false
+        count = 0
+    }
+
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: 0, count: old.count * 2)

@@ -25,6 +25,22 @@ struct FingerprintSetTests {
         #expect(set.capacity * 3 >= set.count * 4)
     }
 
+    @Test("emptied, a set holds nothing it held, keeps its slots, and takes each again")
+    func removeAll() {
+        var set = FingerprintSet(minimumCapacity: 64)
+        let values: [Int] = [0, 1, -1, 64, 128, 1 << 40, Int.min] + (2...300).map { $0 &* 0x5E37_79B9_7F4A_7C15 }
+        for value in values { set.insert(value) }
+        let capacity = set.capacity
+        set.removeAll()
+        #expect(set.count == 0 && set.capacity == capacity)
+        for value in values { #expect(!set.contains(value), "\(value)") }
+        for value in values {
+            let inserted = set.insert(value)
+            #expect(inserted, "\(value)")
+        }
+        #expect(set.count == values.count)
+    }
+
     @Test("an empty set holds nothing, zero included")
     func empty() {
         let set = FingerprintSet()
