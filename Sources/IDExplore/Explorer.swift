@@ -27,7 +27,7 @@ public struct Explorer: Sendable {
 
     /// Stop (saying so) before the visited set holds more states than this.
     public var stateLimit = 50_000_000
-    /// Worker threads (both cores by default).
+    /// Worker threads (both cores by default; fewer than one counts as one).
     public var workers = 2
     /// When the world's devices are interchangeable: visit a state or its mirror, not both.
     public var symmetry: DeviceSymmetry?
@@ -112,7 +112,8 @@ public struct Explorer: Sendable {
         var launchOn: UInt16 = 0
         var launchView = 0
         var views: Int32 = -1
-        /// Already in the visited set before this chunk (the views are then not made).
+        /// Already in the visited set before this chunk, or made earlier in the same run: either
+        /// way the merge would not insert it, so it makes no views and the merge tries no insert.
         var visited = false
     }
 
@@ -164,7 +165,7 @@ public struct Explorer: Sendable {
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
         // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
-        let workerContexts = (0..<workers).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
+        let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
         search: for level in 0..<depth {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
@@ -278,9 +279,10 @@ public struct Explorer: Sendable {
     /// The successors of a chunk of one level by the `tried` steps, in order (parent, then step),
     /// made on every worker.
     ///
-    /// The workers also look each successor up in `visited` as it was before the chunk (only read
-    /// while they run), so that one already visited costs the one place that updates the set no
-    /// insert, and no views are made for it.
+    /// The workers also look each successor up among the successors their run made before it,
+    /// then in `visited` as it was before the chunk (only read while they run), so that one
+    /// already visited costs the one place that updates the set no insert, and no views are made
+    /// for it.
     private func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
                         visited: FingerprintSet) -> [RunResult] {
@@ -297,14 +299,16 @@ public struct Explorer: Sendable {
             // The fingerprints of the run's successors so far. Neighbouring states often reach one
             // state by two paths (two steps that commute, in either order); the second is counted
             // as visited here, as the merge would find it, so no views are made for it, and the
-            // merge tries no insert for it (a lookup in a set of megabytes).
-            var runSeen = FingerprintSet(minimumCapacity: 1024)
+            // merge tries no insert for it (a lookup in a set of megabytes). Room for a run of the
+            // middle depths (64 states, two dozen successors each) without growing; with one worker
+            // a run is the whole chunk, and the set grows to hold it.
+            var runSeen = FingerprintSet(minimumCapacity: 1536)
             while true {
                 let run = nextRun.take()
                 guard run < runs else { break }
                 let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
                 var out: [Successor] = [], outViews: [Views] = [], readTracking = false
-                runSeen.removeAll()
+                runSeen.removeAll()   // not needed for the outcome (earlier runs merge first): kept small
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
                     stepNumbers(to: index, level: level, levels: levels, into: &path)
@@ -492,7 +496,8 @@ public struct ExploreOutcome: Sendable {
     public let depth: Int
     /// Distinct states visited.
     public let states: Int
-    /// Successor states evaluated (each: a step applied, a fingerprint, a visited-set lookup).
+    /// Successor states evaluated (each: a step applied, a fingerprint, a lookup among the states
+    /// visited: in the visited set, or among those its worker's run made before it).
     public let successors: Int
     public let seconds: Double
     public let stopReason: StopReason?

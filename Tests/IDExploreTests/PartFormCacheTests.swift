@@ -54,8 +54,8 @@ struct PartFormCacheTests {
     }
 
     /// The runs workers take cover a chunk exactly, in order, each no longer than the longest
-    /// run, and get shorter towards the chunk's end, so that neither worker waits long for the
-    /// other there; one worker takes the chunk whole.
+    /// run (`statesPerRun`, 64), and get shorter towards the chunk's end (to `fewestStatesPerRun`,
+    /// 4), so that neither worker waits long for the other there; one worker takes the chunk whole.
     @Test("runs cover a chunk in order and shorten towards its end", arguments: [0, 1, 3, 5, 63, 64, 65, 700, 2048])
     func runStarts(count: Int) {
         #expect(Explorer.runStarts(count: count, workers: 1) == (count == 0 ? [0] : [0, count]))
@@ -69,6 +69,17 @@ struct PartFormCacheTests {
                 #expect(lengths.first == 64 && lengths.last! <= 4, "\(lengths)")
             }
         }
+    }
+
+    @Test("a search asked for no workers runs on one")
+    func noWorkersRunsOnOne() throws {
+        var explorer = try Explorer.named("rndi")
+        explorer.workers = 1
+        let one = explorer.run(properties: Set(ExploreProperty.allCases), depth: 4)
+        explorer.workers = 0
+        let none = explorer.run(properties: Set(ExploreProperty.allCases), depth: 4)
+        #expect(one.states > 100 && none.states == one.states && none.successors == one.successors && none.breaks == one.breaks,
+                "\(none.states) states on no workers, \(one.states) on one")
     }
 
     /// A backup holds its device's apps' slots and keychain, so their forms are lent as a
