@@ -1,3 +1,5 @@
+import IDSim
+
 /// Each device's fingerprint form, by device index, with the first two held inline.
 ///
 /// Nearly every successor remakes a device's form. Held in an array, the form it replaced was in
@@ -21,6 +23,12 @@ struct DeviceForms: RandomAccessCollection, Equatable, Sendable {
             default: rest.append(form)
             }
         }
+    }
+
+    /// Every device's form, walked afresh (no part lent from a cache): a new state's, and what the
+    /// forms a search keeps up to date must always equal.
+    init(walking world: World, trackingBlind: Bool) {
+        self.init((0..<world.deviceCount).map { Form(device: $0, in: world, trackingBlind: trackingBlind) })
     }
 
     var startIndex: Int { 0 }

@@ -86,7 +86,7 @@ public struct ExploreState: Sendable {
         backupForms = world.backups.map { name, backup in
             KeptBackup(backup, named: name, source: Self.device(withHardware: backup.sourceHardwareID, in: world), trackingBlind: trackingBlind)
         }.sorted { $0.precedes($1) }
-        deviceForms = DeviceForms((0..<world.deviceCount).map { Fingerprinter.PartForm(device: $0, in: world, trackingBlind: trackingBlind) })
+        deviceForms = DeviceForms(walking: world, trackingBlind: trackingBlind)
         accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
         follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }

@@ -200,7 +200,7 @@ struct Fingerprinter {
     /// what the incremental one must always equal (the tests compare them).
     static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
         var fresh = state
-        fresh.deviceForms = DeviceForms((0..<state.world.deviceCount).map { PartForm(device: $0, in: state.world, trackingBlind: state.trackingBlind) })
+        fresh.deviceForms = DeviceForms(walking: state.world, trackingBlind: state.trackingBlind)
         fresh.accountsForm = PartForm(accountsOf: state.world, trackingBlind: state.trackingBlind)
         return fingerprint(fresh, symmetry: symmetry)
     }
