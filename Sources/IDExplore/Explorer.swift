@@ -27,7 +27,8 @@ public struct Explorer: Sendable {
 
     /// Stop (saying so) before the visited set holds more states than this.
     public var stateLimit = 50_000_000
-    /// Worker threads (both cores by default; fewer than one counts as one).
+    /// Worker threads (fewer than one counts as one). The command and the inspector set it to the
+    /// machine's active processor count; IDExplore, pure, does not ask the system.
     public var workers = 2
     /// When the world's devices are interchangeable: visit a state or its mirror, not both.
     public var symmetry: DeviceSymmetry?

@@ -61,10 +61,11 @@ public final class AppLoop {
         }
         if search == nil, let job = inspector.state.exploring, !job.started {
             inspector.markExploreStarted()
-            guard let explorer = inspector.explorer(for: job) else {
+            guard var explorer = inspector.explorer(for: job) else {
                 inspector.finishExplore(ExploreOutcome.nothing)
                 return
             }
+            explorer.workers = ProcessInfo.processInfo.activeProcessorCount
             search = RunningSearch(explorer: explorer, budget: job.budgetSeconds, depth: Inspector.exploreDepth)
         }
     }

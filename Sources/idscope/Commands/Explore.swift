@@ -49,6 +49,9 @@ extension IDScope {
         @Option(help: "Output format: table, markdown or jsonl.")
         var format: Run.Format = .table
 
+        @Option(help: "Search threads (default: every active core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
+        var workers: Int?
+
         /// The contract gives explore's invalid input exit status 2, like an invalid scenario.
         func validate() throws {
             do {
@@ -66,6 +69,7 @@ extension IDScope {
             }
             guard (1...12).contains(depth) else { throw ValidationError("--depth must be 1 to 12, not \(depth)") }
             guard (1...4).contains(devices) else { throw ValidationError("--devices must be 1 to 4, not \(devices)") }
+            if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be 1 to 1024, not \(workers)") }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
             for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) {
                 throw ValidationError("unknown event '\(key)' in --events (explore uses " + ActionAlphabet.eventKeys.joined(separator: ", ") + ")"
@@ -100,8 +104,9 @@ extension IDScope {
                     Console.error("idscope: cannot set up the world for \(target.label): \(error)")
                     throw ExitCode(ExitStatus.invalidScenario)
                 }
-                let explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library,
+                var explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library,
                                              events: eventKeys.map(Set.init))
+                explorer.workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
                 let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 }, progress: { p in
                     guard progress else { return }
                     // Distinct states a second, as the line says (successors a second is the bench's figure).
