@@ -1,10 +1,14 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Dependency direction (the README's Layout section):
-//   idscope → IDTerminal → CNcursesw
+//   idscope → IDTerminal → CCurses
 //   idscope → IDInspector → IDScenario → IDStrategies → IDSim
+//   IDPlatform (→ CPlatform): the only import of the C library, for whatever does I/O
 // IDSim is the pure core: no I/O, no terminal, no YAML.
+//
+// Swift 6.2 or later (Xcode 26 on a Mac): the minimum versions of hummingbird, swift-log,
+// swift-service-lifecycle and swift-collections declare tools version 6.2.
 
 /// Every module imports what it uses: a type from another module is not visible through a
 /// third module's import (SE-0444).
@@ -12,6 +16,9 @@ let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibil
 
 let package = Package(
     name: "idscope",
+    // Hummingbird's Application needs macOS 14, Synchronization's Mutex and Atomic macOS 15, and
+    // the macOS 15 SDK marks most of ncurses macOS 15 only.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "idscope", targets: ["idscope"]),
         .executable(name: "idscope-bench", targets: ["idscope-bench"]),
@@ -33,6 +40,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "IDSim", swiftSettings: strictImports),
+        // The one place that imports Glibc, Darwin or Musl, with names of ours for what differs
+        // (signals, a durable flush, sockets without SIGPIPE, spawning, the executable's path);
+        // CPlatform is its C side.
+        .target(name: "IDPlatform", dependencies: ["CPlatform"], swiftSettings: strictImports),
+        .target(name: "CPlatform"),
         .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictImports),
         // The search for the user actions that break an ID: pure, over IDSim worlds and strategies.
@@ -41,16 +53,19 @@ let package = Package(
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // libyaml (Debian's libyaml-dev): scenario YAML is read from its event stream, which lets
         // aliases be counted before anything expands them (see YAMLComposer).
-        .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
+        // pkg-config finds Homebrew's /opt/homebrew/include on a Mac; on Debian the header is in
+        // /usr/include either way.
+        .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .target(
             name: "IDScenario",
-            dependencies: ["IDExplore", "IDStrategies", "IDSim", "CLibYAML"],
+            dependencies: ["IDExplore", "IDStrategies", "IDSim", "IDPlatform", "CLibYAML"],
             resources: [.copy("Library/Scenarios")],
             swiftSettings: strictImports
         ),
         // Apple's DeviceCheck REST API over a session: HTTP in, steps out (Hummingbird, P256 JWTs).
         .target(name: "IDServe", dependencies: [
-            "IDScenario", "IDStrategies", "IDSim",
+            "IDScenario", "IDStrategies", "IDSim", "IDPlatform",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -61,22 +76,23 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictImports),
         .target(name: "IDInspector", dependencies: ["IDScenario", "IDExplore", "IDStrategies", "IDSim"], swiftSettings: strictImports),
-        // The only target that links ncurses. Module map + shim header; no C sources.
-        .systemLibrary(
-            name: "CNcursesw",
-            path: "Sources/CNcursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
-        .target(name: "IDTerminal", dependencies: ["IDInspector", "CNcursesw"], swiftSettings: strictImports),
+        // The only target that links ncurses: a C file of ours over curses.h, which Swift never
+        // parses. Debian's wide-character library is ncursesw; macOS's libncurses is the
+        // wide-character one, and it has no libncursesw.
+        .target(name: "CCurses", linkerSettings: [
+            .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+            .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+        ]),
+        .target(name: "IDTerminal", dependencies: ["IDInspector", "IDScenario", "IDPlatform", "CCurses"], swiftSettings: strictImports),
         .executableTarget(name: "idscope", dependencies: [
-            "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDServe", "IDStrategies", "IDSim",
+            "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDServe", "IDStrategies", "IDSim", "IDPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictImports),
-        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector", "IDServe",
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector", "IDServe", "IDPlatform",
                                                                 .product(name: "Crypto", package: "swift-crypto")],
                           swiftSettings: strictImports),
         // Helpers shared by the test targets: the scenario mutator, temporary folders, generated docs.
-        .target(name: "TestSupport", dependencies: ["IDSim"], path: "Tests/TestSupport", swiftSettings: strictImports),
+        .target(name: "TestSupport", dependencies: ["IDSim", "IDPlatform"], path: "Tests/TestSupport", swiftSettings: strictImports),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDExploreTests", dependencies: ["IDExplore", "IDScenario", "IDStrategies", "IDSim", "TestSupport"],
                     swiftSettings: strictImports),
@@ -91,9 +107,9 @@ let package = Package(
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDSim", "IDStrategies", "TestSupport",
+        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDSim", "IDStrategies", "IDPlatform", "TestSupport",
                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictImports),
         // The inspector in a real terminal (tmux).
-        .testTarget(name: "EndToEndTests", dependencies: ["idscope"], swiftSettings: strictImports),
+        .testTarget(name: "EndToEndTests", dependencies: ["idscope", "IDPlatform", "TestSupport"], swiftSettings: strictImports),
     ]
 )

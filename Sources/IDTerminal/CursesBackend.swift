@@ -1,46 +1,29 @@
-import CNcursesw
-import Glibc
+import CCurses
 import IDInspector
+import IDPlatform
 import Synchronization
 
-/// The inspector on a real terminal through ncursesw: draws canvases, reads keys and the mouse.
+/// The inspector on a real terminal through ncurses (the C target CCurses): draws canvases,
+/// reads keys and the mouse.
 public final class CursesBackend: TerminalBackend {
     private let colour: Bool
     private var pairs: [Int: Int16] = [:]
 
-    /// Takes over the terminal. Call `TerminalCheck.problem()` first.
-    public init(mouse: Bool, colour: Bool) {
-        Self.ensureUTF8Locale()
+    /// Takes over the terminal as `terminal` (from `TerminalCheck.choose()`).
+    public init(terminal: TerminalCheck.Choice, mouse: Bool, colour: Bool) throws(TerminalCheck.Problem) {
+        // Without a UTF-8 LC_CTYPE, ncurses draws CJK and box lines as garbage.
+        _ = idscope_use_utf8_locale()
         TerminalGuard.install()
         TerminalGuard.captureStderr()
-        // newterm, not initscr: initscr exits on its own when the terminal is unusable.
-        let screen = newterm(nil, idscope_stdout(), idscope_stdin())
-        set_term(screen)
+        let colours = idscope_curses_start(terminal.type, mouse ? 1 : 0, colour ? 1 : 0)
+        guard colours >= 0 else {
+            TerminalGuard.releaseStderr()
+            throw TerminalCheck.Problem(description: "idscope: ncurses could not start on terminal type '\(terminal.type)'")
+        }
         cursesActive.store(true, ordering: .relaxed)
-        cbreak()
-        noecho()
-        nonl()
-        keypad(idscope_stdscr(), true)
-        curs_set(0)
-        set_escdelay(25)
-        self.colour = colour && has_colors()
-        if self.colour {
-            start_color()
-            use_default_colors()
-        }
-        if mouse {
-            mousemask(idscope_mouse_mask(), nil)
-            mouseinterval(0)
-        }
-        // Bracketed paste: the terminal marks pasted text, which then arrives as one event.
-        define_key("\u{1B}[200~", Self.pasteStart)
-        define_key("\u{1B}[201~", Self.pasteEnd)
+        self.colour = colours == 1
         TerminalGuard.setBracketedPaste(true)
     }
-
-    /// Key codes for the paste markers, above every code ncurses defines (KEY_MAX is 0777).
-    static let pasteStart: Int32 = 0o1001
-    static let pasteEnd: Int32 = 0o1002
     /// The most characters of one paste kept (the rest is read and dropped, never run as keys).
     static let maxPaste = 1 << 16
 
@@ -53,19 +36,13 @@ public final class CursesBackend: TerminalBackend {
         TerminalGuard.restore()
     }
 
-    /// A UTF-8 LC_CTYPE, without which ncursesw draws CJK and box lines as garbage.
-    static func ensureUTF8Locale() {
-        setlocale(LC_ALL, "")
-        let ctype = String(cString: setlocale(LC_CTYPE, nil)).lowercased()
-        if !(ctype.contains("utf-8") || ctype.contains("utf8")) { setlocale(LC_CTYPE, "C.UTF-8") }
-    }
-
     public var size: (width: Int, height: Int) {
-        (Int(getmaxx(idscope_stdscr())), Int(getmaxy(idscope_stdscr())))
+        var width: Int32 = 0, height: Int32 = 0
+        idscope_curses_size(&width, &height)
+        return (Int(width), Int(height))
     }
 
     public func draw(_ canvas: Canvas) {
-        let window = idscope_stdscr()
         for y in 0..<canvas.height {
             var x = 0
             while x < canvas.width {
@@ -76,21 +53,18 @@ public final class CursesBackend: TerminalBackend {
                     if !canvas[x, y].isContinuation { run.append(canvas[x, y].character) }
                     x += 1
                 }
-                wattr_set(window, attributes(style), pair(style), nil)
-                // The last cell of the screen would scroll it; ncurses reports ERR there, harmlessly.
-                _ = mvwaddstr(window, Int32(y), Int32(start), run)
+                idscope_curses_put(Int32(y), Int32(start), run, attributes(style), Int32(pair(style)))
             }
         }
-        wnoutrefresh(window)
-        doupdate()
+        idscope_curses_refresh()
     }
 
-    func attributes(_ style: Style) -> attr_t {
-        var attrs = idscope_A_NORMAL()
-        if style.bold { attrs |= idscope_A_BOLD() }
-        if style.dim { attrs |= idscope_A_DIM() }
-        if style.reverse { attrs |= idscope_A_REVERSE() }
-        if style.underline { attrs |= idscope_A_UNDERLINE() }
+    func attributes(_ style: Style) -> Int32 {
+        var attrs: Int32 = 0
+        if style.bold { attrs |= IDSCOPE_ATTR_BOLD }
+        if style.dim { attrs |= IDSCOPE_ATTR_DIM }
+        if style.reverse { attrs |= IDSCOPE_ATTR_REVERSE }
+        if style.underline { attrs |= IDSCOPE_ATTR_UNDERLINE }
         return attrs
     }
 
@@ -100,7 +74,8 @@ public final class CursesBackend: TerminalBackend {
         let key = Int(style.foreground?.rawValue ?? 9) * 16 + Int(style.background?.rawValue ?? 9)
         if let existing = pairs[key] { return existing }
         let number = Int16(pairs.count + 1)
-        init_pair(number, style.foreground.map { Int16($0.rawValue) } ?? -1, style.background.map { Int16($0.rawValue) } ?? -1)
+        idscope_curses_define_pair(Int32(number), style.foreground.map { Int32($0.rawValue) } ?? -1,
+                                   style.background.map { Int32($0.rawValue) } ?? -1)
         pairs[key] = number
         return number
     }
@@ -115,82 +90,76 @@ public final class CursesBackend: TerminalBackend {
 
     /// The next event within the timeout (-1: wait), nil when none came.
     func read(timeoutMilliseconds: Int) -> InputEvent? {
-        let window = idscope_stdscr()
-        wtimeout(window, Int32(timeoutMilliseconds))
-        var character: wint_t = 0
-        let result = wget_wch(window, &character)
+        var value: Int32 = 0
+        let kind = idscope_curses_read(Int32(timeoutMilliseconds), &value)
         if caughtSignal.load(ordering: .relaxed) != 0 { return .hangup }
-        if result == ERR {
+        switch kind {
+        case IDSCOPE_INPUT_KEY:
+            return value == IDSCOPE_KEY_PASTE_START ? readPaste() : special(value)
+        case IDSCOPE_INPUT_CHARACTER:
+            return ordinary(value)
+        default:
             // A timeout, or the terminal is gone (a hang-up would otherwise spin here).
             if errno == EIO || isatty(STDIN_FILENO) == 0 { return .hangup }
             return nil
         }
-        if result == KEY_CODE_YES {
-            return Int32(character) == Self.pasteStart ? readPaste() : special(Int32(character))
-        }
-        return ordinary(character)
     }
 
     /// Everything up to the end-of-paste marker, as text (a marker that never comes ends it
     /// after a pause, so a terminal that drops it cannot hang the inspector).
     func readPaste() -> InputEvent {
-        let window = idscope_stdscr()
-        wtimeout(window, 200)
         var text = ""
         var kept = 0
         while caughtSignal.load(ordering: .relaxed) == 0 {
-            var character: wint_t = 0
-            let result = wget_wch(window, &character)
-            if result == ERR { break }
-            if result == KEY_CODE_YES {
-                if Int32(character) == Self.pasteEnd { break }
+            var value: Int32 = 0
+            let kind = idscope_curses_read(200, &value)
+            if kind == IDSCOPE_INPUT_NONE { break }
+            if kind == IDSCOPE_INPUT_KEY {
+                if value == IDSCOPE_KEY_PASTE_END { break }
                 continue
             }
-            guard kept < Self.maxPaste, let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+            guard kept < Self.maxPaste, let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { continue }
             text.unicodeScalars.append(scalar)
             kept += 1
         }
         return .paste(text)
     }
 
-    func special(_ code: Int32) -> InputEvent {
-        switch code {
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_HOME: return .key(.home)
-        case KEY_END: return .key(.end)
-        case KEY_PPAGE: return .key(.pageUp)
-        case KEY_NPAGE: return .key(.pageDown)
-        case KEY_ENTER: return .key(.enter)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_DC: return .key(.delete)
-        case KEY_BTAB: return .key(.backTab)
-        case KEY_RESIZE:
+    func special(_ key: Int32) -> InputEvent {
+        switch key {
+        case IDSCOPE_KEY_UP: return .key(.up)
+        case IDSCOPE_KEY_DOWN: return .key(.down)
+        case IDSCOPE_KEY_LEFT: return .key(.left)
+        case IDSCOPE_KEY_RIGHT: return .key(.right)
+        case IDSCOPE_KEY_HOME: return .key(.home)
+        case IDSCOPE_KEY_END: return .key(.end)
+        case IDSCOPE_KEY_PAGE_UP: return .key(.pageUp)
+        case IDSCOPE_KEY_PAGE_DOWN: return .key(.pageDown)
+        case IDSCOPE_KEY_ENTER: return .key(.enter)
+        case IDSCOPE_KEY_BACKSPACE: return .key(.backspace)
+        case IDSCOPE_KEY_DELETE: return .key(.delete)
+        case IDSCOPE_KEY_BACK_TAB: return .key(.backTab)
+        case IDSCOPE_KEY_RESIZE:
             let (w, h) = size
             return .resize(width: w, height: h)
-        case KEY_MOUSE:
-            var event = MEVENT()
-            guard getmouse(&event) == OK else { return .tick }
-            let kind: MouseEvent.Kind
-            if event.bstate & idscope_BUTTON4_PRESSED() != 0 {
-                kind = .wheelUp
-            } else if event.bstate & idscope_BUTTON5_PRESSED() != 0 {
-                kind = .wheelDown
-            } else if event.bstate & idscope_BUTTON1_RELEASED() != 0 {
-                kind = .release
-            } else {
-                kind = .press
+        case IDSCOPE_KEY_MOUSE:
+            var x: Int32 = 0, y: Int32 = 0, kind: Int32 = 0
+            guard idscope_curses_mouse(&x, &y, &kind) == 1 else { return .tick }
+            let mouse: MouseEvent.Kind = switch kind {
+            case IDSCOPE_MOUSE_WHEEL_UP: .wheelUp
+            case IDSCOPE_MOUSE_WHEEL_DOWN: .wheelDown
+            case IDSCOPE_MOUSE_RELEASE: .release
+            default: .press
             }
-            return .mouse(MouseEvent(x: Int(event.x), y: Int(event.y), kind: kind))
+            return .mouse(MouseEvent(x: Int(x), y: Int(y), kind: mouse))
+        case IDSCOPE_KEY_F1..<IDSCOPE_KEY_F1 + 12:
+            return .key(.function(Int(key - IDSCOPE_KEY_F1) + 1))
         default:
-            for n in 1...12 where code == idscope_KEY_F(Int32(n)) { return .key(.function(n)) }
             return .tick
         }
     }
 
-    func ordinary(_ character: wint_t) -> InputEvent {
+    func ordinary(_ character: Int32) -> InputEvent {
         switch character {
         case 27: return .key(.escape)
         case 10, 13: return .key(.enter)
@@ -198,7 +167,7 @@ public final class CursesBackend: TerminalBackend {
         case 127, 8: return .key(.backspace)
         case 1...26: return .key(.control(Character(Unicode.Scalar(UInt8(character) + 96))))
         default:
-            guard let scalar = Unicode.Scalar(UInt32(character)) else { return .tick }
+            guard let scalar = Unicode.Scalar(UInt32(bitPattern: character)) else { return .tick }
             return .key(.character(Character(scalar)))
         }
     }

@@ -1,5 +1,5 @@
-import CNcursesw
-import Glibc
+import CCurses
+import IDPlatform
 import Synchronization
 
 /// The signal that asked us to stop (0: none). Written by signal handlers, read by the loop.
@@ -11,7 +11,6 @@ let cursesActive = Atomic<Bool>(false)
 /// nothing is left behind however the process ends, `kill -9` included.
 nonisolated(unsafe) var savedStderr: Int32 = -1
 nonisolated(unsafe) var stderrLog: Int32 = -1
-nonisolated(unsafe) var previousActions = Array<sigaction>(repeating: sigaction(), count: 65)
 
 /// Gives the terminal back however the program ends: quit, Ctrl-C, SIGTERM, SIGHUP, exit(), a
 /// crash, any signal whose default is to end the process. Only async-signal-tolerable work
@@ -22,51 +21,34 @@ enum TerminalGuard {
     /// Faults: the terminal is restored, then the previous handler (Swift's backtracer, which
     /// prints where it happened) or the default action ends the process with the signal.
     static let crashSignals = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP, SIGSYS]
-    /// Every other signal whose default action ends the process: the terminal is restored, then
-    /// the default action ends the process with that signal's status.
-    static let fatalSignals = [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
-                               SIGSTKFLT, SIGPWR, SIGIO]
 
     static func install() {
         for sig in stopSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { sig in caughtSignal.store(sig, ordering: .relaxed) }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0          // no SA_RESTART: a blocking read returns, and the loop sees the flag
-            sigaction(sig, &action, nil)
+            Platform.Signals.catchStop(sig) { sig in caughtSignal.store(sig, ordering: .relaxed) }
         }
-        for sig in crashSignals + fatalSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = { sig, info, _ in
-                TerminalGuard.endFromSignal(sig, fromKernel: (info?.pointee.si_code ?? 0) > 0)
+        for sig in crashSignals + Platform.Signals.otherFatal {
+            Platform.Signals.catchFatal(sig) { sig, sentByProcess in
+                TerminalGuard.endFromSignal(sig, sentByProcess: sentByProcess != 0)
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_SIGINFO | Int32(SA_ONSTACK)
-            sigaction(sig, &action, &previousActions[Int(sig)])
         }
         atexit { TerminalGuard.restore() }
     }
 
     /// Restores the terminal, then lets the signal end the process.
     ///
-    /// A real fault (the kernel's, `si_code > 0`) goes back to the handler that was there before
-    /// ours, Swift's backtracer, which prints where it happened: returning re-runs the faulting
-    /// instruction, which faults again into it. Anything else, a fault signal sent with `kill`
-    /// included (the backtracer ignores those, and the inspector would carry on drawing), ends the
-    /// process through the default action, with that signal's status: `raise` is delivered as
-    /// soon as the handler returns, the signal being blocked while it runs.
-    static func endFromSignal(_ sig: Int32, fromKernel: Bool) {
+    /// A real fault (the kernel's) goes back to the handler that was there before ours, Swift's
+    /// backtracer, which prints where it happened: returning re-runs the faulting instruction,
+    /// which faults again into it. Anything else, a fault signal sent with `kill` included (the
+    /// backtracer ignores those, and the inspector would carry on drawing), ends the process
+    /// through the default action, with that signal's status: `raise` is delivered as soon as
+    /// the handler returns, the signal being blocked while it runs.
+    static func endFromSignal(_ sig: Int32, sentByProcess: Bool) {
         restore()
-        // SIG_DFL is 0 and SIG_IGN 1; anything else is a function (whichever member of the union).
-        let previousIsHandler = unsafeBitCast(previousActions[Int(sig)].__sigaction_handler.sa_handler, to: Int.self) > 1
-        if fromKernel && crashSignals.contains(sig) && previousIsHandler {
-            sigaction(sig, &previousActions[Int(sig)], nil)
+        if !sentByProcess && crashSignals.contains(sig) && Platform.Signals.previousIsFunction(sig) {
+            Platform.Signals.restorePrevious(sig)
             return
         }
-        var fallback = sigaction()
-        fallback.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&fallback.sa_mask)
-        sigaction(sig, &fallback, nil)
+        Platform.Signals.setDefault(sig)
         raise(sig)
     }
 
@@ -77,7 +59,7 @@ enum TerminalGuard {
         guard fd >= 0 else { return }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         unlink(template)   // the open descriptor keeps it; no name is left to clean up
-        fflush(idscope_stderr())
+        fflush(nil)
         savedStderr = dup(STDERR_FILENO)
         dup2(fd, STDERR_FILENO)
         stderrLog = fd
@@ -111,8 +93,7 @@ enum TerminalGuard {
     static func restore() {
         guard cursesActive.exchange(false, ordering: .relaxed) else { return }
         setBracketedPaste(false)
-        curs_set(1)
-        endwin()
+        idscope_curses_end()
         releaseStderr()
     }
 }

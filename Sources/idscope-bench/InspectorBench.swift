@@ -1,4 +1,4 @@
-import Glibc
+import IDPlatform
 import IDInspector
 import IDScenario
 import IDSim
@@ -61,8 +61,8 @@ enum InspectorBench {
     }
 
     static func idscopeBinary() -> String? {
-        let dir = String(cString: realpath("/proc/self/exe", nil)).split(separator: "/").dropLast().joined(separator: "/")
-        let path = "/" + dir + "/idscope"
+        guard let bench = Platform.executablePath() else { return nil }
+        let path = String(bench[..<(bench.lastIndex(of: "/") ?? bench.startIndex)]) + "/idscope"
         return access(path, X_OK) == 0 ? path : nil
     }
 
@@ -170,34 +170,16 @@ enum InspectorBench {
     }
 
     static func spawnOnPTY(_ binary: String, arguments: [String] = []) -> (Int32, pid_t)? {
-        // posix_openpt/unlockpt/ptsname by hand: Swift's Glibc module leaves them out.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard master >= 0 else { return nil }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
-              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else { return nil }
-        let slavePath = "/dev/pts/\(number)"
-        let slave = open(slavePath, O_RDWR)
-        var size = winsize(ws_row: 36, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
-        let args = ([binary, "--no-mouse"] + arguments).map { strdup($0) } + [nil]
-        let env = [strdup("TERM=xterm-256color"), strdup("LANG=C.UTF-8"), strdup("HOME=/tmp"), nil]
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, binary, &actions, &attributes, args, env)
-        args.forEach { free($0) }
-        env.forEach { free($0) }
-        posix_spawn_file_actions_destroy(&actions)
-        posix_spawnattr_destroy(&attributes)
-        close(slave)
-        return result == 0 ? (master, pid) : nil
+        guard let (controller, terminal) = Platform.openPseudoTerminal(columns: 120, rows: 36) else { return nil }
+        defer { close(terminal) }
+        let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": "/tmp"]
+        guard let pid = try? Platform.spawn(binary, arguments: [binary, "--no-mouse"] + arguments, environment: environment,
+                                            stdio: (.descriptor(terminal), .descriptor(terminal), .descriptor(terminal)),
+                                            closing: controller, newSession: true) else {
+            close(controller)
+            return nil
+        }
+        return (controller, pid)
     }
 }
 

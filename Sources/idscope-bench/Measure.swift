@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import IDPlatform
 
 /// Monotonic time and heap use, without Foundation.
 enum Measure {
@@ -10,17 +8,9 @@ enum Measure {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
-    /// Resident memory of this process in bytes, from /proc/self/statm (second field, in pages).
+    /// Resident memory of this process in bytes.
     static func residentBytes() -> Int {
-        let fd = open("/proc/self/statm", O_RDONLY)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = read(fd, &buffer, buffer.count)
-        guard count > 0 else { return 0 }
-        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        Platform.residentBytes()
     }
 
     static func median(_ values: [Double]) -> Double {

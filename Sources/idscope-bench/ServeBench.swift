@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Glibc
+import IDPlatform
 import IDScenario
 import IDServe
 
@@ -107,7 +107,7 @@ struct LoadDriver {
             guard poll(&fds, nfds_t(fds.count), 1000) >= 0 else { if errno == EINTR { continue }; break }
             for i in fds.indices where fds[i].revents != 0 && fds[i].fd >= 0 {
                 if open[i].written < request.count {
-                    let n = request.withUnsafeBytes { send(open[i].fd, $0.baseAddress! + open[i].written, request.count - open[i].written, Int32(MSG_NOSIGNAL)) }
+                    let n = request.withUnsafeBytes { Platform.send(open[i].fd, $0.baseAddress! + open[i].written, request.count - open[i].written) }
                     if n > 0 { open[i].written += n }
                     if open[i].written == request.count { fds[i].events = Int16(POLLIN) }
                     continue

@@ -12,7 +12,7 @@
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
 //   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run)
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
-import Glibc
+import IDPlatform
 import IDSim
 
 let quick = CommandLine.arguments.contains("--quick")
@@ -58,7 +58,7 @@ if CommandLine.arguments.contains("--launch-loop") {
     let start = Measure.now()
     for _ in 0..<n { _ = try? world.apply(Step(.unlock, on: 1), programs: programs) }
     print("unlock_loop: \(Double(Measure.now() - start) / Double(n)) ns/event")
-    Glibc.exit(0)
+    exit(0)
 }
 
 print("world: 10 devices, 200 apps, 40 teams; app code keeps a keychain GUID")
@@ -93,7 +93,7 @@ if CommandLine.arguments.contains("--breakdown") {
     }
 }
 
-if CommandLine.arguments.contains("--events-only") { Glibc.exit(0) }
+if CommandLine.arguments.contains("--events-only") { exit(0) }
 
 // 2. History: build a long timeline, then jump to random steps.
 let heapBefore = Measure.residentBytes()

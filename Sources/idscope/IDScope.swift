@@ -1,5 +1,5 @@
 import ArgumentParser
-import Glibc
+import IDPlatform
 
 /// idscope: an interactive inspector of how iOS identifiers live and die, and the headless
 /// commands that run, check and compare scenarios.
@@ -22,7 +22,7 @@ struct IDScope: ParsableCommand {
     static func main() {
         // A reader that went away is a write error to report, not a silent death by SIGPIPE.
         // (The inspector installs its own handler, which restores the terminal first.)
-        signal(SIGPIPE, SIG_IGN)
+        Platform.Signals.ignore(SIGPIPE)
         do {
             var command = try parseAsRoot()
             try command.run()

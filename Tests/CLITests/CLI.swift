@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `idscope` binary and captures what it printed.
 enum CLI {
@@ -8,17 +9,8 @@ enum CLI {
         var stderr: String
     }
 
-    /// The binary next to the test bundle (the test target depends on the executable).
-    static var binary: URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        var dir = here.deletingLastPathComponent()
-        if here.path.contains(".xctest") {
-            while dir.path.contains(".xctest") { dir = dir.deletingLastPathComponent() }
-        }
-        let candidate = dir.appendingPathComponent("idscope")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("idscope")
-    }
+    /// The binary beside the test bundle (the test target depends on the executable).
+    static var binary: URL { BuiltProducts.executable("idscope") }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         try launch(binary, arguments, environment: environment)
@@ -29,13 +21,16 @@ enum CLI {
         try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, binary.path] + arguments, environment: [:])
     }
 
-    static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
+    static func launch(_ executable: URL, _ arguments: [String], environment: [String: String],
+                       unsetting: [String] = [], in folder: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }
+        for k in unsetting { env[k] = nil }
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

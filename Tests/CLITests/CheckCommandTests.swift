@@ -135,25 +135,26 @@ struct CheckCommandTests {
         #expect(strict.stdout.contains("PASS b01-reinstall-resets-idfv"))
     }
 
-    @Test("check and matrix colour PASS and FAIL on a terminal, and never in a pipe")
-    func colourOnlyOnATerminal() throws {
+    @Test("check and matrix never colour their output in a pipe")
+    func noColourInAPipe() throws {
         let piped = try CLI.run(["check", "b01-reinstall-resets-idfv"], environment: ["NO_COLOR": ""])
         #expect(piped.stdout.hasPrefix("PASS ") && !piped.stdout.contains("\u{1B}["))
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script(1) is needed to give the command a terminal")
-            return
-        }
-        // script(1) runs the command on a pseudo-terminal and copies what it wrote.
-        let command = "NO_COLOR= '\(CLI.binary.path)' check b01-reinstall-resets-idfv"
-        let onTerminal = try CLI.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: ["NO_COLOR": ""])
-        #expect(onTerminal.stdout.contains("\u{1B}[32mPASS\u{1B}[0m"), "\(onTerminal.stdout.debugDescription)")
-        let asked = try CLI.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command + " --no-color", "/dev/null"], environment: ["NO_COLOR": ""])
-        #expect(asked.stdout.contains("PASS") && !asked.stdout.contains("\u{1B}["))
-        let matrix = "NO_COLOR= '\(CLI.binary.path)' matrix --strategy rndi --scenario erase"
-        let colouredMatrix = try CLI.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", matrix, "/dev/null"], environment: ["NO_COLOR": ""])
-        #expect(colouredMatrix.stdout.contains("\u{1B}[33mΔ\u{1B}[0m"), "\(colouredMatrix.stdout.debugDescription)")
         let pipedMatrix = try CLI.run(["matrix", "--strategy", "rndi", "--scenario", "erase"], environment: ["NO_COLOR": ""])
         #expect(pipedMatrix.stdout.contains("Δ") && !pipedMatrix.stdout.contains("\u{1B}["))
+    }
+
+    @Test("check and matrix colour PASS and FAIL on a terminal", .enabled(if: Host.utilLinuxScript != nil, "util-linux script(1) is not installed"))
+    func colourOnATerminal() throws {
+        let script = URL(fileURLWithPath: try #require(Host.utilLinuxScript))
+        // script(1) runs the command on a pseudo-terminal and copies what it wrote.
+        let command = "NO_COLOR= '\(CLI.binary.path)' check b01-reinstall-resets-idfv"
+        let onTerminal = try CLI.launch(script, ["-qec", command, "/dev/null"], environment: ["NO_COLOR": ""])
+        #expect(onTerminal.stdout.contains("\u{1B}[32mPASS\u{1B}[0m"), "\(onTerminal.stdout.debugDescription)")
+        let asked = try CLI.launch(script, ["-qec", command + " --no-color", "/dev/null"], environment: ["NO_COLOR": ""])
+        #expect(asked.stdout.contains("PASS") && !asked.stdout.contains("\u{1B}["))
+        let matrix = "NO_COLOR= '\(CLI.binary.path)' matrix --strategy rndi --scenario erase"
+        let colouredMatrix = try CLI.launch(script, ["-qec", matrix, "/dev/null"], environment: ["NO_COLOR": ""])
+        #expect(colouredMatrix.stdout.contains("\u{1B}[33mΔ\u{1B}[0m"), "\(colouredMatrix.stdout.debugDescription)")
     }
 
     @Test("completion scripts come from the argument parser")

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Glibc
+import IDPlatform
 import IDServe
 import Testing
 import TestSupport

@@ -1,5 +1,7 @@
 import Foundation
+import IDPlatform
 import Testing
+import TestSupport
 
 /// A private tmux server running the real `idscope` in a pane, for end-to-end tests.
 ///
@@ -7,7 +9,9 @@ import Testing
 /// when the daemonized tmux server keeps its pipe open), and with an empty signal mask (test
 /// threads block signals and children inherit that, which would stop SIGWINCH and SIGTERM).
 final class Tmux {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Debian's, a hand-built one, or Homebrew's (Apple silicon, then Intel).
+    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
     static var available: Bool { path != nil }
 
     let directory: URL
@@ -22,7 +26,7 @@ final class Tmux {
         let config = directory.appendingPathComponent("tmux.conf")
         try "set -g default-terminal tmux-256color\nset -g remain-on-exit on\nset -g status off\nset -g escape-time 0\n"
             .write(to: config, atomically: true, encoding: .utf8)
-        let shell = "cd \(directory.path) && env LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no NO_COLOR= "
+        let shell = "cd \(directory.path) && env LANG=\(Host.utf8Locale) LC_ALL=\(Host.utf8Locale) SWIFT_BACKTRACE=interactive=no NO_COLOR= "
             + "IDSCOPE_IDLE_PROBE=1 \(command); "
             + "echo \"[exit $?]\"; stty -a; sleep 600"
         _ = try tmux(["-f", config.path, "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", shell])
@@ -33,13 +37,7 @@ final class Tmux {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    static var binary: String {
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
-        while dir.path.contains(".xctest") { dir = dir.deletingLastPathComponent() }
-        let candidate = dir.appendingPathComponent("idscope").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("idscope").path
-    }
+    static var binary: String { BuiltProducts.executable("idscope").path }
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
@@ -113,44 +111,27 @@ final class Tmux {
         return false
     }
 
-    /// The pid of the process in the pane's shell that runs idscope.
+    /// The pid of the process in the pane's shell that runs idscope: from Linux's /proc, else
+    /// from pgrep (a Mac's, or procps').
     func appPID() -> Int32? {
         let shell = Int32(format("#{pane_pid}")) ?? 0
-        guard let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
-        return children.split(separator: " ").compactMap { Int32($0) }.first
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8))
+            ?? (try? Self.spawn("/usr/bin/pgrep", ["pgrep", "-P", "\(shell)"]))
+        return children?.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int32($0) }.first
     }
 
-    /// posix_spawn with an empty signal mask and default handlers; output through a temporary file.
+    /// Runs a program to its end with an empty signal mask and default actions (posix_spawn:
+    /// Foundation's Process never returns while the daemonized tmux server keeps its pipe
+    /// open); what it printed, through a temporary file.
     static func spawn(_ path: String, _ argv: [String]) throws -> String {
         let out = URL(fileURLWithPath: "/tmp/idscope-e2e-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, cArgs, cEnv)
-        guard result == 0 else { throw SpawnError(code: result) }
+        let pid = try Platform.spawn(path, arguments: argv, environment: environment,
+                                     stdio: (.file("/dev/null"), .file(out.path), .file("/dev/null")), resetSignals: true)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
     }
-
-    struct SpawnError: Error { var code: Int32 }
 }

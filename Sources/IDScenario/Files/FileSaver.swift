@@ -1,4 +1,5 @@
 import Foundation
+import IDPlatform
 
 /// Writes a file the way a careful editor saves: the old content stays whole until the new is
 /// on disk, and the save cannot be turned against another file.
@@ -68,13 +69,13 @@ public enum FileSaver {
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        if let reason = writeAll(Array(text.utf8), to: fd) { throw Failure(path: path, reason: reason) }
+        if let reason = Platform.writeAll(Array(text.utf8), to: fd) { throw Failure(path: path, reason: reason) }
     }
 
     private static func replace(_ target: String, with text: String, keeping old: stat?, shownAs path: String) throws(Failure) {
         let (fd, temporary) = try createTemporary(beside: target, shownAs: path)
         var failure: String?
-        if let reason = writeAll(Array(text.utf8), to: fd) { failure = reason }
+        if let reason = Platform.writeAll(Array(text.utf8), to: fd) { failure = reason }
         if failure == nil {
             // Keep what the old file was: its permissions (a 0600 file stays private) and, when we
             // are allowed to, its owner. A new file gets the default the umask gives.
@@ -87,7 +88,11 @@ public enum FileSaver {
                 umask(mask)
                 mode = 0o666 & ~mask
             }
-            if fchmod(fd, mode) != 0 || fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+            if fchmod(fd, mode) != 0 {
+                failure = Platform.lastError()
+            } else if let reason = Platform.durableFlush(fd) {
+                failure = reason
+            }
         }
         close(fd)
         if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
@@ -98,7 +103,7 @@ public enum FileSaver {
         // Make the rename itself durable.
         let directoryFD = open(directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
-            fsync(directoryFD)
+            _ = Platform.durableFlush(directoryFD)
             close(directoryFD)
         }
     }
@@ -115,19 +120,5 @@ public enum FileSaver {
             if errno != EEXIST { break }
         }
         throw Failure(path: path, reason: "cannot create a temporary file beside it: " + String(cString: strerror(errno)))
-    }
-
-    /// Writes every byte, retrying short writes and interruptions; nil or why it failed.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += n
-        }
-        return nil
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import IDPlatform
 
 /// One keep-alive HTTP/1.1 connection to a loopback server, with blocking calls: what the tests
 /// and the benchmark talk to `idscope serve` with. It sends exactly the bytes it is given when
@@ -25,10 +25,11 @@ public final class LoopbackConnection {
         fd = try Self.connectedSocket(port: port, host: host)
     }
 
-    /// A TCP socket connected to `host:port`, with Nagle's delay off (a request is one write and
+    /// A TCP socket connected to `host:port` (sending to a closed peer fails, never raising SIGPIPE),
+    /// with Nagle's delay off (a request is one write and
     /// waits for its answer): this connection's, and the benchmark's many non-blocking ones.
     public static func connectedSocket(port: Int, host: String = "127.0.0.1") throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.tcpSocket()
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -71,7 +72,7 @@ public final class LoopbackConnection {
     public func write(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { Platform.send(fd, $0.baseAddress! + sent, bytes.count - sent) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             sent += n

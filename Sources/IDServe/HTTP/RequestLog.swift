@@ -1,3 +1,4 @@
+import IDPlatform
 import IDScenario
 import Synchronization
 
@@ -46,7 +47,7 @@ public final class RequestLog: Sendable {
         // around the write keeps each batch whole.
         failure.withLock { failure in
             guard failure == nil else { return }
-            if let problem = FileSaver.writeAll(bytes, to: fd) { failure = problem }
+            if let problem = Platform.writeAll(bytes, to: fd) { failure = problem }
         }
     }
 

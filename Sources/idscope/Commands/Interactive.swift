@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IDInspector
+import IDPlatform
 import IDScenario
 import IDTerminal
 
@@ -28,8 +29,11 @@ extension IDScope {
             let name = scenario ?? "tour"
             // A unique prefix of a built-in name opens it when no such file exists (`idscope b05`).
             let loaded = try ScenarioArgument.loadOrExit(name, allowingPrefix: true)
-            if let problem = TerminalCheck.problem() {
-                Console.error(problem)
+            let terminal: TerminalCheck.Choice
+            do {
+                terminal = try TerminalCheck.choose()
+            } catch {
+                Console.error(error.description)
                 throw ExitCode(ExitStatus.invalidScenario)
             }
             let session: Session
@@ -40,9 +44,16 @@ extension IDScope {
                 throw ExitCode(ExitStatus.invalidScenario)
             }
             let colour = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-            let state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
+            var state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
                                        path: ScenarioLoader.isPath(name) ? name : nil)
-            let backend = CursesBackend(mouse: !noMouse, colour: colour)
+            if let note = terminal.note { state.status = Status(note) }
+            let backend: CursesBackend
+            do {
+                backend = try CursesBackend(terminal: terminal, mouse: !noMouse, colour: colour)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.invalidScenario)
+            }
             let environment = ProcessInfo.processInfo.environment
             // A deliberate crash on F11, only when the end-to-end tests ask for it, to prove a crash
             // leaves the terminal usable.
@@ -85,7 +96,7 @@ final class IdleProbe {
 
     func report() {
         count += 1
-        _ = FileSaver.writeAll(Array("\u{1B}]2;idscope-idle-\(count)\u{07}".utf8), to: STDOUT_FILENO)
+        _ = Platform.writeAll(Array("\u{1B}]2;idscope-idle-\(count)\u{07}".utf8), to: STDOUT_FILENO)
     }
 }
 

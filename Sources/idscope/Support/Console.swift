@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IDPlatform
 import IDScenario
 
 /// Standard output and error for the commands.
@@ -30,7 +31,7 @@ enum Console {
     static func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
-        if let failure = FileSaver.writeAll(buffer, to: STDOUT_FILENO) {
+        if let failure = Platform.writeAll(buffer, to: STDOUT_FILENO) {
             error("idscope: error: cannot write to standard output: \(failure)")
             throw ExitCode(ExitStatus.ioError)
         }
@@ -39,12 +40,12 @@ enum Console {
     /// Writes a line to stderr, control characters made visible; a failure is ignored, as there
     /// is nowhere left to report it.
     static func error(_ line: String) {
-        _ = FileSaver.writeAll(Array((TerminalText.escaped(line) + "\n").utf8), to: STDERR_FILENO)
+        _ = Platform.writeAll(Array((TerminalText.escaped(line) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Progress on a terminal's stderr: written as is (it carries its own erase-line sequence).
     static func progress(_ text: String) {
-        _ = FileSaver.writeAll(Array(text.utf8), to: STDERR_FILENO)
+        _ = Platform.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 
     /// Colour only on a terminal, never with NO_COLOR set (to anything non-empty) or --no-color.
