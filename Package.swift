@@ -60,7 +60,9 @@ let package = Package(
         .target(
             name: "IDScenario",
             dependencies: ["IDExplore", "IDStrategies", "IDSim", "IDPlatform", "CLibYAML"],
-            resources: [.copy("Library/Scenarios")],
+            // The YAML files are compiled in as Library/BuiltInFiles.swift (kept current by a test),
+            // so the binary needs no resource folder.
+            exclude: ["Library/Scenarios"],
             swiftSettings: strictImports
         ),
         // Apple's DeviceCheck REST API over a session: HTTP in, steps out (Hummingbird, P256 JWTs).

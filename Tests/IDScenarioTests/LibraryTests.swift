@@ -2,6 +2,7 @@ import Foundation
 @testable import IDScenario
 import IDSim
 import Testing
+import TestSupport
 
 @Suite("Built-in scenario library")
 struct LibraryTests {
@@ -46,5 +47,36 @@ struct LibraryTests {
         let narrated = tour.steps.filter { $0.note != nil || $0.key == "note" }.count
         #expect((18...40).contains(tour.steps.count))
         #expect(narrated >= 10)
+    }
+}
+
+@Suite("Built-in files compiled into the binary")
+struct BuiltInFilesTests {
+    @Test("BuiltInFiles.swift holds every YAML file of the library as it is")
+    func builtInFilesAreCurrent() throws {
+        let url = GeneratedSection.root.appendingPathComponent(BuiltInSource.path)
+        let expected = try BuiltInSource.render()
+        if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_DOCS"] != nil {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let actual = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "\(BuiltInSource.path) is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter builtInFilesAreCurrent")
+    }
+
+    @Test("what is compiled in is what the files say, text for text")
+    func compiledInMatchesTheFiles() throws {
+        let folder = GeneratedSection.root.appendingPathComponent(BuiltInSource.folder)
+        let files = try #require(LibraryFiles(folder: folder.path))
+        #expect(LibraryFiles.compiledIn.scenarios == files.scenarios)
+        #expect(LibraryFiles.compiledIn.recipes == files.recipes)
+        #expect(files.scenarios.count >= 40 && files.recipes.count >= 10)
+    }
+
+    @Test("a literal keeps any text exactly: hashes, quotes, backslashes, interpolation, blank lines")
+    func literalsKeepTheText() {
+        // The rendering is checked against the compiler by compiledInMatchesTheFiles; here, that
+        // the delimiter outgrows every run of # in the text.
+        let literal = BuiltInSource.literal("a \"\"\"## \\#(x)\n\n")
+        #expect(literal.hasPrefix("###\"\"\"\n") && literal.hasSuffix("\n\"\"\"###"))
     }
 }

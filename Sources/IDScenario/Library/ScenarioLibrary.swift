@@ -1,40 +1,16 @@
-import Foundation
 import IDSim
 
-/// The built-in scenarios: package resources in `Library/Scenarios`, one YAML file each.
-///
-/// Found without `Bundle.module`, whose generated accessor stops the program when the
-/// resource folder is missing (an installed binary copied without it): the folder is looked
-/// for beside the executable, then in the source tree, and a missing library is an error
-/// message, never a crash.
+/// The built-in scenarios, one YAML file each in `Library/Scenarios`, compiled into the binary
+/// (see `LibraryFiles`, and `IDSCOPE_SCENARIOS` to use a folder of files instead).
 public enum ScenarioLibrary {
-    static let bundleName = "idscope_IDScenario.resources"
-
-    /// The folder holding the scenario files, if found.
-    public static let directory: URL? = {
-        var candidates: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["IDSCOPE_SCENARIOS"] {
-            candidates.append(URL(fileURLWithPath: override))
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        for base in [Bundle.main.bundleURL, executable.deletingLastPathComponent(),
-                     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()] {
-            candidates.append(base.appendingPathComponent(bundleName).appendingPathComponent("Scenarios"))
-        }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenarios"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("tour.yaml").path) }
+    /// Every built-in scenario's name, sorted (the tour first).
+    public static let names: [String] = {
+        let names = LibraryFiles.current.scenarios.keys.sorted()
+        return names.contains("tour") ? ["tour"] + names.filter { $0 != "tour" } : names
     }()
 
-    /// Every built-in scenario's name, sorted (the tour first).
-    public static var names: [String] {
-        guard let directory, let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        let names = files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
-        return names.contains("tour") ? ["tour"] + names.filter { $0 != "tour" } : names
-    }
-
     public static func text(named name: String) -> String? {
-        guard let directory, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
-        return try? String(contentsOf: directory.appendingPathComponent(name + ".yaml"), encoding: .utf8)
+        LibraryFiles.current.scenarios[name]
     }
 
     /// The nearest built-in name to a misspelt one.

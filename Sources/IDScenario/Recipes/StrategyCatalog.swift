@@ -1,9 +1,8 @@
-import Foundation
 import IDStrategies
 
 /// Every strategy a scenario can name without defining it: the Swift strategies, then the
-/// built-in recipes of real libraries and the recipe twins of Swift strategies (package
-/// resources in `Library/Scenarios/recipes`, one recipe file each).
+/// built-in recipes of real libraries and the recipe twins of Swift strategies (one recipe file
+/// each in `Library/Scenarios/recipes`, compiled in: see `LibraryFiles`).
 public enum StrategyCatalog {
     /// The built-in recipes: the libraries' first, then the twins (`…-twin`), each by name.
     public static let builtInRecipes: [Recipe] = {
@@ -21,19 +20,15 @@ public enum StrategyCatalog {
 
     public static let builtIn: StrategyLibrary = StrategyLibrary.builtIn.adding(builtInRecipes.map(\.strategy))
 
-    static var directory: URL? { ScenarioLibrary.directory?.appendingPathComponent("recipes") }
-
     /// The built-in recipe files' names: libraries first, then twins.
-    public static var recipeNames: [String] {
-        guard let directory, let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        let names = files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    public static let recipeNames: [String] = {
+        let names = LibraryFiles.current.recipes.keys.sorted()
         return names.filter { !$0.hasSuffix("-twin") } + names.filter { $0.hasSuffix("-twin") }
-    }
+    }()
 
     /// A built-in recipe's file, as shipped (comments and all).
     public static func recipeText(named name: String) -> String? {
-        guard let directory, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return nil }
-        return try? String(contentsOf: directory.appendingPathComponent(name + ".yaml"), encoding: .utf8)
+        LibraryFiles.current.recipes[name]
     }
 
     /// The Swift strategy a twin recipe reproduces (`rndi-twin` → `rndi`).
