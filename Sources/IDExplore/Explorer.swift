@@ -165,6 +165,8 @@ public struct Explorer: Sendable {
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
+        // The serial part: the merging thread's time over the workers' results (the bench's share).
+        var mergeSeconds = 0.0
         // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
         let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
         search: for level in 0..<depth {
@@ -186,6 +188,7 @@ public struct Explorer: Sendable {
                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
                                   watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited)
                 if root.trackingBlind && runs.contains(where: \.readTracking) { return nil }
+                let mergeStart = clock()
                 // Run by run, in the states' order (see `expand`).
                 for run in runs {
                     for (position, successor) in run.successors.enumerated() {
@@ -230,6 +233,7 @@ public struct Explorer: Sendable {
                         next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
                     }
                 }
+                mergeSeconds += clock() - mergeStart
                 if visited.count > stateLimit { stopReason = .stateLimit; break search }
                 chunkStart = chunk.upperBound
                 if chunkStart < frontier.count {
@@ -244,7 +248,7 @@ public struct Explorer: Sendable {
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
                               bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews, restoreViews]),
-                              trackingBlind: root.trackingBlind)
+                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds)
     }
 
     /// How far ahead the merge asks for visited-set slots: enough successors' worth of work to
@@ -505,6 +509,9 @@ public struct ExploreOutcome: Sendable {
     public let bytesPerState: Double
     /// Whether its states left out the tracking state (see `ExploreState.trackingBlind`).
     public let trackingBlind: Bool
+    /// Of `seconds`, the time the merging thread spent on the workers' results: what does not
+    /// shrink with more workers.
+    public var mergeSeconds = 0.0
 
     public var broke: Bool { !breaks.isEmpty }
 

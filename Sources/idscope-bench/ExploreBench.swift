@@ -61,7 +61,8 @@ enum ExploreBench {
             rates.append(Double(outcome.successors) / outcome.seconds)
             let time = Measure.format(outcome.seconds, 2)
             print("explore_\(name): \(rate) successors/s, \(outcome.states) distinct states, depth \(outcome.completedDepth) in \(time) s, "
-                  + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(workers))")
+                  + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(workers); "
+                  + "merge \(Int((outcome.mergeSeconds / outcome.seconds * 100).rounded()))% of the time)")
         }
         if !rates.isEmpty {
             let replayRate = (replayBefore + Workload.eventRate(initial, stream, programs: Workload.guidApp, recordingChanges: false)) / 2
