@@ -77,6 +77,9 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictImports),
+        // The tests' and the bench's client for `idscope serve`: blocking loopback HTTP and signed JWTs.
+        .target(name: "IDServeClient", dependencies: ["IDServe", "IDPlatform", .product(name: "Crypto", package: "swift-crypto")],
+                swiftSettings: strictImports),
         .target(name: "IDInspector", dependencies: ["IDScenario", "IDExplore", "IDStrategies", "IDSim"], swiftSettings: strictImports),
         // The only target that links ncurses: a C file of ours over curses.h, which Swift never
         // parses. Debian's wide-character library is ncursesw; macOS's libncurses is the
@@ -90,7 +93,7 @@ let package = Package(
             "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDServe", "IDStrategies", "IDSim", "IDPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictImports),
-        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector", "IDServe", "IDPlatform",
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector", "IDServe", "IDServeClient", "IDPlatform",
                                                                 .product(name: "Crypto", package: "swift-crypto")],
                           swiftSettings: strictImports),
         // Helpers shared by the test targets: the scenario mutator, temporary folders, generated docs.
@@ -100,7 +103,7 @@ let package = Package(
                     swiftSettings: strictImports),
         // The server over real HTTP on loopback, in process.
         .testTarget(name: "IDServeTests", dependencies: [
-            "IDServe", "IDScenario", "IDSim", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            "IDServe", "IDServeClient", "IDScenario", "IDSim", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictImports),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
@@ -109,7 +112,7 @@ let package = Package(
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDSim", "IDStrategies", "IDPlatform", "TestSupport",
+        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDServeClient", "IDSim", "IDStrategies", "IDPlatform", "TestSupport",
                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictImports),
         // The inspector in a real terminal (tmux).
         .testTarget(name: "EndToEndTests", dependencies: ["idscope", "IDPlatform", "TestSupport"], swiftSettings: strictImports),

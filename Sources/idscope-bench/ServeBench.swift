@@ -3,6 +3,7 @@ import Foundation
 import IDPlatform
 import IDScenario
 import IDServe
+import IDServeClient
 
 /// `idscope serve` under load: requests per second and latency percentiles at 64 concurrent
 /// keep-alive connections on loopback, driven by a one-thread poll(2) client in this process

@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import IDPlatform
 import IDServe
-import Testing
+import IDServeClient
 import TestSupport
+import Testing
 
 /// `idscope serve` as a backend's test suite would start it: a real process, stopped by a signal.
 @Suite struct ServeCommandTests {

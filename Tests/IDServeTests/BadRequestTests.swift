@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IDServe
+import IDServeClient
 import Testing
 
 /// Every kind of bad request gets Apple's status and body (or a clear one of idscope's where

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import IDScenario
 import IDServe
+import IDServeClient
 import IDSim
 import Testing
 

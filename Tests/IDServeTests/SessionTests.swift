@@ -1,6 +1,7 @@
 import Foundation
 import IDScenario
 @testable import IDServe
+import IDServeClient
 import IDSim
 import Synchronization
 import Testing

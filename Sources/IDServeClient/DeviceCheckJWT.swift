@@ -1,4 +1,5 @@
 import Crypto
+import IDServe
 
 /// A DeviceCheck authorisation token as a backend makes one: an ES256 JWT whose header names
 /// the key (`kid`) and whose claims name the team (`iss`) and the second it was made (`iat`).

@@ -1,7 +1,7 @@
 import IDPlatform
 
 /// One keep-alive HTTP/1.1 connection to a loopback server, with blocking calls: what the tests
-/// and the benchmark talk to `idscope serve` with. It sends exactly the bytes it is given when
+/// and the benchmark talk to `idscope serve` with (this target is theirs alone, not the binary's). It sends exactly the bytes it is given when
 /// asked (a malformed request is a test case) and reads responses framed by `Content-Length`,
 /// which is how the server frames all of its own.
 public final class LoopbackConnection {
