@@ -7,22 +7,27 @@ enum CLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Ended by the timeout: it hung.
+        var timedOut = false
     }
 
     /// The binary beside the test bundle (the test target depends on the executable).
     static var binary: URL { BuiltProducts.executable("idscope") }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try launch(binary, arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
+                    timeout: Double = 600) throws -> Result {
+        try launch(binary, arguments, environment: environment, in: folder, timeout: timeout)
     }
 
     /// Runs `/bin/sh -c script` with the binary as `$0` and `arguments` as `$@` (redirections).
-    static func shell(_ script: String, _ arguments: [String]) throws -> Result {
-        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, binary.path] + arguments, environment: [:])
+    static func shell(_ script: String, _ arguments: [String], in folder: URL? = nil, timeout: Double = 600) throws -> Result {
+        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, binary.path] + arguments, environment: [:], in: folder, timeout: timeout)
     }
 
+    /// - Parameter timeout: seconds after which the process is killed (and the result says so):
+    ///   a test of something that must not hang ends instead of hanging the run.
     static func launch(_ executable: URL, _ arguments: [String], environment: [String: String],
-                       unsetting: [String] = [], in folder: URL? = nil) throws -> Result {
+                       unsetting: [String] = [], in folder: URL? = nil, timeout: Double = 600) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -37,10 +42,14 @@ enum CLI {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        killer.cancel()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr, as: UTF8.self),
+                      timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
 }

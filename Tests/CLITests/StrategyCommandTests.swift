@@ -80,9 +80,13 @@ struct StrategyCommandTests {
         #expect(rejected.stdout.contains("\(bad.path): error: ITMS-91053 missing NSPrivacyAccessedAPICategoryUserDefaults with reason CA92.1"))
         let missing = try CLI.run(["manifest", "rndi", "--check", dir.appendingPathComponent("none").path])
         #expect(missing.status == 2 && missing.stderr.contains("none: error: no such file"))
-        // A device that never ends, or a folder, is one line too, not a hang.
+        // A device that never ends, a huge file or a folder is one line too, not a hang.
         let endless = try CLI.run(["manifest", "rndi", "--check", "/dev/zero"])
-        #expect(endless.status == 2 && endless.stderr == "/dev/zero: error: larger than 1 MiB, which no privacy manifest is\n")
+        #expect(endless.status == 2 && endless.stderr == "/dev/zero: error: is a device, not a privacy manifest\n")
+        let huge = dir.appendingPathComponent("huge.xcprivacy")
+        try Data(count: 2 << 20).write(to: huge)
+        let tooBig = try CLI.run(["manifest", "rndi", "--check", huge.path])
+        #expect(tooBig.status == 2 && tooBig.stderr == "\(huge.path): error: larger than 1 MiB, which no privacy manifest is\n")
         let folder = try CLI.run(["manifest", "rndi", "--check", dir.path])
         #expect(folder.status == 2 && folder.stderr.contains("is a directory, not a privacy manifest"))
     }

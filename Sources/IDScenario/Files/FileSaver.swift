@@ -1,4 +1,3 @@
-import Foundation
 import IDPlatform
 
 /// Writes a file the way a careful editor saves: the old content stays whole until the new is
@@ -9,9 +8,12 @@ import IDPlatform
 ///   it), synced, given the old file's permissions (and owner, where we may), then renamed over
 ///   the target.
 /// - A symlink is followed: the file it points at is saved, and the link stays a link.
-/// - A device, pipe or socket (`/dev/stdout`, a FIFO) is written in place: it has nothing to
-///   replace, and replacing it would put a regular file where a device was.
-/// - A directory is refused with a message saying so.
+/// - Our own standard output or error, by any name (`/dev/stdout`, or the file the shell
+///   redirected it to), is written through that descriptor, after what was written there before.
+/// - Anything else that is not a regular file (a directory, a FIFO, a device, a socket) is refused
+///   before anything is opened for writing: opening a FIFO with no reader would wait for ever,
+///   and a device is no place to keep a session.
+/// - A path that cannot name a file (empty, or ending in `/`) is refused with the reason.
 public enum FileSaver {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
@@ -23,18 +25,46 @@ public enum FileSaver {
     static let maxLinks = 40
 
     public static func write(_ text: String, to path: String) throws(Failure) {
+        guard !path.isEmpty else { throw Failure(path: path, reason: "no file name given") }
+        guard !path.hasSuffix("/") else { throw Failure(path: path, reason: "names a folder (it ends in /), not a file") }
         var info = stat()
         if stat(path, &info) == 0 {   // it exists (through any links)
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: throw Failure(path: path, reason: "is a directory")
-            case S_IFREG: break
-            default: return try writeInPlace(text, to: path)
+            if let fd = standardDescriptor(sameAs: info) {
+                if let reason = Platform.writeAll(Array(text.utf8), to: fd) { throw Failure(path: path, reason: reason) }
+                return
             }
-            guard let real = realpath(path, nil) else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw Failure(path: path, reason: "is a directory")
+            default: throw Failure(path: path, reason: "is \(kind(of: info)), not a regular file; save to a file")
+            }
+            guard let real = realpath(path, nil) else { throw Failure(path: path, reason: Platform.lastError()) }
             defer { free(real) }
             try replace(String(cString: real), with: text, keeping: info, shownAs: path)
         } else {
+            // Missing is what a new file is; anything else (a part of the path that is a file, no
+            // permission to look) is the answer.
+            guard errno == ENOENT else { throw Failure(path: path, reason: Platform.lastError()) }
             try replace(try resolve(path), with: text, keeping: nil, shownAs: path)
+        }
+    }
+
+    /// Standard output or error, when that is the file `info` describes.
+    static func standardDescriptor(sameAs info: stat) -> Int32? {
+        for fd in [STDOUT_FILENO, STDERR_FILENO] {
+            var open = stat()
+            if fstat(fd, &open) == 0 && open.st_dev == info.st_dev && open.st_ino == info.st_ino { return fd }
+        }
+        return nil
+    }
+
+    /// What a file that is not a regular one is, in words.
+    static func kind(of info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
         }
     }
 
@@ -53,23 +83,25 @@ public enum FileSaver {
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(current, &buffer, buffer.count - 1)
-            guard n > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            guard n > 0 else { throw Failure(path: path, reason: Platform.lastError()) }
             let destination = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/") ? destination : directory(of: current) + "/" + destination
         }
         throw Failure(path: path, reason: "too many levels of symbolic links")
     }
 
+    /// The folder a path is in: what comes before its last `/` (`.` when there is none, `/` for
+    /// a file at the root). Plain string work: Foundation's `deletingLastPathComponent` traps on
+    /// a one-character relative path.
     static func directory(of path: String) -> String {
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func writeInPlace(_ text: String, to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        if let reason = Platform.writeAll(Array(text.utf8), to: fd) { throw Failure(path: path, reason: reason) }
+    /// What comes after a path's last `/`.
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     private static func replace(_ target: String, with text: String, keeping old: stat?, shownAs path: String) throws(Failure) {
@@ -95,7 +127,7 @@ public enum FileSaver {
             }
         }
         close(fd)
-        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, target) != 0 { failure = Platform.lastError() }
         if let failure {
             unlink(temporary)
             throw Failure(path: path, reason: failure)
@@ -111,7 +143,7 @@ public enum FileSaver {
     /// A new file beside `target`, created exclusively under an unpredictable name: `O_EXCL`
     /// refuses any name that exists (a planted symlink included) and `O_NOFOLLOW` says so twice.
     private static func createTemporary(beside target: String, shownAs path: String) throws(Failure) -> (Int32, String) {
-        let prefix = directory(of: target) + "/." + (target as NSString).lastPathComponent + "."
+        let prefix = directory(of: target) + "/." + lastComponent(of: target) + "."
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let name = prefix + String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 36) + ".tmp"
@@ -119,6 +151,6 @@ public enum FileSaver {
             if fd >= 0 { return (fd, name) }
             if errno != EEXIST { break }
         }
-        throw Failure(path: path, reason: "cannot create a temporary file beside it: " + String(cString: strerror(errno)))
+        throw Failure(path: path, reason: "cannot create a temporary file beside it: " + Platform.lastError())
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IDPlatform
 import IDSim
 import IDStrategies
 
@@ -93,24 +94,50 @@ public enum ScenarioLoader {
         return try decode([UInt8](data), file: path)
     }
 
-    /// At most `count` bytes of a file (so a device like /dev/zero or a huge file costs no more),
-    /// refusing missing files, directories and unreadable ones in one line each.
-    /// - Parameter kind: what the file should have been, for the directory message.
+    /// At most `count` bytes of a file (so a huge file costs no more), refusing in one line each
+    /// what cannot be read: a missing file, a directory, a device or socket, a FIFO that no process
+    /// writes to (reading it would wait for ever), one we may not read. A FIFO or pipe with a
+    /// writer (`idscope run <(generate)`) is read to its end.
+    /// - Parameter kind: what the file should have been, for the message.
     public static func readBytes(_ path: String, upTo count: Int, kind: String) throws(LoadError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable("\(path): error: no such file")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .unreadable(errno == ENOENT ? "\(path): error: no such file" : "\(path): error: cannot be read (\(Platform.lastError()))")
         }
-        guard !isDirectory.boolValue else { throw .unreadable("\(path): error: is a directory, not \(kind)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable("\(path): error: cannot be read (permission denied?)")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO: break
+        case S_IFDIR: throw .unreadable("\(path): error: is a directory, not \(kind)")
+        case S_IFSOCK: throw .unreadable("\(path): error: is a socket, not \(kind)")
+        default: throw .unreadable("\(path): error: is a device, not \(kind)")
         }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: count) ?? Data()
-        } catch {
-            throw .unreadable("\(path): error: cannot be read (\(error.localizedDescription))")
+        // Non-blocking, so that opening a FIFO does not wait for a writer.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            throw .unreadable("\(path): error: cannot be read (\(errno == EACCES ? "permission denied" : Platform.lastError()))")
         }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        var waitingForWriter = info.st_mode & S_IFMT == S_IFIFO
+        while bytes.count < count {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, min($0.count, count - bytes.count)) }
+            if n > 0 {
+                bytes += chunk[..<n]
+            } else if n == 0 {
+                // The end; on a FIFO never written to, a FIFO no process has open for writing.
+                if waitingForWriter && bytes.isEmpty {
+                    throw .unreadable("\(path): error: is a FIFO (named pipe) that no process is writing to")
+                }
+                break
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                // A writer has it open and has not written yet: wait for it, as a pipe is read.
+                waitingForWriter = false
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            } else if errno != EINTR {
+                throw .unreadable("\(path): error: cannot be read (\(Platform.lastError()))")
+            }
+        }
+        return Data(bytes)
     }
 
     /// The bytes as text; invalid UTF-8 is an error at its line and column.

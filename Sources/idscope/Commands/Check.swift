@@ -96,6 +96,8 @@ extension IDScope {
                 }
             }
             if let junit {
+                // The verdicts first: --junit /dev/stdout writes after them, into the same stream.
+                try Console.flush()
                 do {
                     try FileSaver.write(JUnitWriter.document(suites), to: junit)
                 } catch {
