@@ -16,16 +16,23 @@ public enum DeviceCheckService {
         public var keys: SigningKeys?
         /// Seconds since 1970, for JWT ages, token lifetimes and the log (tests move it).
         public var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
-        /// Stop gracefully on SIGINT and SIGTERM (the command); tests stop by cancelling instead.
+        /// Stop gracefully on SIGINT, SIGTERM, SIGHUP (a closed terminal, an ssh session that
+        /// dropped) and SIGQUIT (the command); tests stop by cancelling instead.
         public var stopOnSignals = true
+        /// With `stopOnSignals`: what SIGUSR1 asks for while the server keeps serving (the command
+        /// writes its --save file: a checkpoint).
+        public var onCheckpoint: (@Sendable () -> Void)?
         /// NIO event-loop threads; nil uses NIO's shared group (one per core).
         public var eventLoopThreads: Int?
 
         public init() {}
     }
 
-    /// Serves until SIGINT or SIGTERM (or the calling task is cancelled): then it stops
-    /// accepting, lets the requests in flight finish, flushes the log and returns.
+    /// The signals that stop the server gracefully, as SIGTERM does.
+    public static let stopSignals: [UnixSignal] = [.sigterm, .sigint, .sighup, .sigquit]
+
+    /// Serves until a stop signal (or the calling task is cancelled): then it stops accepting,
+    /// lets the requests in flight finish, flushes the log and returns.
     /// - Parameter onRunning: called once the socket is bound, with its host and port.
     /// - Throws: when the address cannot be bound.
     public static func serve(_ world: ServedWorld, options: Options, log: RequestLog,
@@ -39,14 +46,14 @@ public enum DeviceCheckService {
         let app = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
-            services: [LogFlusher(log: log)],
+            services: [LogFlusher(log: log)] + (options.stopOnSignals ? options.onCheckpoint.map { [CheckpointOnSignal(checkpoint: $0)] } ?? [] : []),
             onServerRunning: { channel in onRunning(options.host, channel.localAddress?.port ?? options.port) },
             eventLoopGroupProvider: options.eventLoopThreads.map { .shared(MultiThreadedEventLoopGroup(numberOfThreads: $0)) } ?? .singleton,
             logger: logger
         )
         defer { log.flush() }
         if options.stopOnSignals {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await app.runService(gracefulShutdownSignals: stopSignals)
         } else {
             try await app.runService(gracefulShutdownSignals: [])
         }
@@ -63,5 +70,17 @@ struct LogFlusher: Service {
             log.flush()
         }
         log.flush()
+    }
+}
+
+/// Calls the checkpoint for each SIGUSR1 until the server stops. Trapping it also keeps its
+/// default action, which would end the process and lose the session.
+struct CheckpointOnSignal: Service {
+    let checkpoint: @Sendable () -> Void
+
+    func run() async throws {
+        for await _ in await UnixSignalsSequence(trapping: .sigusr1).cancelOnGracefulShutdown() {
+            checkpoint()
+        }
     }
 }

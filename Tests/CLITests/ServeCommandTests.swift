@@ -15,9 +15,10 @@ import Testing
         var port = 0
         var stderrText = ""
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], in folder: URL? = nil) throws {
             process.executableURL = CLI.binary
             process.arguments = ["serve", "--port", "0"] + arguments
+            if let folder { process.currentDirectoryURL = folder }
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
@@ -33,6 +34,21 @@ import Testing
             }
         }
 
+        /// Reads stderr until it holds `text` (or 20 s pass): whether it came.
+        func waitForStderr(containing text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            let fd = errors.fileHandleForReading.fileDescriptor
+            while !stderrText.contains(text) && Date() < deadline {
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                stderrText += String(decoding: buffer[..<n], as: UTF8.self)
+            }
+            return stderrText.contains(text)
+        }
+
         /// Sends the signal and waits for the process; returns its status and the rest of stderr.
         func stop(with signal: Int32) -> (status: Int32, stderr: String) {
             kill(process.processIdentifier, signal)
@@ -42,7 +58,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    /// TERM and INT as asked; HUP when the terminal closes or an ssh session drops; QUIT from
+    /// Ctrl-\\: each stops the server the same way, saving the session.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
     func aSignalStopsItAndTheSavedSessionReplays(_ signal: Int32) throws {
         let folder = TemporaryDirectory.make()
         let saved = folder.appendingPathComponent("session.yaml").path
@@ -58,12 +76,41 @@ import Testing
         let (status, stderr) = server.stop(with: signal)
         #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("saved the session (15 steps)"))
+        #expect(!stderr.contains("Crash") && !stderr.contains("Thread 0"), "no backtrace: \(stderr)")
         let text = try String(contentsOfFile: saved, encoding: .utf8)
         #expect(text.contains("update_two_bits, transaction t1"))
         let replay = try CLI.run(["check", saved])
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         let log = try String(contentsOfFile: folder.appendingPathComponent("log.jsonl").path, encoding: .utf8)
         #expect(log.split(separator: "\n").count == 2)
+    }
+
+    @Test("SIGUSR1 writes the --save file and the server keeps serving")
+    func checkpointOnSIGUSR1() throws {
+        let folder = TemporaryDirectory.make()
+        let saved = folder.appendingPathComponent("session.yaml").path
+        let server = try Running(["--no-auth", "--save", saved, "--log", folder.appendingPathComponent("log.jsonl").path])
+        try #require(server.port > 0, "\(server.stderrText)")
+        let connection = try LoopbackConnection(port: server.port)
+        let step = try connection.send("POST", "/idscope/steps", body: #"{"reboot": null, "device": "phone"}"#)
+        #expect(step.status == 200)
+        kill(server.process.processIdentifier, SIGUSR1)
+        #expect(server.waitForStderr(containing: "checkpoint: saved the session (15 steps) to \(saved)"), "\(server.stderrText)")
+        #expect(try CLI.run(["check", saved]).status == 0)
+        // Still serving, and the final save has the later steps too.
+        #expect(try connection.send("POST", "/idscope/steps", body: #"{"unlock": null, "device": "phone"}"#).status == 200)
+        let (status, stderr) = server.stop(with: SIGTERM)
+        #expect(status == 0 && stderr.contains("saved the session (16 steps)"), "\(stderr)")
+    }
+
+    @Test("--save with a one-character relative name saves into the current folder")
+    func saveToAOneCharacterName() throws {
+        let folder = TemporaryDirectory.make()
+        let server = try Running(["--no-auth", "--save", "9", "--log", "log.jsonl"], in: folder)
+        try #require(server.port > 0, "\(server.stderrText)")
+        let (status, stderr) = server.stop(with: SIGTERM)
+        #expect(status == 0 && stderr.contains("saved the session (14 steps) to 9"), "\(stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("9"), encoding: .utf8).hasPrefix("name: "))
     }
 
     @Test func aP8KeyVerifiesTheBackendsJWTs() throws {

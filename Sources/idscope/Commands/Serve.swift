@@ -12,8 +12,9 @@ extension IDScope {
             POST /v1/query_two_bits, /v1/update_two_bits and /v1/validate_device_token (production) and the same \
             under /development/v1/ answer as Apple's server does, for the tokens the scenario's devicecheck launches \
             minted. GET /idscope/tokens lists them; POST /idscope/steps applies one scenario step given as JSON. \
-            A JSON Lines request log goes to stdout (or --log FILE). SIGINT or SIGTERM stops the server after the \
-            requests in flight; --save FILE then writes the session as a scenario. See docs/serve.md.
+            A JSON Lines request log goes to stdout (or --log FILE). SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the \
+            server after the requests in flight; --save FILE then writes the session as a scenario, and SIGUSR1 writes \
+            it while the server keeps serving. See docs/serve.md.
             """
         )
 
@@ -86,6 +87,17 @@ extension IDScope {
             options.host = host
             options.port = port
             options.keys = signingKeys
+            if let save {
+                // SIGUSR1: the session so far, as --save would write it at the end.
+                options.onCheckpoint = {
+                    do {
+                        try FileSaver.write(world.scenarioText, to: save)
+                        Console.error("idscope serve: checkpoint: saved the session (\(world.stepCount) steps) to \(save)")
+                    } catch {
+                        Console.error("idscope serve: checkpoint: cannot save the session: \(error)")
+                    }
+                }
+            }
             let requestLog = RequestLog(fd: logFD)
             let serveOptions = options
             let scenarioName = loaded.file
