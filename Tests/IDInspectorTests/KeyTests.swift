@@ -648,8 +648,9 @@ struct PresenterTests {
 
 @Suite("Explore from the inspector (x)")
 struct InspectorExploreTests {
-    @Test("x asks for a search from the cursor; its shortest break opens as a narrated branch there")
-    func exploreOpensBranch() throws {
+    @Test("x asks for a search from the cursor; its shortest break opens as a narrated branch there, after asking to drop the later steps",
+          arguments: [true, false])
+    func exploreOpensBranch(_ yes: Bool) throws {
         var h = try Harness(scenarioText: """
             name: explore here
             devices: [{ name: phone, os: "17.5", passcode: true }]
@@ -672,6 +673,15 @@ struct InspectorExploreTests {
                              programs: explorer.programs, app: 0, value: nil)
         h.inspector.finishExplore(small.run(properties: Set(ExploreProperty.allCases), depth: 3))
         #expect(h.state.exploring == nil)
+        // The branch would drop the note at step 3: asked first, as every other action asks.
+        #expect(h.screen.contains("drops the 1 later step. Open it?"), "\(h.screen)")
+        #expect(h.state.session.count == 3)
+        guard yes else {
+            h.type("n")
+            #expect(h.state.session.count == 3 && h.state.session.scenario.steps[2].key == "note" && h.screen.contains("cancelled"))
+            return
+        }
+        h.type("y")
         // reboot, then a background launch before the first unlock: a new ID.
         #expect(h.state.session.count == 4 && h.state.session.cursor == 4)
         #expect(h.state.session.scenario.steps[2].note?.hasPrefix("explore: the shortest way to break stable") == true)

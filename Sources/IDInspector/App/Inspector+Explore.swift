@@ -57,7 +57,8 @@ extension Inspector {
     }
 
     /// Takes a search's result: the shortest break opens as a branch at the step the search
-    /// started from, its steps narrated; or the status says what held.
+    /// started from, its steps narrated (asking first when that drops later steps, as every
+    /// other action does); or the status says what held.
     public mutating func finishExplore(_ outcome: ExploreOutcome) {
         guard let job = state.exploring else { return }   // stopped with Esc meanwhile
         state.exploring = nil
@@ -67,7 +68,22 @@ extension Inspector {
             state.status = Status("nothing breaks \(bundle)'s ID within \(outcome.completedDepth) steps from here (\(outcome.states) states)")
             return
         }
-        if state.session.cursor != job.step { jump(to: job.step) }
+        let found = ExploreBreak(property: property, steps: steps, from: job.step)
+        let dropped = state.session.count - job.step
+        guard dropped == 0 else {
+            state.status = Status("explore found a break; y opens it as a branch")
+            state.overlay = .confirm("explore: \(property.breakMeaning) in \(steps.count) step\(steps.count == 1 ? "" : "s") (\(property.rawValue)). "
+                                     + "Opening it as a branch at step \(job.step) drops the \(dropped) later step\(dropped == 1 ? "" : "s"). Open it?",
+                                     .openBreak(found))
+            return
+        }
+        openBreak(found)
+    }
+
+    /// Opens a break as a branch at the step its search started from, its steps narrated.
+    mutating func openBreak(_ found: ExploreBreak) {
+        let (property, steps) = (found.property, found.steps)
+        if state.session.cursor != found.from { jump(to: found.from) }
         for (index, step) in steps.enumerated() {
             let note: String? = switch index {
             case 0: "explore: the shortest way to break \(property.rawValue) (\(property.breakMeaning)), \(steps.count) step\(steps.count == 1 ? "" : "s")"

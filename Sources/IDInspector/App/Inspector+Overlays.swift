@@ -38,6 +38,7 @@ extension Inspector {
             case .overwrite(let path): save(to: path)
             case .quit: state.quit = true
             case .open(let name): open(name)
+            case .openBreak(let found): openBreak(found)
             }
         case .reading(var reading):
             let page = max(1, state.size.height - 8)

@@ -1,4 +1,5 @@
 import Foundation
+import IDExplore
 import IDScenario
 import IDSim
 
@@ -88,6 +89,16 @@ public enum ConfirmAction: Sendable {
     case overwrite(path: String)
     case quit
     case open(String)
+    /// Open the break `x` found as a branch, dropping the steps after the one it started from.
+    case openBreak(ExploreBreak)
+}
+
+/// The shortest break an explore search found, to open as a branch.
+public struct ExploreBreak: Sendable {
+    public var property: ExploreProperty
+    public var steps: [Step]
+    /// The step the search started from: where the branch begins.
+    public var from: Int
 }
 
 /// The first side of a comparison: an app on a device, or a whole device.
