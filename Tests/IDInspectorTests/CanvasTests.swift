@@ -19,6 +19,31 @@ struct CanvasTests {
         #expect(canvas[1, 0].isContinuation)
     }
 
+    @Test("control characters are drawn in caret form and take the cells they are drawn in: CR, LF, tab, ESC, DEL, C1")
+    func controlCharacters() {
+        #expect(DisplayWidth.of("a\rb") == 4 && DisplayWidth.of("\r\n") == 4 && DisplayWidth.of("\u{9B}") == 8)
+        var canvas = Canvas(width: 24, height: 1)
+        #expect(canvas.write("a\rb\u{1B}[2J\t\u{7F}\u{9B}|", x: 0, y: 0) == 22)
+        #expect(canvas.lines == ["a^Mb^[[2J^I^?<U+009B>|  "])
+        #expect(canvas.cells.allSatisfy { !$0.character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
+    }
+
+    @Test("a CR in a note or a device name draws as ^M, not over the status line or a border")
+    func carriageReturnInAScenario() throws {
+        let h = try Harness(scenarioText: """
+            name: hostile
+            devices: [{ name: "phone\\rXX", os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }]
+            steps:
+              - note: "harmless\\r ✔ all 99 expectations held"
+            """)
+        #expect(h.screen.contains("phone^MXX"), "\(h.screen)")
+        #expect(!h.canvas.cells.contains { $0.character.unicodeScalars.contains { $0.value == 13 } })
+        // Every row of the World box still ends in its border.
+        let rows = h.canvas.lines.dropFirst(2).prefix(10)
+        #expect(rows.allSatisfy { $0.hasPrefix("│") }, "\(rows)")
+    }
+
     @Test("boxes draw with Unicode or ASCII; a title is cut to fit")
     func boxes() {
         var unicode = Canvas(width: 10, height: 3)

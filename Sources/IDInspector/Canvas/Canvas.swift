@@ -1,3 +1,5 @@
+import IDScenario
+
 /// A colour of the terminal's basic palette.
 public enum Color: UInt8, Sendable, CaseIterable {
     case black, red, green, yellow, blue, magenta, cyan, white
@@ -79,15 +81,18 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Writes text from (x, y), at most `limit` cells (to the canvas edge by default).
-    /// A wide character that would not fit whole becomes a space, so columns never shift.
+    /// A wide character that would not fit whole becomes a space, so columns never shift. A
+    /// control character is drawn in caret form (`^M`, `^[`, `<U+009B>`): drawn raw, a CR from a
+    /// scenario would move the terminal's cursor and paint over the screen, an ESC start a
+    /// sequence. Every string of every view comes through here.
     /// - Returns: the cells used.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
+        let shown = text.unicodeScalars.contains(where: TerminalText.needsEscape) ? TerminalText.escaped(text) : text
         let end = min(width, x + (limit ?? width))
         var column = x
-        for character in text {
-            if character == "\n" || character == "\t" { continue }
+        for character in shown {
             let w = DisplayWidth.of(character)
             if w == 0 { continue }
             if column + w > end {

@@ -1,5 +1,8 @@
+import IDScenario
+
 /// How many terminal cells text takes: 2 for East Asian wide and fullwidth characters, 0 for
-/// combining marks, 1 otherwise.
+/// combining marks, a control character's caret form (`^M`, `<U+009B>`, as the canvas draws it),
+/// 1 otherwise.
 ///
 /// Computed here rather than with the C library's `wcwidth`, so that the inspector lays out the
 /// same in tests (no locale, no terminal) as on screen. Emoji sequences are not attempted: the
@@ -7,7 +10,7 @@
 public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v == 0 { return 0 }
+        if TerminalText.needsEscape(scalar) { return TerminalText.escapedWidth(scalar) }
         if v < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -25,9 +28,13 @@ public enum DisplayWidth {
             || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 
-    /// The width of a grapheme: its first scalar's, combining marks adding nothing.
+    /// The width of a grapheme: its first scalar's, combining marks adding nothing; one with a
+    /// control character (CR LF is one grapheme) is drawn escaped, scalar by scalar.
     public static func of(_ character: Character) -> Int {
-        character.unicodeScalars.first.map { of($0) } ?? 0
+        if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
+            return character.unicodeScalars.reduce(0) { $0 + (TerminalText.needsEscape($1) ? TerminalText.escapedWidth($1) : of($1)) }
+        }
+        return character.unicodeScalars.first.map { of($0) } ?? 0
     }
 
     public static func of(_ text: String) -> Int {

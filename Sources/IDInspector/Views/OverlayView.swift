@@ -164,6 +164,14 @@ enum OverlayView {
     }
 
     static func wrap(_ text: String, width: Int) -> [String] {
+        // A line break in prose (a presenter note written as a YAML block) starts a new line; the
+        // one a block ends with adds none.
+        var paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while paragraphs.count > 1 && paragraphs.last?.isEmpty == true { paragraphs.removeLast() }
+        guard paragraphs.count == 1 else {
+            return paragraphs.flatMap { $0.isEmpty ? [""] : wrap(String($0), width: width) }
+        }
+        let text = String(paragraphs[0])
         guard width > 0 else { return [text] }
         var lines: [String] = [], line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {

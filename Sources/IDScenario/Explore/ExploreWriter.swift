@@ -60,13 +60,18 @@ public struct ExploreWriter {
         return TerminalText.escaped(StepSummary.describe(step.event, in: world)) + " on " + TerminalText.escaped(world.devices[step.device].name)
     }
 
+    /// The table for a terminal: names from recipe files (a strategy's) and paths shown with
+    /// their control characters visible, as everything printed is.
     public func table() -> [String] {
-        let strategyWidth = max("strategy".count, rows.map(\.target.count).max() ?? 0) + 2
+        let targets = rows.map { TerminalText.escaped($0.target) }
+        let strategyWidth = max("strategy".count, targets.map(\.count).max() ?? 0) + 2
         let propertyWidth = "available".count + 2
         var lines = ["strategy".padded(strategyWidth) + "property".padded(propertyWidth) + "result"]
-        for row in rows {
-            lines.append(row.target.padded(strategyWidth) + row.property.rawValue.padded(propertyWidth) + row.result)
-            if let saved = row.saved { lines.append(String(repeating: " ", count: strategyWidth + propertyWidth) + "saved: " + saved) }
+        for (row, target) in zip(rows, targets) {
+            lines.append(target.padded(strategyWidth) + row.property.rawValue.padded(propertyWidth) + row.result)
+            if let saved = row.saved {
+                lines.append(String(repeating: " ", count: strategyWidth + propertyWidth) + "saved: " + TerminalText.escaped(saved))
+            }
         }
         return lines
     }
@@ -74,8 +79,8 @@ public struct ExploreWriter {
     public func markdown() -> [String] {
         var lines = ["| strategy | property | result |", "|---|---|---|"]
         for row in rows {
-            let cell = row.result.replacingOccurrences(of: "|", with: "\\|") + (row.saved.map { " (saved: `\($0)`)" } ?? "")
-            lines.append("| \(row.target) | \(row.property.rawValue) | \(cell) |")
+            let cell = TerminalText.markdownCell(row.result) + (row.saved.map { " (saved: `\(TerminalText.escaped($0))`)" } ?? "")
+            lines.append("| \(TerminalText.markdownCell(row.target)) | \(row.property.rawValue) | \(cell) |")
         }
         return lines
     }

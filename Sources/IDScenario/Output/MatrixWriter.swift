@@ -65,7 +65,7 @@ public struct MatrixWriter {
 
     /// Markdown: full column names, `|` in a name escaped so it stays one cell.
     public func markdown() -> [String] {
-        func cell(_ text: String) -> String { TerminalText.escaped(text).replacingOccurrences(of: "|", with: "\\|") }
+        let cell = TerminalText.markdownCell
         var lines = ["| strategy | " + columns.map { cell($0.name) }.joined(separator: " | ") + " |",
                      "|---|" + columns.map { _ in ":-:" }.joined(separator: "|") + "|"]
         for row in rows { lines.append("| \(cell(row.strategy)) | " + row.cells.joined(separator: " | ") + " |") }

@@ -30,7 +30,7 @@ public enum ScenarioWriter {
         for app in scenario.apps {
             out += "  - bundle: \(quote(app.bundleID))\n    team: \(quote(app.teamID))\n"
             if app.defaultSource != .appstore { out += "    source: \(app.defaultSource.rawValue)\n" }
-            out += "    strategy: \(app.strategy)\n"
+            out += "    strategy: \(plainOrQuoted(app.strategy))\n"
             if !app.options.isEmpty { out += "    options: \(options(app.options))\n" }
             if !app.keychainAccessGroups.isEmpty { out += "    accessGroups: [" + app.keychainAccessGroups.map(quote).joined(separator: ", ") + "]\n" }
             if !app.appGroups.isEmpty { out += "    appGroups: [" + app.appGroups.map(quote).joined(separator: ", ") + "]\n" }
@@ -113,5 +113,14 @@ public enum ScenarioWriter {
     /// A double-quoted YAML string: JSON's string syntax, which YAML's double quotes accept.
     static func quote(_ text: String) -> String {
         JSONText.string(text)
+    }
+
+    /// A name as it is when YAML reads it back as that string (`rndi`, `recipes/acme.yaml`),
+    /// else quoted: a recipe's name may hold anything, control characters included.
+    static func plainOrQuoted(_ text: String) -> String {
+        let plain = text.first.map { $0.isLetter } == true
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0)) }
+            && !["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
+        return plain ? text : quote(text)
     }
 }

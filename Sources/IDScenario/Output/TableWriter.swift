@@ -74,7 +74,7 @@ public struct TableWriter {
 
     /// A table cell's text: control characters visible, `|` escaped.
     func escape(_ text: String) -> String {
-        TerminalText.escaped(text).replacingOccurrences(of: "|", with: "\\|")
+        TerminalText.markdownCell(text)
     }
 
     // ANSI styling, only when colour is on: the marks carry the meaning without it.

@@ -27,7 +27,9 @@ extension IDScope {
             let needs = PrivacyNeeds(strategy: resolved.strategy)
             guard let check else {
                 let data = try PropertyListSerialization.data(fromPropertyList: needs.propertyList, format: .xml, options: 0)
-                try Console.out(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+                // A recipe's names (its stores' keys and suites) are in it: control characters visible.
+                try Console.out(TerminalText.escaped(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines),
+                                                     keepingNewlines: true, keepingTabs: true))
                 for note in needs.notes { Console.error("note: " + note) }
                 return
             }
@@ -45,9 +47,11 @@ extension IDScope {
                 throw ExitCode(ExitStatus.invalidScenario)
             }
             let result = ManifestCheck(manifest: data, needs: needs)
-            for finding in result.findings { try Console.out("\(check): \(finding)") }
+            // The manifest's keys and strings, the recipe's name and Foundation's parse errors are
+            // echoed: control characters visible.
+            for finding in result.findings { try Console.out(TerminalText.escaped("\(check): \(finding)")) }
             if result.hasErrors { throw ExitCode(1) }
-            try Console.out("\(check): ok for \(resolved.strategy.name)")
+            try Console.out(TerminalText.escaped("\(check): ok for \(resolved.strategy.name)"))
         }
     }
 }
