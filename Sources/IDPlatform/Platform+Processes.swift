@@ -74,3 +74,16 @@ extension Platform {
         Int(idscope_resident_bytes())
     }
 }
+
+extension Platform {
+    /// Ends the process with a status, as exit(3) does (flushing C's stdio buffers and running
+    /// atexit handlers). A name of ours: inside a ParsableCommand, `exit` is the command's own.
+    public static func exitProcess(_ status: Int32) -> Never {
+        cExit(status)
+    }
+}
+
+/// exit(3), reached from a scope where `exit` means something else.
+private func cExit(_ status: Int32) -> Never {
+    exit(status)
+}

@@ -11,6 +11,8 @@ struct IDScope: ParsableCommand {
         discussion: """
         Without a subcommand, opens the interactive inspector on a scenario (the built-in tour by default).
         A SCENARIO is a path to a .yaml/.yml file or the name of a built-in scenario (see 'idscope scenarios').
+
+        \(ExitStatus.summary)
         """,
         version: "0.1.0",
         subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Serve.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self],
@@ -28,8 +30,27 @@ struct IDScope: ParsableCommand {
             try command.run()
             try Console.flush()
         } catch {
-            do { try Console.flush() } catch let writeError { exit(withError: writeError) }
-            exit(withError: error)
+            finish(after: error)
         }
+    }
+
+    /// Ends the process after what the command threw: help, the version and a completion script
+    /// go to stdout through Console (so a full disk or a closed pipe is 74 there too); an error's
+    /// message goes to stderr with the arguments it quotes made visible (`--format $'\e[31m'`).
+    static func finish(after error: Error) -> Never {
+        do { try Console.flush() } catch { Platform.exitProcess(ExitStatus.ioError) }
+        let code = exitCode(for: error).rawValue
+        let message = fullMessage(for: error)
+        if code == 0 {
+            do {
+                if !message.isEmpty { try Console.out(message) }
+                try Console.flush()
+            } catch {
+                Platform.exitProcess(ExitStatus.ioError)
+            }
+        } else if !message.isEmpty {
+            Console.error(message, keepingNewlines: true)
+        }
+        Platform.exitProcess(code)
     }
 }

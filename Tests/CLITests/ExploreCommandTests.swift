@@ -35,13 +35,18 @@ struct ExploreCommandTests {
         #expect(result.stdout.contains("| ours | unique | holds ≤ 5 ("))
     }
 
-    @Test("bad input is one clear line and exit 2")
+    @Test("a name that names nothing is one clear line and exit 2; a malformed value is the argument parser's 64, with a reason")
     func badInput() throws {
         for (arguments, message) in [(["--property", "stabel"], "did you mean 'stable'?"), (["--events", "instal"], "did you mean 'install'?"),
-                                     (["--depth", "0"], "--depth must be 1 to 12"), (["--strategy", "rdni"], "did you mean 'rndi'?"),
-                                     (["--app", "com.acme.shop"], "--app needs --from")] {
+                                     (["--strategy", "rdni"], "did you mean 'rndi'?")] {
             let result = try CLI.run(["explore"] + arguments)
             #expect(result.status == 2 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        for (arguments, message) in [(["--depth", "0"], "--depth must be at least 1, not 0"), (["--depth", "-1"], "--depth must be at least 1, not -1"),
+                                     (["--depth", "13"], "--depth must be at most 12, not 13"), (["--workers", "0"], "--workers must be at least 1"),
+                                     (["--devices", "-2"], "--devices must be at least 1, not -2"), (["--app", "com.acme.shop"], "--app needs --from")] {
+            let result = try CLI.run(["explore"] + arguments)
+            #expect(result.status == 64 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IDPlatform
 import IDScenario
 import IDSim
 import Testing
@@ -102,5 +103,61 @@ struct HardeningCLITests {
         let result = try CLI.run(["run", file.path])
         #expect(result.status == 2)
         #expect(result.stderr == "\(file.path):1:1: error: the file is 8388618 bytes; scenarios are limited to 8388608 bytes (8 MiB)\n")
+    }
+}
+
+/// One exit-code vocabulary, and argument errors that say why with the arguments made visible.
+@Suite("Exit codes and argument errors (the built binary)")
+struct ExitCodeCLITests {
+    @Test("an argument that names nothing exits 2 in every command", arguments: [
+        ["run", "nope"], ["check", "nope"], ["matrix", "--strategy", "nope"], ["matrix", "--scenario", "nope"],
+        ["explore", "--strategy", "nope"], ["manifest", "nope"], ["strategies", "nope"], ["scenarios", "nope"], ["rules", "NOPE-1"],
+    ])
+    func namesNothing(_ arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("nope") || result.stderr.contains("NOPE"))
+    }
+
+    @Test("a malformed argument keeps the parser's 64, with its control characters made visible")
+    func malformedArgument() throws {
+        let result = try CLI.run(["run", "tour", "--format", "\u{1B}[31m\u{07}"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("The value '^[[31m^G' is invalid for '--format <format>'"), "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr.debugDescription)")
+    }
+
+    @Test("help, the version and completion scripts report a full stdout with 74", .enabled(if: Host.hasDevFull, "this system has no /dev/full"),
+          arguments: [["--help"], ["--version"], ["help", "run"], ["run", "--help"], ["--generate-completion-script", "bash"]])
+    func helpOnAFullDisk(_ arguments: [String]) throws {
+        let full = try CLI.shell("\"$0\" \"$@\" > /dev/full", arguments)
+        #expect(full.status == 74, "\(arguments): \(full.status) \(full.stderr)")
+        #expect(full.stderr == "idscope: error: cannot write to standard output: No space left on device\n")
+        let closed = try CLI.shell("\"$0\" \"$@\" >&-", arguments)
+        #expect(closed.status == 74, "\(arguments): \(closed.status) \(closed.stderr)")
+    }
+
+    @Test("serve that cannot listen exits 69, which its help names")
+    func cannotServe() throws {
+        // A port this test holds.
+        let listener = Platform.tcpSocket()
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(listener, $0, length)
+                _ = getsockname(listener, $0, &length)
+            }
+        }
+        #expect(listen(listener, 1) == 0)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = try CLI.run(["serve", "--no-auth", "--port", "\(port)"], timeout: 60)
+        #expect(result.status == 69, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("cannot serve on 127.0.0.1:\(port)"))
+        #expect(try CLI.run(["serve", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ").contains("Exit status 69 when it cannot listen"))
+        #expect(try CLI.run(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ").contains("69 serve cannot listen"))
     }
 }

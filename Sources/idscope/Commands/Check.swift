@@ -105,8 +105,8 @@ extension IDScope {
                     throw ExitCode(ExitStatus.ioError)
                 }
             }
-            if anyInvalid { throw ExitCode(ExitStatus.invalidScenario) }
-            if anyFailed { throw ExitCode(ExitStatus.expectationFailed) }
+            if anyInvalid { throw ExitCode(ExitStatus.invalidInput) }
+            if anyFailed { throw ExitCode(ExitStatus.checkFailed) }
         }
     }
 }

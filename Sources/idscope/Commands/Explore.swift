@@ -25,10 +25,12 @@ extension IDScope {
         @Option(name: .customLong("property"), help: "stable, unique, available or follows (repeatable; default: all four).")
         var properties: [String] = []
 
-        @Option(help: "The longest sequence to search (1 to 12).")
+        // Numbers are read unconditionally, so that `--depth -1` is a number out of range, not a
+        // missing value.
+        @Option(parsing: .unconditional, help: "The longest sequence to search (1 to 12).")
         var depth = 8
 
-        @Option(help: "Devices in the default world (1 to 4).")
+        @Option(parsing: .unconditional, help: "Devices in the default world (1 to 4).")
         var devices = 2
 
         @Option(help: "The iOS version of the default world's devices.")
@@ -49,34 +51,26 @@ extension IDScope {
         @Option(help: "Output format: table, markdown or jsonl.")
         var format: Run.Format = .table
 
-        @Option(help: "Search threads (default: every active core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
+        @Option(parsing: .unconditional, help: "Search threads (default: every active core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
         var workers: Int?
 
-        /// The contract gives explore's invalid input exit status 2, like an invalid scenario.
+        /// A malformed value is the argument parser's error (64); a well-formed name that names
+        /// nothing (a property, an event, a strategy) is invalid input (2), as in every command.
         func validate() throws {
-            do {
-                try check()
-            } catch {
-                Console.error("idscope explore: " + error.message)
-                throw ExitCode(ExitStatus.invalidScenario)
-            }
-        }
-
-        func check() throws(ValidationError) {
-            for name in properties where ExploreProperty(rawValue: name) == nil {
-                throw ValidationError("unknown property '\(name)' (expected stable, unique, available or follows)"
-                                      + NameSuggester.hint(for: name, among: ExploreProperty.allCases.map(\.rawValue)))
-            }
-            guard (1...12).contains(depth) else { throw ValidationError("--depth must be 1 to 12, not \(depth)") }
-            guard (1...4).contains(devices) else { throw ValidationError("--devices must be 1 to 4, not \(devices)") }
-            if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be 1 to 1024, not \(workers)") }
+            guard (1...12).contains(depth) else { throw ValidationError(depth < 1 ? "--depth must be at least 1, not \(depth)" : "--depth must be at most 12, not \(depth)") }
+            guard (1...4).contains(devices) else { throw ValidationError(devices < 1 ? "--devices must be at least 1, not \(devices)" : "--devices must be at most 4, not \(devices)") }
+            if let workers, !(1...1024).contains(workers) { throw ValidationError(workers < 1 ? "--workers must be at least 1, not \(workers)" : "--workers must be at most 1024, not \(workers)") }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
-            for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) {
-                throw ValidationError("unknown event '\(key)' in --events (explore uses " + ActionAlphabet.eventKeys.joined(separator: ", ") + ")"
-                                      + NameSuggester.hint(for: key, among: ActionAlphabet.eventKeys))
-            }
             if app != nil && from == nil { throw ValidationError("--app needs --from SCENARIO") }
-            for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ValidationError(problem) } }
+            for name in properties where ExploreProperty(rawValue: name) == nil {
+                throw ExitStatus.namesNothing("explore", "unknown property '\(name)' (expected stable, unique, available or follows)"
+                                              + NameSuggester.hint(for: name, among: ExploreProperty.allCases.map(\.rawValue)))
+            }
+            for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) {
+                throw ExitStatus.namesNothing("explore", "unknown event '\(key)' in --events (explore uses " + ActionAlphabet.eventKeys.joined(separator: ", ") + ")"
+                                              + NameSuggester.hint(for: key, among: ActionAlphabet.eventKeys))
+            }
+            for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ExitStatus.namesNothing("explore", problem) } }
         }
 
         var eventKeys: [String]? {
@@ -102,7 +96,7 @@ extension IDScope {
                     world = try target.startWorld()
                 } catch {
                     Console.error("idscope: cannot set up the world for \(target.label): \(error)")
-                    throw ExitCode(ExitStatus.invalidScenario)
+                    throw ExitCode(ExitStatus.invalidInput)
                 }
                 var explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library,
                                              events: eventKeys.map(Set.init))
@@ -140,7 +134,7 @@ extension IDScope {
             case .table: writer.table()
             }
             for line in lines { try Console.out(line) }
-            if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(1) }
+            if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(ExitStatus.checkFailed) }
         }
 
         /// `rndi-stable.yaml`; with --from, `id-kit-com.acme.shop-stable.yaml`.
@@ -158,7 +152,7 @@ extension IDScope {
                 let targets = ExploreTarget.from(scenario, app: app)
                 if targets.isEmpty {
                     Console.error("idscope: \(from) has no app " + (app.map { "'\($0)'" } ?? "with a strategy to explore"))
-                    throw ExitCode(ExitStatus.invalidScenario)
+                    throw ExitCode(ExitStatus.invalidInput)
                 }
                 return targets
             }

@@ -34,14 +34,14 @@ extension IDScope {
                 terminal = try TerminalCheck.choose()
             } catch {
                 Console.error(error.description)
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             let session: Session
             do {
                 session = try Session(loaded)
             } catch {
                 Console.error("\(loaded.file): error: \(error.description)")
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             let colour = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
             var state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
@@ -52,7 +52,7 @@ extension IDScope {
                 backend = try CursesBackend(terminal: terminal, mouse: !noMouse, colour: colour)
             } catch {
                 Console.error(error.description)
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             let environment = ProcessInfo.processInfo.environment
             // A deliberate crash on F11, only when the end-to-end tests ask for it, to prove a crash

@@ -40,17 +40,17 @@ extension IDScope {
                 data = try ScenarioLoader.readBytes(check, upTo: limit + 1, kind: "a privacy manifest")
             } catch {
                 for line in error.lines { Console.error(line) }
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             guard data.count <= limit else {
                 Console.error("\(check): error: larger than 1 MiB, which no privacy manifest is")
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             let result = ManifestCheck(manifest: data, needs: needs)
             // The manifest's keys and strings, the recipe's name and Foundation's parse errors are
             // echoed: control characters visible.
             for finding in result.findings { try Console.out(TerminalText.escaped("\(check): \(finding)")) }
-            if result.hasErrors { throw ExitCode(1) }
+            if result.hasErrors { throw ExitCode(ExitStatus.checkFailed) }
             try Console.out(TerminalText.escaped("\(check): ok for \(resolved.strategy.name)"))
         }
     }

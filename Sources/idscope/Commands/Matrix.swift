@@ -34,7 +34,7 @@ extension IDScope {
 
         func validate() throws {
             // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
-            for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ValidationError(problem) } }
+            for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ExitStatus.namesNothing("matrix", problem) } }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
         }
 
@@ -70,7 +70,7 @@ extension IDScope {
                     cellsOf.append { ScenarioMatrix.cell(scenario, strategy: $0, recipe: recipes[$0.name]) }
                 } catch {
                     for line in error.lines { Console.error(line) }
-                    throw ExitCode(ExitStatus.invalidScenario)
+                    throw ExitCode(ExitStatus.invalidInput)
                 }
             }
             let rows = types.map { type in MatrixWriter.Row(strategy: type.name, cells: cellsOf.map { $0(type)?.rawValue ?? "–" }) }

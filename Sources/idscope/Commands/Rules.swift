@@ -21,7 +21,7 @@ extension IDScope {
             }
             guard let id = RuleID(parsing: rule) else {
                 Console.error("idscope: unknown rule '\(rule)'" + NameSuggester.hint(for: rule, among: RuleID.allCases.map(\.rawValue)))
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             let entry = id.rule
             try Console.out("\(entry.id.rawValue): \(entry.title)\n\n\(entry.statement)\n")

@@ -61,7 +61,7 @@ extension IDScope {
                 }
             } catch let error as RunError {
                 Console.error(error.description)
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
         }
     }

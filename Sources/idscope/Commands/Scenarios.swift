@@ -14,7 +14,7 @@ extension IDScope {
                 guard let text = ScenarioLibrary.text(named: name) else {
                     Console.error("idscope: no built-in scenario named '\(name)'"
                                   + (ScenarioLibrary.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
-                    throw ExitCode(ExitStatus.invalidScenario)
+                    throw ExitCode(ExitStatus.invalidInput)
                 }
                 try Console.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)
                 return
@@ -22,7 +22,7 @@ extension IDScope {
             let names = ScenarioLibrary.names
             guard !names.isEmpty else {
                 Console.error("idscope: the built-in scenario library was not found (set IDSCOPE_SCENARIOS to its folder)")
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             let width = (names.map(\.count).max() ?? 0) + 2
             for name in names {

@@ -14,7 +14,8 @@ extension IDScope {
             minted. GET /idscope/tokens lists them; POST /idscope/steps applies one scenario step given as JSON. \
             A JSON Lines request log goes to stdout (or --log FILE). SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the \
             server after the requests in flight; --save FILE then writes the session as a scenario, and SIGUSR1 writes \
-            it while the server keeps serving. See docs/serve.md.
+            it while the server keeps serving. Exit status \(ExitStatus.cannotServe) when it cannot listen (the port is \
+            taken, the address is not this machine's). See docs/serve.md.
             """
         )
 
@@ -27,7 +28,7 @@ extension IDScope {
         @Option(help: "The address to listen on.")
         var host = "127.0.0.1"
 
-        @Option(help: "The port to listen on (0: any free port, printed on stderr).")
+        @Option(parsing: .unconditional, help: "The port to listen on (0: any free port, printed on stderr).")
         var port = 8080
 
         @Option(name: .customLong("key"),
@@ -38,7 +39,7 @@ extension IDScope {
         @Flag(help: "Accept any bearer token instead of verifying JWTs.")
         var noAuth = false
 
-        @Option(help: "Seconds a minted device token stays valid.")
+        @Option(parsing: .unconditional, help: "Seconds a minted device token stays valid.")
         var tokenLifetime = 3600
 
         @Option(help: "When the server stops, write the session (its steps and every update) to FILE as a scenario.",
@@ -65,7 +66,7 @@ extension IDScope {
                 for key in keys {
                     do { try read.add(key) } catch {
                         Console.error("idscope serve: \(error.description)")
-                        throw ExitCode(ExitStatus.invalidScenario)
+                        throw ExitCode(ExitStatus.invalidInput)
                     }
                 }
                 signingKeys = read
@@ -78,7 +79,7 @@ extension IDScope {
                 world = try ServedWorld(loaded, tokenLifetime: Double(tokenLifetime), now: Date().timeIntervalSince1970)
             } catch {
                 Console.error(error.description)
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             if noAuth {
                 Console.error("idscope serve: --no-auth: any bearer token is accepted; a backend's JWTs are not checked.")
@@ -119,7 +120,7 @@ extension IDScope {
             }
             if let failure {
                 Console.error("idscope serve: cannot serve on \(host):\(port): \(failure)")
-                throw ExitCode(1)
+                throw ExitCode(ExitStatus.cannotServe)
             }
         }
 
@@ -142,7 +143,7 @@ extension IDScope {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
                   FileManager.default.isWritableFile(atPath: folder) else {
                 Console.error("idscope serve: --save \(path): the folder \(folder) does not exist or cannot be written")
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
         }
 
@@ -150,7 +151,7 @@ extension IDScope {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 Console.error("idscope serve: --log \(path): \(String(cString: strerror(errno)))")
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             return fd
         }

@@ -32,7 +32,7 @@ extension IDScope {
             }
             guard let strategy = library.strategy(named: name) else {
                 Console.error("idscope: " + StrategyProblem.unknownStrategy(name, known: library.names).description)
-                throw ExitCode(ExitStatus.invalidScenario)
+                throw ExitCode(ExitStatus.invalidInput)
             }
             if strategy.kind == .recipe, let text = StrategyCatalog.recipeText(named: name) {
                 try Console.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)

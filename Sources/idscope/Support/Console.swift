@@ -39,8 +39,9 @@ enum Console {
 
     /// Writes a line to stderr, control characters made visible; a failure is ignored, as there
     /// is nowhere left to report it.
-    static func error(_ line: String) {
-        _ = Platform.writeAll(Array((TerminalText.escaped(line) + "\n").utf8), to: STDERR_FILENO)
+    /// - Parameter keepingNewlines: a message of several lines (a usage text) keeps its breaks.
+    static func error(_ line: String, keepingNewlines: Bool = false) {
+        _ = Platform.writeAll(Array((TerminalText.escaped(line, keepingNewlines: keepingNewlines) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Progress on a terminal's stderr: written as is (it carries its own erase-line sequence).
@@ -56,10 +57,32 @@ enum Console {
     }
 }
 
-/// Exit codes of the contract.
+/// The exit statuses of every command, one vocabulary (the contract's, and sysexits.h's codes for
+/// what the contract leaves open). `idscope --help` lists them.
 enum ExitStatus {
-    static let expectationFailed: Int32 = 1
-    static let invalidScenario: Int32 = 2
-    /// EX_IOERR from sysexits.h: output could not be written.
+    /// The check ran and found what it looks for: an expectation failed (`check`), a property
+    /// broke (`explore`), a manifest entry is missing or invalid (`manifest --check`).
+    static let checkFailed: Int32 = 1
+    /// A scenario, recipe or other input file is invalid or unreadable, or a well-formed argument
+    /// names nothing (an unknown strategy, scenario, rule, property or event).
+    static let invalidInput: Int32 = 2
+    /// A malformed command line: the argument parser's own code (EX_USAGE).
+    static let usage: Int32 = 64
+    /// `serve` could not start listening (EX_UNAVAILABLE): the port is taken, the address is not ours.
+    static let cannotServe: Int32 = 69
+    /// Output could not be written (EX_IOERR).
     static let ioError: Int32 = 74
+
+    /// For the root command's help.
+    static let summary = """
+        Exit status: 0 success; 1 a check found what it looks for (a failed expectation, a break, a manifest error); \
+        2 an invalid or unreadable input, or an argument that names nothing; 64 a malformed command line; \
+        69 serve cannot listen; 74 output could not be written; 128+N stopped by signal N.
+        """
+
+    /// Says on stderr that a well-formed argument names nothing, and gives the status for it.
+    static func namesNothing(_ command: String, _ problem: String) -> ExitCode {
+        Console.error("idscope \(command): \(problem)")
+        return ExitCode(invalidInput)
+    }
 }

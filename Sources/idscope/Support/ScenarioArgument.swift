@@ -12,7 +12,7 @@ enum ScenarioArgument {
             return try ScenarioLoader.load(argument, allowingPrefix: allowingPrefix)
         } catch {
             for line in error.lines { Console.error(line) }
-            throw ExitCode(ExitStatus.invalidScenario)
+            throw ExitCode(ExitStatus.invalidInput)
         }
     }
 }
@@ -32,7 +32,7 @@ enum StrategyArgument {
             return try StrategyCatalog.resolve(argument)
         } catch {
             for line in error.lines { Console.error(line) }
-            throw ExitCode(ExitStatus.invalidScenario)
+            throw ExitCode(ExitStatus.invalidInput)
         }
     }
 }
