@@ -91,10 +91,20 @@ enum YAMLComposer {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
-                let node = YAMLNode.scalar(YAMLNode.Scalar(string: text, style: style(scalar.style), mark: mark))
+                var nodeStyle = style(scalar.style)
+                if let tag = name(scalar.tag) {
+                    switch YAMLComposer.coreTag(tag, on: text, style: nodeStyle) {
+                    case .success(let tagged): nodeStyle = tagged
+                    case .failure(let problem): return at(start, problem.message)
+                    }
+                }
+                let node = YAMLNode.scalar(YAMLNode.Scalar(string: text, style: nodeStyle, mark: mark))
                 finish(node, Extent(), anchor: name(scalar.anchor))
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
+                if let tag = isMapping ? name(event.data.mapping_start.tag) : name(event.data.sequence_start.tag) {
+                    return at(start, YAMLComposer.tagRefusal(tag))
+                }
                 let anchor = isMapping ? name(event.data.mapping_start.anchor) : name(event.data.sequence_start.anchor)
                 stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor))
                 if stack.count > YAMLGuard.maxDepth { return at(start, "the document nests deeper than \(YAMLGuard.maxDepth) levels") }
@@ -146,6 +156,40 @@ enum YAMLComposer {
             default: .plain
             }
         }
+    }
+
+    /// The style a scalar keeps under one of YAML's core tags, which may only say what the value
+    /// already is: `!!str` makes any value a string (read as if quoted, so `!!str true` is no
+    /// boolean), `!!int`, `!!float`, `!!bool` and `!!null` must be such a value. Every other tag
+    /// (`!!binary`, `!!python/object/apply:…`, `!local`) is refused: the formats have no types of
+    /// their own, and a tag silently ignored would read the value as something it says it is not.
+    static func coreTag(_ tag: String, on text: String, style: YAMLNode.Scalar.Style) -> Result<YAMLNode.Scalar.Style, TagProblem> {
+        let core = "tag:yaml.org,2002:"
+        guard tag.hasPrefix(core) else { return .failure(TagProblem(tagRefusal(tag))) }
+        let type = tag.dropFirst(core.count)
+        let fits: Bool
+        switch type {
+        case "str": return .success(style == .plain ? .doubleQuoted : style)
+        case "int": fits = Int(text) != nil
+        case "float": fits = Double(text) != nil || [".inf", "-.inf", ".nan"].contains(text.lowercased())
+        case "bool": fits = ["true", "false", "yes", "no", "on", "off"].contains(text.lowercased())
+        case "null": fits = ["", "~", "null"].contains(text.lowercased())
+        default: return .failure(TagProblem(tagRefusal(tag)))
+        }
+        guard fits else { return .failure(TagProblem("'\(text)' is not a value of its tag !!\(type)")) }
+        return .success(.plain)
+    }
+
+    /// Why a tag is refused, naming it as it was written (`!!binary` for YAML's own).
+    static func tagRefusal(_ tag: String) -> String {
+        let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+        return "the YAML tag '\(TerminalText.escaped(shown))' is not allowed: values are plain, and only !!str, !!int, !!float, "
+            + "!!bool and !!null may mark a value of that type"
+    }
+
+    struct TagProblem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
     }
 
     /// libyaml's own error, located.
