@@ -243,9 +243,10 @@ struct HardeningTests {
         #expect(ScenarioWriter.yaml(read) == text)
     }
 
-    @Test("keys made distinct only by a tag or by quoting are duplicates, located at the second")
+    @Test("keys made distinct only by a core tag or by quoting are duplicates, located at the second; another tag is refused")
     func duplicateKeys() {
-        #expect(errors(Self.setup + "  - reboot\n!x steps: []\n").contains("t.yaml:9:1: error: duplicate key 'steps' in a scenario (first at line 7, column 1)"))
+        #expect(errors(Self.setup + "  - reboot\n!!str steps: []\n").contains("t.yaml:9:1: error: duplicate key 'steps' in a scenario (first at line 7, column 1)"))
+        #expect(errors(Self.setup + "  - reboot\n!x steps: []\n").first?.hasPrefix("t.yaml:9:1: error: the YAML tag '!x' is not allowed") == true)
         #expect(errors(Self.setup + "  - trackingToggle: { app: com.acme.shop, on: false, \"on\": true }\n")
                 == ["t.yaml:8:54: error: duplicate key 'on' in trackingToggle (first at line 8, column 43)"])
     }
