@@ -80,33 +80,33 @@ import Testing
 
     @Test(arguments: cases)
     func getsItsStatusAndBodyAndTheServerGoesOn(_ bad: Case) async throws {
-        let server = try await ServerUnderTest()
-        defer { Task { try await server.stop() } }
-        let token = try await server.token(device: "phone", app: "com.acme.shop")
-        let jwt = try server.jwt()
-        let request = try bad.request(token, jwt, server)
-        let (reply, after) = try await server.talk { c in
-            let reply = try c.exchange(request)
-            // The same connection, when the server kept it, or a new one: the server answers.
-            let next = reply.headers["connection"] == "close" ? try LoopbackConnection(port: server.port) : c
-            return (reply, try next.send("POST", "/v1/validate_device_token", headers: [("Authorization", "Bearer \(jwt)")],
-                                         body: deviceCheckBody(token)))
+        try await ServerUnderTest.serving { server in
+            let token = try await server.token(device: "phone", app: "com.acme.shop")
+            let jwt = try server.jwt()
+            let request = try bad.request(token, jwt, server)
+            let (reply, after) = try await server.talk { c in
+                let reply = try c.exchange(request)
+                // The same connection, when the server kept it, or a new one: the server answers.
+                let next = reply.headers["connection"] == "close" ? try LoopbackConnection(port: server.port) : c
+                return (reply, try next.send("POST", "/v1/validate_device_token", headers: [("Authorization", "Bearer \(jwt)")],
+                                             body: deviceCheckBody(token)))
+            }
+            #expect(reply.status == bad.status)
+            if let body = bad.body { #expect(reply.body == body) }
+            #expect(reply.headers["x-idscope-reason"]?.contains(bad.reason) == true, "\(reply.headers)")
+            #expect(after.status == 200)
         }
-        #expect(reply.status == bad.status)
-        if let body = bad.body { #expect(reply.body == body) }
-        #expect(reply.headers["x-idscope-reason"]?.contains(bad.reason) == true, "\(reply.headers)")
-        #expect(after.status == 200)
     }
 
     @Test func aVerifiedJWTIsRememberedButNotPastItsHour() async throws {
-        let server = try await ServerUnderTest(tokenLifetime: 7200)
-        defer { Task { try await server.stop() } }
-        let token = try await server.token(device: "phone", app: "com.acme.shop")
-        let jwt = try server.jwt()
-        let first = try await server.talk { try $0.exchange(Self.post(jwt: jwt, deviceCheckBody(token))) }
-        server.advance(by: 3601)
-        let late = try await server.talk { try $0.exchange(Self.post(jwt: jwt, deviceCheckBody(token))) }
-        #expect(first.status == 200)
-        #expect(late.status == 401 && late.headers["x-idscope-reason"]?.contains("more than an hour old") == true)
+        try await ServerUnderTest.serving(tokenLifetime: 7200) { server in
+            let token = try await server.token(device: "phone", app: "com.acme.shop")
+            let jwt = try server.jwt()
+            let first = try await server.talk { try $0.exchange(Self.post(jwt: jwt, deviceCheckBody(token))) }
+            server.advance(by: 3601)
+            let late = try await server.talk { try $0.exchange(Self.post(jwt: jwt, deviceCheckBody(token))) }
+            #expect(first.status == 200)
+            #expect(late.status == 401 && late.headers["x-idscope-reason"]?.contains("more than an hour old") == true)
+        }
     }
 }

@@ -58,6 +58,20 @@ final class ServerUnderTest: Sendable {
         self.port = port
     }
 
+    /// A server for the body's time: stopped and waited for after it, whatever the body did, so
+    /// no server outlives its test, and a stop that fails fails the test.
+    static func serving(_ scenario: Scenario? = nil, auth: Bool = true, tokenLifetime: Double = 3600,
+                        _ body: (ServerUnderTest) async throws -> Void) async throws {
+        let server = try await ServerUnderTest(scenario, auth: auth, tokenLifetime: tokenLifetime)
+        do {
+            try await body(server)
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
     /// Stops the server as SIGTERM would, and waits for it.
     func stop() async throws {
         task.cancel()
@@ -67,6 +81,13 @@ final class ServerUnderTest: Sendable {
     /// A JWT as the team's backend would sign it, `age` seconds old.
     func jwt(team: String = "ACME1234", age: Double = 0, key: P256.Signing.PrivateKey? = nil, keyID: String = keyID) throws -> String {
         try DeviceCheckJWT.sign(with: key ?? self.key, keyID: keyID, team: team, issuedAt: Int(now - age))
+    }
+
+    /// A JWT with the header and claims given as they are (fields a library would add, or an
+    /// attacker), signed with the trusted key.
+    func signedJWT(header: String, claims: String) throws -> String {
+        let signed = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
+        return signed + "." + Base64URL.encode(try key.signature(for: Data(signed.utf8)).rawRepresentation)
     }
 
     /// Runs blocking HTTP calls on a thread of their own, off the concurrency pool the server's

@@ -75,6 +75,9 @@ final class AuthorizationCheck: Sendable {
         }
         func unverified(_ why: String) -> Result<Verified, Answer> { .failure(.text(401, AppleText.unverified, reason: why)) }
         guard header["alg"] == .string("ES256") else { return unverified("the JWT's alg is not ES256") }
+        // RFC 7515 §4.1.11: a recipient that does not understand every extension `crit` names
+        // must refuse the token. This server understands none, so any `crit` is refused.
+        guard header["crit"] == nil else { return unverified("the JWT's crit header names extensions this server does not understand") }
         guard case .string(let kid)? = header["kid"] else { return unverified("the JWT has no kid") }
         guard let key = keys.byID[kid] else {
             return unverified("kid \(kid) is none of the --key keys (\(keys.byID.keys.sorted().joined(separator: ", ")))")
