@@ -57,6 +57,15 @@ struct RecipeParserErrorTests {
                     "t.yaml:11:56: error: app 'com.acme.shop' runs recipe r, which needs 'appID' in its options, like options: { appID: VALUE }"])
     }
 
+    @Test("a param is a name a placeholder can hold: not empty, no braces or spaces")
+    func paramNames() {
+        for bad in ["\"\"", "\"a b\"", "\"{x}\"", "\"1st\""] {
+            let found = errors("params: [\(bad)]\nid: [idfv]")
+            #expect(found.first?.hasPrefix("t.yaml:6:14: error: param '") == true && found.first?.hasSuffix("must be a name: letters, digits, - and _, beginning with a letter") == true,
+                    "\(bad): \(found)")
+        }
+    }
+
     @Test("an app on a recipe gives its params and has the App Group it uses")
     func appsOnRecipes() {
         #expect(errors("params: [appID]\nid: [idfv]") == ["t.yaml:9:56: error: app 'com.acme.shop' runs recipe r, which needs 'appID' in its options, like options: { appID: VALUE }"])

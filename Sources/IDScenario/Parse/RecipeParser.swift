@@ -52,7 +52,11 @@ enum RecipeParser {
         if let n = value("params"), let items = reader.sequence(n, "params") {
             for item in items {
                 guard let param = reader.string(item, "a param") else { continue }
-                if Template.builtInPlaceholders.contains(param) {
+                // A placeholder is `{name}`: an empty name, or one with a brace or a space, could not
+                // be written as one.
+                if !(param.first?.isLetter ?? false) || !param.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+                    reader.error("param '\(param)' must be a name: letters, digits, - and _, beginning with a letter", at: item)
+                } else if Template.builtInPlaceholders.contains(param) {
                     reader.error("param '\(param)' is a built-in placeholder; name it something else", at: item)
                 } else if recipe.params.contains(param) {
                     reader.error("param '\(param)' is listed twice", at: item)

@@ -9,13 +9,16 @@ extension World {
     /// install of one already installed; a restore of a backup that does not exist; an ATT
     /// request or consent in an app not installed; an event the device's iOS does not have
     /// (ATT before 14, Reset Advertising Identifier outside 6.1–13, iCloud Keychain before 7.0.3,
+    /// a prewarm launch before 15,
     /// the tracking settings of the other side of 14); iCloud Keychain or an iCloud backup
     /// signed out; a sign-in over another Apple ID; an upgrade that is not one.
     public func certainlyRefuses(_ step: Step) -> Bool {
         guard let d = foreseeableDevice(of: step) else { return false }
         let os = devices[d].os
         switch step.event {
-        case .launch(let app, _), .offload(let app), .update(let app, _), .consent(let app):
+        case .launch(let app, let mode):
+            return devices[d].apps.presence(of: app) != .installed || (mode == .prewarm && !Self.prewarms(os))
+        case .offload(let app), .update(let app, _), .consent(let app):
             return devices[d].apps.presence(of: app) != .installed
         case .uninstall(let app):
             return !devices[d].apps.isPresent(app)

@@ -1,11 +1,18 @@
 /// launch: start (or bring forward) the app's process and run its ID code on the OS facade.
 extension World {
+    /// Whether iOS prewarms apps (starts them before the user opens them): from iOS 15 on.
+    static func prewarms(_ os: OSVersion) -> Bool { os.major >= 15 }
+
     mutating func launch(_ app: AppIndex, mode: LaunchMode, on d: DeviceIndex, programs: any AppProgramResolver,
                          _ log: inout ChangeLog) throws(EventError) {
         guard let presence = devices[d].apps.presence(of: app) else {
             throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
         }
         guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
+        guard mode != .prewarm || Self.prewarms(devices[d].os) else {
+            throw .unsupported(what: "a prewarm launch", device: devices[d].name,
+                               why: "iOS prewarms apps from iOS 15 on, and it runs iOS \(devices[d].os)")
+        }
         if let running = devices[d].processes[app]?.mode {
             if mode == .foreground && running != .foreground {
                 // A prewarmed or background process becomes the foreground app; its caches stay.

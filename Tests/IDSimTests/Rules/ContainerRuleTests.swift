@@ -71,6 +71,19 @@ struct ContainerRuleTests {
         #expect(sim.lastID("shop") == id)
     }
 
+    @Test("a prewarm launch needs iOS 15 (prewarming began there); before it, the launch is refused and the world kept")
+    func prewarmNeedsIOS15() {
+        var old = Sim(os: "14.8")
+        old.install("shop")
+        let error = old.reject(.launch(old.app("shop"), mode: .prewarm))
+        #expect(error?.description == "a prewarm launch is not available on phone: iOS prewarms apps from iOS 15 on, and it runs iOS 14.8")
+        #expect(old.world.certainlyRefuses(Step(.launch(old.app("shop"), mode: .prewarm), on: 0)), "explore skips it too")
+        var new = Sim(os: "15.0")
+        new.install("shop")
+        new.launch("shop", .prewarm)
+        #expect(!new.world.certainlyRefuses(Step(.launch(new.app("shop"), mode: .prewarm), on: 0)))
+    }
+
     @Test("CT-25: with defaultsBeforeFirstUnlock = error, reads fail and nothing is cached")
     func errorProfile() {
         var profile = Profile.default
