@@ -75,7 +75,7 @@ enum RecipeParser {
                 if let store = parseStore(pair.value, name: pair.key, placeholders: placeholders, &reader) { recipe.stores.append(store) }
             }
         }
-        let storeNames = recipe.stores.map(\.name)
+        let storeNames = StoreNames(recipe.stores.map(\.name))
         if let n = value("id"), let items = reader.sequence(n, "id") {
             for item in items {
                 if let source = parseSource(item, stores: storeNames, &reader) { recipe.sources.append(source) }
@@ -219,7 +219,24 @@ enum RecipeParser {
 
     // MARK: - Sources and saves
 
-    static func parseSource(_ node: YAMLNode, stores: [String], _ reader: inout NodeReader) -> RecipeSource? {
+    /// A recipe's store names: looked up by name in constant time (a recipe may have thousands,
+    /// and each source and save names one), listed in order for suggestions.
+    struct StoreNames {
+        let ordered: [String]
+        private let set: Set<String>
+
+        init(_ names: [String]) {
+            ordered = names
+            set = Set(names)
+        }
+
+        func contains(_ name: String, _ reader: inout NodeReader) -> Bool {
+            reader.storeLookups += 1
+            return set.contains(name)
+        }
+    }
+
+    static func parseSource(_ node: YAMLNode, stores: StoreNames, _ reader: inout NodeReader) -> RecipeSource? {
         let sourceWords = Recipe.sourceNames
         switch node {
         case .scalar(let scalar):
@@ -230,9 +247,9 @@ enum RecipeParser {
             case "fid": return .fid
             case "apnsToken": return .apnsToken
             default:
-                if stores.contains(scalar.string) { return .store(scalar.string, if: nil) }
+                if stores.contains(scalar.string, &reader) { return .store(scalar.string, if: nil) }
                 reader.error("unknown source '\(scalar.string)': name a store of the recipe or one of \(sourceWords.joined(separator: ", "))"
-                             + reader.hint(for: scalar.string, among: stores + sourceWords), at: node)
+                             + reader.hint(for: scalar.string, among: stores.ordered + sourceWords), at: node)
                 return nil
             }
         case .mapping:
@@ -250,9 +267,9 @@ enum RecipeParser {
             var condition: String?
             if let ifNode = pairs.first(where: { $0.key == "if" })?.value {
                 guard let name = reader.string(ifNode, "if") else { return nil }
-                guard stores.contains(name) else {
+                guard stores.contains(name, &reader) else {
                     reader.error("if names '\(name)', which is not a store of the recipe; if tests whether a store holds a value"
-                                 + reader.hint(for: name, among: stores), at: ifNode)
+                                 + reader.hint(for: name, among: stores.ordered), at: ifNode)
                     return nil
                 }
                 condition = name
@@ -264,7 +281,7 @@ enum RecipeParser {
         }
     }
 
-    static func parseSave(_ node: YAMLNode, stores: [String], _ reader: inout NodeReader) -> RecipeSave? {
+    static func parseSave(_ node: YAMLNode, stores: StoreNames, _ reader: inout NodeReader) -> RecipeSave? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, "a save entry") else { return nil }
             reader.checkKeys(pairs, known: ["store", "when"], in: "a save entry")
@@ -284,11 +301,11 @@ enum RecipeParser {
     }
 
     /// A name that must be one of the recipe's stores.
-    static func storeName(_ node: YAMLNode, _ what: String, stores: [String], _ reader: inout NodeReader) -> String? {
+    static func storeName(_ node: YAMLNode, _ what: String, stores: StoreNames, _ reader: inout NodeReader) -> String? {
         guard let name = reader.string(node, what) else { return nil }
-        guard stores.contains(name) else {
-            reader.error("\(what) names '\(name)', which is not a store of the recipe" + (stores.isEmpty ? "; declare it under stores"
-                         : reader.hint(for: name, among: stores)), at: node)
+        guard stores.contains(name, &reader) else {
+            reader.error("\(what) names '\(name)', which is not a store of the recipe" + (stores.ordered.isEmpty ? "; declare it under stores"
+                         : reader.hint(for: name, among: stores.ordered)), at: node)
             return nil
         }
         return name

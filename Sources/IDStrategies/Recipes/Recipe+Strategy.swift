@@ -3,9 +3,12 @@ import IDSim
 extension Recipe {
     /// The recipe as a strategy: its params are its options (strings, each required), its
     /// values are `id`, its stores and its platform sources.
-    public var strategy: Strategy {
+    public var strategy: Strategy { strategy(counting: nil) }
+
+    /// The strategy, its launches' work counted into `work` (tests of a recipe's cost).
+    package func strategy(counting work: RecipeWork?) -> Strategy {
         let recipe = self
-        let shared = RecipeProgram.Shared(self)
+        let shared = RecipeProgram.Shared(self, work: work)
         return Strategy(
             name: name, summary: summary, kind: .recipe,
             options: params.map { StrategyOption($0, .string, default: nil, "fills {\($0)} in the recipe") },
@@ -27,10 +30,10 @@ extension Recipe {
     /// app: the entitlement an app needs for the recipe to work as written.
     func sharedAccessGroups(for app: AppDeclaration) -> [String] {
         let values = placeholders(for: app)
-        var groups: [String] = []
+        var groups: [String] = [], seen: Set<String> = []
         for store in stores {
             guard case .keychain(let item) = store.kind, let group = item.accessGroup?.fill(values),
-                  !app.appGroups.contains(group), !groups.contains(group) else { continue }
+                  !app.appGroups.contains(group), seen.insert(group).inserted else { continue }
             groups.append(group)
         }
         return groups

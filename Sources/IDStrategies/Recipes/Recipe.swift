@@ -65,15 +65,11 @@ public struct Recipe: Sendable, Hashable {
         stores.first { $0.name == name }
     }
 
-    /// The position of a store in `stores` (a launch keeps its reads by position).
-    func storeIndex(named name: String) -> Int? {
-        stores.firstIndex { $0.name == name }
-    }
-
     /// The names a launch reports under `values`: `id`, each store, then each platform source.
     public var valueNames: [String] {
         var names = ["id"] + stores.map(\.name)
-        for source in sources where !names.contains(source.name) { names.append(source.name) }
+        var seen = Set(names)
+        for source in sources where seen.insert(source.name).inserted { names.append(source.name) }
         return names
     }
 

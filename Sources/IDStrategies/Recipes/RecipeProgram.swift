@@ -10,15 +10,52 @@ struct RecipeProgram: AppProgram {
         let recipe: Recipe
         /// The platform sources a launch reports after the stores, each once, in order.
         let platformNames: [String]
+        /// Each source's store, and its condition's, by position; nil for a platform source (and
+        /// for one naming no store).
+        let sourceStores: [(store: Int, condition: Int?)?]
+        /// Each save's store, by position (a name the parser let through always resolves).
+        let saveStores: [Int?]
+        /// The stores `clear` deletes, by position.
+        let clearStores: [Int]
+        /// Counts what launches do, for the tests that check a recipe's cost grows with its size
+        /// and no faster (nil: not counted).
+        let work: RecipeWork?
 
-        init(_ recipe: Recipe) {
+        /// Resolves every name the recipe uses to a store's position, once: a launch then reads and
+        /// writes by position, however many stores the recipe has.
+        init(_ recipe: Recipe, work: RecipeWork? = nil) {
             self.recipe = recipe
-            var names: [String] = []
+            self.work = work
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(recipe.stores.count)
+            for (index, store) in recipe.stores.enumerated() where positions[store.name] == nil { positions[store.name] = index }
+            var lookups = 0
+            func position(_ name: String) -> Int? {
+                lookups += 1
+                return positions[name]
+            }
+            var names: [String] = [], seen: Set<String> = []
+            var sourceStores: [(store: Int, condition: Int?)?] = []
             for source in recipe.sources {
-                if case .store = source { continue }
-                if !names.contains(source.name) && !recipe.stores.contains(where: { $0.name == source.name }) { names.append(source.name) }
+                if case .store(let name, let condition) = source {
+                    // A store or condition that names nothing reads as nothing there: the source is skipped.
+                    let store = position(name)
+                    let test = condition.map(position)   // nil: no condition; .some(nil): one naming no store
+                    if let store, test != .some(nil) {
+                        sourceStores.append((store, test ?? nil))
+                    } else {
+                        sourceStores.append(nil)
+                    }
+                    continue
+                }
+                sourceStores.append(nil)
+                if positions[source.name] == nil && seen.insert(source.name).inserted { names.append(source.name) }
             }
             platformNames = names
+            self.sourceStores = sourceStores
+            saveStores = recipe.save.map { position($0.store) }
+            clearStores = recipe.clear.compactMap(position)
+            work?.lookups += lookups
         }
     }
 
@@ -84,6 +121,16 @@ struct RecipeProgram: AppProgram {
         // The code's own result is what the library's function returns: the ID, or nothing.
         return LaunchReport(primaryID: id, values: values, result: inFull ? .optional(id) : .null, notes: notes)
     }
+}
+
+/// What a recipe's launches did, counted: name lookups (when its program is made) and store reads
+/// and writes. For tests only; a recipe's strategy counts nothing unless asked to.
+package final class RecipeWork: @unchecked Sendable {
+    package var lookups = 0
+    package var reads = 0
+    package var writes = 0
+
+    package init() {}
 }
 
 /// What each store read in a launch, by position: four inline (most recipes have no more), so
@@ -177,22 +224,19 @@ private struct Run {
         template.fill(placeholders)
     }
 
-    func read(of name: String) -> RecipeProgram.Read? {
-        recipe.storeIndex(named: name).flatMap { reads[$0] }
-    }
-
     // MARK: - Choosing the ID
 
     mutating func chooseID(_ os: inout AppOS) -> String? {
-        for source in recipe.sources {
+        for (position, source) in recipe.sources.enumerated() {
             switch source {
-            case .store(let name, let condition):
+            case .store:
+                guard let (store, condition) = shared.sourceStores[position] else { continue }
                 if let condition {
                     let held = read(condition, &os)
                     if stopped { return nil }
                     guard held.value != nil else { continue }
                 }
-                let found = read(name, &os)
+                let found = read(store, &os)
                 if stopped { return nil }
                 if let value = found.value { return value }
             case .idfv:
@@ -245,10 +289,11 @@ private struct Run {
 
     /// Reads a store once per launch (later reads see what the first saw, as the code would
     /// have kept it in a variable); a refused read under `whenRefused: stop` stops the launch.
-    mutating func read(_ name: String, _ os: inout AppOS, mayStop: Bool = true) -> RecipeProgram.Read {
-        guard let index = recipe.storeIndex(named: name) else { return .missing }
+    mutating func read(_ index: Int, _ os: inout AppOS, mayStop: Bool = true) -> RecipeProgram.Read {
         if let known = reads[index] { return known }
         let store = recipe.stores[index]
+        let name = store.name
+        shared.work?.reads += 1
         let result: RecipeProgram.Read
         switch store.kind {
         case .keychain(let item):
@@ -291,10 +336,10 @@ private struct Run {
     /// `whenWriteFails: stop`. After saves that wrote something and all succeeded, `clear`.
     mutating func saveAll(_ id: String, _ os: inout AppOS) -> Bool {
         var wrote = false, failed = false
-        for entry in recipe.save {
-            guard let index = recipe.storeIndex(named: entry.store) else { continue }
+        for (position, entry) in recipe.save.enumerated() {
+            guard let index = shared.saveStores[position] else { continue }
             // `always` needs no read to decide; the others read a store the sources did not.
-            let before = entry.when == .always ? reads[index] : (reads[index] ?? read(entry.store, &os, mayStop: false))
+            let before = entry.when == .always ? reads[index] : (reads[index] ?? read(index, &os, mayStop: false))
             let fixed = recipe.stores[index].fixedValue
             let desired = fixed ?? id
             let due: Bool
@@ -316,12 +361,13 @@ private struct Run {
             }
         }
         if wrote && !failed {
-            for name in recipe.clear { if let store = recipe.store(named: name) { delete(store, &os) } }
+            for index in shared.clearStores { delete(recipe.stores[index], &os) }
         }
         return true
     }
 
     mutating func write(_ store: RecipeStore, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS) -> Bool {
+        shared.work?.writes += 1
         switch store.kind {
         case .keychain(let item):
             let status = writeKeychain(item, value, before: before, &os)
