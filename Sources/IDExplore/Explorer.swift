@@ -129,7 +129,8 @@ public struct Explorer: Sendable {
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
-    /// `shouldStop` says so (checked between chunks), or at the state limit.
+    /// `shouldStop` says so (checked by every worker before each state it expands, so a stop acts
+    /// within one state's successors however costly the strategy's launches), or at the state limit.
     ///
     /// A tracking-blind root is searched blind as long as no app code reads tracking state; if
     /// some does (a strategy that said it never would), the search starts over seeing it.
@@ -186,7 +187,10 @@ public struct Explorer: Sendable {
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
-                                  watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited)
+                                  watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited,
+                                  shouldStop: shouldStop)
+                // A stop during the chunk leaves its runs part done: nothing of it is merged.
+                if shouldStop() { stopReason = .cancelled; break search }
                 if root.trackingBlind && runs.contains(where: \.readTracking) { return nil }
                 let mergeStart = clock()
                 // Run by run, in the states' order (see `expand`).
@@ -290,7 +294,7 @@ public struct Explorer: Sendable {
     /// for it.
     private func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
-                        visited: FingerprintSet) -> [RunResult] {
+                        visited: FingerprintSet, shouldStop: @Sendable () -> Bool) -> [RunResult] {
         let starts = Self.runStarts(count: chunk.count, workers: contexts.count)
         let runs = starts.count - 1
         let results = ResultSlots<RunResult>(count: runs, empty: RunResult())
@@ -316,6 +320,7 @@ public struct Explorer: Sendable {
                 runSeen.removeAll()   // not needed for the outcome (earlier runs merge first): kept small
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
+                    if shouldStop() { break }
                     stepNumbers(to: index, level: level, levels: levels, into: &path)
                     // A level lists its states in their parents' order, and those in theirs, so neighbours
                     // share most of their path: the replay keeps the states along the worker's last path

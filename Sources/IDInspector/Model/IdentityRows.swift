@@ -99,9 +99,12 @@ enum IdentityRows {
             guard previous != nil else { return new == nil ? .none : .new }
             return old == new ? .kept : (new == nil ? .gone : .new)
         }
+        // The previous launch's values by name, looked up once: a recipe may report thousands.
+        var earlier: [String: String?] = [:]
+        for value in previous?.values ?? [] where earlier[value.name] == nil { earlier[value.name] = value.value }
         // The platform rows above already show what the app read of IDFV and IDFA.
         for value in latest.report.values where value.name != "idfv" && value.name != "idfa" {
-            let m = launchMark(previous?.value(value.name), value.value)
+            let m = launchMark(earlier[value.name] ?? nil, value.value)
             // A value the app code changed because the OS refused it something: name that rule.
             let rule = m == .new || m == .gone ? failureRule(latest.report.notes) : nil
             rows.append(IdentityRow(label: value.name, value: value.value.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: m, rule: rule,
