@@ -122,8 +122,9 @@ void idscope_curses_end(void) {
 void idscope_curses_resume(void) {
     if (screen == NULL) return;
     reset_prog_mode();
-    keypad(stdscr, TRUE);
+    keypad(stdscr, TRUE);   /* sends keypad_xmit: arrows in the encoding the key table knows */
     curs_set(0);
+    clearok(curscr, TRUE);  /* the next refresh repaints everything the shell drew over */
 }
 
 void idscope_curses_size(int *width, int *height) {

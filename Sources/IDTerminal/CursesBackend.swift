@@ -93,6 +93,12 @@ public final class CursesBackend: TerminalBackend {
         var value: Int32 = 0
         let kind = idscope_curses_read(Int32(timeoutMilliseconds), &value)
         if caughtSignal.load(ordering: .relaxed) != 0 { return .hangup }
+        if suspendAsked.exchange(false, ordering: .relaxed) {
+            // Ctrl-Z: stopped until `fg`; then a full redraw at the terminal's size then.
+            TerminalGuard.suspend()
+            let (w, h) = size
+            return .resize(width: w, height: h)
+        }
         switch kind {
         case IDSCOPE_INPUT_KEY:
             return value == IDSCOPE_KEY_PASTE_START ? readPaste() : special(value)

@@ -6,6 +6,8 @@ import Synchronization
 let caughtSignal = Atomic<Int32>(0)
 /// Whether curses currently owns the terminal (so crash paths know to give it back).
 let cursesActive = Atomic<Bool>(false)
+/// Set by SIGTSTP (Ctrl-Z): the loop gives the terminal back and stops (see `TerminalGuard.suspend`).
+let suspendAsked = Atomic<Bool>(false)
 /// stderr while curses runs goes to a log, replayed afterwards (a crash message would otherwise
 /// be drawn into the alternate screen and lost). The log is an unlinked temporary file, so
 /// nothing is left behind however the process ends, `kill -9` included.
@@ -26,12 +28,32 @@ enum TerminalGuard {
         for sig in stopSignals {
             Platform.Signals.catchStop(sig) { sig in caughtSignal.store(sig, ordering: .relaxed) }
         }
+        // Ctrl-Z. Caught here, before curses starts, ncurses leaves it to us: its own handler
+        // stopped the process in the middle of a read, which went on after `fg` without the keypad
+        // mode sent again, so the first arrow key came in the terminal's other encoding and was
+        // lost. Caught without SA_RESTART, the read returns, and the loop suspends (`suspend`).
+        Platform.Signals.catchStop(SIGTSTP) { _ in suspendAsked.store(true, ordering: .relaxed) }
         for sig in crashSignals + Platform.Signals.otherFatal {
             Platform.Signals.catchFatal(sig) { sig, sentByProcess in
                 TerminalGuard.endFromSignal(sig, sentByProcess: sentByProcess != 0)
             }
         }
         atexit { TerminalGuard.restore() }
+    }
+
+    /// Gives the terminal back as a quit would, stops the process as Ctrl-Z asked, and after `fg`
+    /// takes the terminal again with every mode sent anew. Called by the loop, not in a handler.
+    static func suspend() {
+        setBracketedPaste(false)
+        idscope_curses_end()
+        releaseStderr()
+        // Stop as SIGTSTP does by default (the shell reports it as a Ctrl-Z), then catch it again.
+        Platform.Signals.setDefault(SIGTSTP)
+        raise(SIGTSTP)
+        Platform.Signals.catchStop(SIGTSTP) { _ in suspendAsked.store(true, ordering: .relaxed) }
+        captureStderr()
+        idscope_curses_resume()
+        setBracketedPaste(true)
     }
 
     /// Restores the terminal, then lets the signal end the process.

@@ -223,6 +223,25 @@ struct InspectorEndToEndTests {
         expectRestored(t, exitStatus: 130)
     }
 
+    @Test("Ctrl-Z gives the terminal back and stops; after fg, the first arrow key is not lost")
+    func suspendAndContinue() throws {
+        // A shell with job control, as a user's is (the pane's own shell has none, and there a
+        // stop is discarded): it prints the stop, waits for Enter, then brings the job back with fg.
+        let t = try Tmux(command: "bash --norc -c 'set -m; \(Tmux.binary); echo \"[stopped $?]\"; read; fg'")
+        t.waitFor("step 0/32")
+        t.keys("C-z")
+        t.waitFor("[stopped 148]")
+        #expect(t.format("#{alternate_on}") == "0", "the shell's screen is back while stopped")
+        t.keys("Enter")
+        t.waitFor("step 0/32")
+        t.press("Right")
+        t.expectScreen("step 1/32", "the first arrow after fg moved a step")
+        t.press("Right")
+        t.expectScreen("step 2/32")
+        t.keys("q")
+        t.waitFor("[exit 0]")
+    }
+
     @Test("SIGHUP leaves the terminal sane, with exit status 129")
     func sighupRestores() throws {
         let t = try Tmux(command: Tmux.binary)

@@ -58,8 +58,8 @@ int idscope_terminfo_check(const char *term);
 int idscope_curses_start(const char *term, int mouse, int colour);
 /* Gives the terminal back: the cursor, echo and line mode, the normal screen. Safe to repeat. */
 void idscope_curses_end(void);
-/* Sends the keypad and mouse modes again (after the terminal was handed to the shell by a
- * suspend and taken back). */
+/* Takes the terminal again after idscope_curses_end (a Ctrl-Z and `fg`): program mode, the keypad
+ * mode sent anew, and a full repaint at the next refresh. */
 void idscope_curses_resume(void);
 
 void idscope_curses_size(int *width, int *height);
