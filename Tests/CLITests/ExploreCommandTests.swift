@@ -35,6 +35,18 @@ struct ExploreCommandTests {
         #expect(result.stdout.contains("| ours | unique | holds ≤ 5 ("))
     }
 
+    @Test("--save makes its folder only when a break is saved, and refuses at once a folder that cannot be made")
+    func saveFolder() throws {
+        let dir = TemporaryDirectory.make()
+        let holds = try CLI.run(["explore", "--strategy", "keychain-idfv", "--property", "available", "--depth", "2",
+                                 "--save", dir.appendingPathComponent("new/folder").path])
+        #expect(holds.status == 0 && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("new").path))
+        let file = dir.appendingPathComponent("file")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["explore", "--strategy", "rndi", "--depth", "2", "--save", file.appendingPathComponent("sub").path])
+        #expect(refused.status == 74 && refused.stderr.contains("\(file.path) is not a folder"), "\(refused.stderr)")
+    }
+
     @Test("a name that names nothing is one clear line and exit 2; a malformed value is the argument parser's 64, with a reason")
     func badInput() throws {
         for (arguments, message) in [(["--property", "stabel"], "did you mean 'stable'?"), (["--events", "instal"], "did you mean 'install'?"),

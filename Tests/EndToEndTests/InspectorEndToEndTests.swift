@@ -197,6 +197,28 @@ struct InspectorEndToEndTests {
         #expect(check.hasPrefix("PASS"))
     }
 
+    @Test("w onto a FIFO says why at once and the inspector carries on; w to a one-character name saves")
+    func saveOntoAFifoAndAShortName() throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        mkfifo(t.directory.appendingPathComponent("pipe.yaml").path, 0o600)
+        t.press("w", "C-u")
+        t.type("pipe.yaml")
+        t.press("Enter")
+        t.expectScreen("pipe.yaml exists. Overwrite it?")
+        t.press("y")
+        t.expectScreen("could not save pipe.yaml: is a FIFO (named pipe), not a regular file; save to a file")
+        t.press("Right")
+        t.expectScreen("step 1/32", "the inspector did not freeze")
+        t.press("w", "C-u")
+        t.type("9")
+        t.press("Enter")
+        t.expectScreen("saved 32 steps to 9")
+        #expect(FileManager.default.fileExists(atPath: t.directory.appendingPathComponent("9").path))
+        t.keys("q")
+        t.waitFor("[exit 0]")
+    }
+
     @Test("q leaves the terminal sane: no alternate screen, cursor visible, echo and icanon on")
     func quitRestores() throws {
         let t = try Tmux(command: Tmux.binary)

@@ -80,13 +80,10 @@ extension IDScope {
         func run() throws {
             let wanted = properties.isEmpty ? ExploreProperty.allCases : properties.compactMap(ExploreProperty.init(rawValue:))
             let targets = try makeTargets()
-            if let save {
-                do {
-                    try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
-                } catch {
-                    Console.error("idscope: cannot create \(save): \(error.localizedDescription)")
-                    throw ExitCode(ExitStatus.ioError)
-                }
+            // Checked now, before a long search; made only when there is a break to save in it.
+            if let save, let problem = Self.folderProblem(save) {
+                Console.error("idscope: cannot save into \(save): \(problem)")
+                throw ExitCode(ExitStatus.ioError)
             }
             var writer = ExploreWriter()
             let progress = isatty(STDERR_FILENO) == 1
@@ -118,6 +115,7 @@ extension IDScope {
                         let scenario = try target.scenario(for: steps, property: property)
                         let path = (save as NSString).appendingPathComponent(Self.fileName(target, property))
                         do {
+                            try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
                             try FileSaver.write(ScenarioWriter.yaml(scenario), to: path)
                         } catch {
                             Console.error("idscope: cannot save \(error)")
@@ -135,6 +133,18 @@ extension IDScope {
             }
             for line in lines { try Console.out(line) }
             if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(ExitStatus.checkFailed) }
+        }
+
+        /// Why `--save FOLDER` could not be made or written, or nil: it is a folder we may write, or
+        /// the nearest part of it that exists is.
+        static func folderProblem(_ folder: String) -> String? {
+            var path = URL(fileURLWithPath: folder).standardizedFileURL
+            while !FileManager.default.fileExists(atPath: path.path) && path.path != "/" { path.deleteLastPathComponent() }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue else {
+                return "\(path.path) is not a folder"
+            }
+            return FileManager.default.isWritableFile(atPath: path.path) ? nil : "\(path.path) cannot be written"
         }
 
         /// `rndi-stable.yaml`; with --from, `id-kit-com.acme.shop-stable.yaml`.
