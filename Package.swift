@@ -69,6 +69,7 @@ let package = Package(
         .target(name: "IDServe", dependencies: [
             "IDScenario", "IDStrategies", "IDSim", "IDPlatform",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

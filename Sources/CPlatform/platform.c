@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <termios.h>
@@ -31,6 +32,7 @@
 #if defined(__APPLE__)
 #include <mach-o/dyld.h>     /* _NSGetExecutablePath */
 #include <mach/mach.h>       /* task_info, MACH_TASK_BASIC_INFO */
+#include <sys/syslimits.h>   /* OPEN_MAX */
 #elif defined(__linux__)
 #include <sys/auxv.h>        /* getauxval(AT_EXECFN) */
 #endif
@@ -297,6 +299,23 @@ int idscope_open_pty(int *controller, int *terminal, int columns, int rows) {
     *controller = fd;
     *terminal = other;
     return 0;
+}
+
+long idscope_raise_open_file_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 256;
+    rlim_t wanted = limit.rlim_max;
+#if defined(__APPLE__)
+    /* Darwin refuses a soft limit above OPEN_MAX (xnu bsd/sys/syslimits.h:108, 10240) even when
+     * the hard limit is unlimited (setrlimit(2): "rlim_cur ... must be less than OPEN_MAX"). */
+    if (wanted == RLIM_INFINITY || wanted > OPEN_MAX) wanted = OPEN_MAX;
+#endif
+    if (wanted != RLIM_INFINITY && wanted > limit.rlim_cur) {
+        struct rlimit raised = limit;
+        raised.rlim_cur = wanted;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    return limit.rlim_cur == RLIM_INFINITY ? 1L << 20 : (long)limit.rlim_cur;
 }
 
 size_t idscope_resident_bytes(void) {

@@ -69,6 +69,12 @@ extension Platform {
         return (controller, terminal)
     }
 
+    /// Raises the soft limit on open descriptors as far as the hard limit allows (macOS starts a
+    /// shell's processes at 256), and returns the limit then in force.
+    public static func raiseOpenFileLimit() -> Int {
+        idscope_raise_open_file_limit()
+    }
+
     /// This process's resident memory in bytes (0 when the system does not say).
     public static func residentBytes() -> Int {
         Int(idscope_resident_bytes())

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
@@ -24,6 +25,12 @@ public enum DeviceCheckService {
         public var onCheckpoint: (@Sendable () -> Void)?
         /// NIO event-loop threads; nil uses NIO's shared group (one per core).
         public var eventLoopThreads: Int?
+        /// The most connections open at once; past it the server stops accepting until one closes
+        /// (the others wait in the listen queue), so it never runs out of descriptors.
+        public var maxConnections = 1024
+        /// Seconds a connection may stay idle (no request arriving, none being answered) before it
+        /// is closed; a request whose head trickles in (slowloris) counts as idle until it is whole.
+        public var idleTimeout: Double = 10
 
         public init() {}
     }
@@ -45,7 +52,9 @@ public enum DeviceCheckService {
         let logger = Logger(label: "idscope.serve") { _ in SwiftLogNoOpLogHandler() }
         let app = Application(
             responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Int64(options.idleTimeout * 1e9)))),
+            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil,
+                                                    availableConnectionsDelegate: MaximumAvailableConnections(options.maxConnections)),
             services: [LogFlusher(log: log)] + (options.stopOnSignals ? options.onCheckpoint.map { [CheckpointOnSignal(checkpoint: $0)] } ?? [] : []),
             onServerRunning: { channel in onRunning(options.host, channel.localAddress?.port ?? options.port) },
             eventLoopGroupProvider: options.eventLoopThreads.map { .shared(MultiThreadedEventLoopGroup(numberOfThreads: $0)) } ?? .singleton,

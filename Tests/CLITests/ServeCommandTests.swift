@@ -15,9 +15,15 @@ import Testing
         var port = 0
         var stderrText = ""
 
-        init(_ arguments: [String], in folder: URL? = nil) throws {
-            process.executableURL = CLI.binary
-            process.arguments = ["serve", "--port", "0"] + arguments
+        /// - Parameter descriptorLimit: started under `ulimit -n` this low.
+        init(_ arguments: [String], in folder: URL? = nil, descriptorLimit: Int? = nil) throws {
+            if let descriptorLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", CLI.binary.path, "serve", "--port", "0"] + arguments
+            } else {
+                process.executableURL = CLI.binary
+                process.arguments = ["serve", "--port", "0"] + arguments
+            }
             if let folder { process.currentDirectoryURL = folder }
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
@@ -111,6 +117,42 @@ import Testing
         let (status, stderr) = server.stop(with: SIGTERM)
         #expect(status == 0 && stderr.contains("saved the session (14 steps) to 9"), "\(stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent("9"), encoding: .utf8).hasPrefix("name: "))
+    }
+
+    @Test("at its descriptor limit it does not spin: connections past its cap wait, idle ones are closed, a good query is answered")
+    func descriptorLimitAndIdleConnections() throws {
+        let server = try Running(["--no-auth", "--idle-timeout", "1", "--log", "/dev/null"], descriptorLimit: 64)
+        try #require(server.port > 0, "\(server.stderrText)")
+        // 120 connections that say nothing: more than the descriptors allow.
+        var idle: [Int32] = []
+        for _ in 0..<120 { if let fd = try? LoopbackConnection.connectedSocket(port: server.port) { idle.append(fd) } }
+        defer { idle.forEach { close($0) } }
+        #expect(idle.count == 120)
+        let pid = server.process.processIdentifier
+        let cpuBefore = Self.cpuSeconds(pid)
+        // A good query is answered once an idle connection has been closed for it.
+        let started = Date()
+        let reply = try LoopbackConnection(port: server.port).send("GET", "/idscope/tokens")
+        #expect(reply.status == 200 && Date().timeIntervalSince(started) < 15)
+        if let before = cpuBefore, let after = Self.cpuSeconds(pid) {
+            let seconds = Date().timeIntervalSince(started)
+            #expect(after - before < 0.5 * seconds + 0.2, "the server used \(after - before) s of CPU in \(seconds) s: it spins")
+        }
+        // The idle ones are closed: the first reads end.
+        var poller = pollfd(fd: idle[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&poller, 1, 5_000) == 1)
+        var byte: UInt8 = 0
+        #expect(read(idle[0], &byte, 1) == 0, "closed by the server")
+        #expect(server.stop(with: SIGTERM).status == 0)
+    }
+
+    /// A process's user and system CPU seconds so far, from Linux's /proc (nil elsewhere).
+    static func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     @Test func aP8KeyVerifiesTheBackendsJWTs() throws {

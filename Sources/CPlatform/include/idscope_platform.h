@@ -75,6 +75,10 @@ int idscope_spawn(pid_t *pid, const char *path, char *const argv[], char *const 
  * (opened) into *terminal. 0 or -1 with errno. */
 int idscope_open_pty(int *controller, int *terminal, int columns, int rows);
 
+/* Raises the soft limit on open descriptors to the hard one (on Darwin, to OPEN_MAX at most) and
+ * returns the soft limit now in force. */
+long idscope_raise_open_file_limit(void);
+
 /* This process's resident memory in bytes (0 when unknown). */
 size_t idscope_resident_bytes(void);
 

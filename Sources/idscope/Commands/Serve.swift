@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import IDPlatform
 import IDScenario
 import IDServe
 
@@ -49,9 +50,18 @@ extension IDScope {
         @Option(help: "Write the request log to FILE instead of stdout.", completion: .file())
         var log: String?
 
+        @Option(parsing: .unconditional,
+                help: "The most connections open at once; the rest wait to be accepted (default: what the descriptor limit allows, at most 1024).")
+        var maxConnections: Int?
+
+        @Option(parsing: .unconditional, help: "Seconds before an idle connection (or a request that trickles in) is closed.")
+        var idleTimeout: Double = 10
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
             guard tokenLifetime >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second, not \(tokenLifetime).") }
+            if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1, not \(maxConnections).") }
+            guard idleTimeout > 0 && idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds, not \(idleTimeout).") }
             if keys.isEmpty && !noAuth {
                 throw ValidationError("The server needs --key KEY_ID=FILE (the keys whose JWTs it accepts) or --no-auth.")
             }
@@ -88,6 +98,8 @@ extension IDScope {
             options.host = host
             options.port = port
             options.keys = signingKeys
+            options.idleTimeout = idleTimeout
+            options.maxConnections = maxConnections ?? Self.connectionsTheDescriptorsAllow()
             if let save {
                 // SIGUSR1: the session so far, as --save would write it at the end.
                 options.onCheckpoint = {
@@ -122,6 +134,19 @@ extension IDScope {
                 Console.error("idscope serve: cannot serve on \(host):\(port): \(failure)")
                 throw ExitCode(ExitStatus.cannotServe)
             }
+        }
+
+        /// As many connections as the descriptor limit leaves room for (raised first as far as the
+        /// system allows), at most 1024: each holds a descriptor, and the event loops, the log and a
+        /// checkpoint's file hold some too. At the limit, accepting would fail and NIO would retry
+        /// at once, a core spinning while good requests wait.
+        static func connectionsTheDescriptorsAllow() -> Int {
+            let limit = Platform.raiseOpenFileLimit()
+            let room = limit - 32 - 4 * ProcessInfo.processInfo.activeProcessorCount
+            if room < 16 {
+                Console.error("idscope serve: the descriptor limit (\(limit)) leaves room for \(max(1, room)) connection\(room > 1 ? "s" : "") at once")
+            }
+            return max(1, min(1024, room))
         }
 
         /// Runs the server to its end on the cooperative pool while this (the main) thread waits.
