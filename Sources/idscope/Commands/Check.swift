@@ -22,8 +22,7 @@ extension IDScope {
         @Flag(help: "Fail a scenario that has no expectations: it checks nothing.")
         var strict = false
 
-        @Flag(help: "Print without colour (as NO_COLOR does). Colour is only ever used on a terminal.")
-        var noColor = false
+        @OptionGroup var colour: ColourOption
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario to check.") }
@@ -33,7 +32,7 @@ extension IDScope {
         }
 
         func run() throws {
-            let verdict = Verdict(colour: Console.colourEnabled(noColorFlag: noColor))
+            let verdict = Verdict(colour: colour.onStandardOutput)
             var suites: [JUnitWriter.Suite] = []
             var anyFailed = false, anyInvalid = false
             for argument in scenarios {

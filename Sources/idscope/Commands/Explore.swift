@@ -10,10 +10,12 @@ extension IDScope {
         static let configuration = CommandConfiguration(
             abstract: "Find the shortest sequence of user actions that breaks an ID: stable, unique, available, follows.",
             discussion: """
-            Searches every sequence of user and OS actions up to --depth, breadth first, from the matrix's world
-            (--devices iPhones with a passcode on one Apple ID, an app of the strategy and another of its vendor) or
-            from the end of a scenario (--from). Exit 0 when every property holds to the depth, 1 when one breaks,
-            2 for invalid input. --save DIR writes each break as a scenario whose last expect fails.
+            Searches every sequence of user and OS actions up to --depth, breadth first, from the matrix's world \
+            (--devices iPhones with a passcode on one Apple ID, an app of the strategy and another of its vendor) or \
+            from the end of a scenario (--from). Exit 0 when every property holds to the depth, 1 when one breaks, \
+            2 for invalid input, 64 for a malformed command line. --save DIR writes each break as a scenario whose \
+            last expect fails.
+
             Events: \(ActionAlphabet.eventKeys.joined(separator: ", ")).
             """
         )
@@ -48,10 +50,10 @@ extension IDScope {
         @Option(help: "Write each counterexample as a scenario into this folder.", completion: .directory)
         var save: String?
 
-        @Option(help: "Output format: table, markdown or jsonl.")
-        var format: Run.Format = .table
+        @OptionGroup var output: FormatOption
+        var format: OutputFormat { output.format }
 
-        @Option(parsing: .unconditional, help: "Search threads (default: every active core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
+        @Option(parsing: .unconditional, help: "Search threads (default: every active core).")
         var workers: Int?
 
         /// A malformed value is the argument parser's error (64); a well-formed name that names

@@ -16,8 +16,7 @@ extension IDScope {
         @Argument(help: "A scenario file or built-in scenario name.", completion: .custom(ScenarioCompletion.scenarios))
         var scenario: String?
 
-        @Flag(help: "Draw without colour (as NO_COLOR does).")
-        var noColor = false
+        @OptionGroup var colour: ColourOption
 
         @Flag(help: "Ignore the mouse.")
         var noMouse = false
@@ -43,7 +42,7 @@ extension IDScope {
                 Console.error("\(loaded.file): error: \(error.description)")
                 throw ExitCode(ExitStatus.invalidInput)
             }
-            let colour = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let colour = self.colour.inInspector
             var state = InspectorState(session: session, theme: Theme(colour: colour, ascii: ascii), mouse: !noMouse,
                                        path: ScenarioLoader.isPath(name) ? name : nil)
             if let note = terminal.note { state.status = Status(note) }

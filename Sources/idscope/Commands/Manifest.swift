@@ -8,10 +8,10 @@ extension IDScope {
         static let configuration = CommandConfiguration(
             abstract: "Print the privacy-manifest entries a strategy's API use calls for, or check a PrivacyInfo.xcprivacy.",
             discussion: """
-            Prints a PrivacyInfo.xcprivacy property list on stdout and, on stderr, why each entry is there.
-            With --check, reads an existing manifest (XML or binary) and prints each missing or invalid entry
-            with the App Store Connect rejection it would cause (ITMS-91053 to 91056); exit 1 when there is an
-            error, 0 otherwise (warnings are advice). Only UserDefaults among ID code's APIs is a required-reason
+            Prints a PrivacyInfo.xcprivacy property list on stdout and, on stderr, why each entry is there. \
+            With --check, reads an existing manifest (XML or binary) and prints each missing or invalid entry \
+            with the App Store Connect rejection it would cause (ITMS-91053 to 91056); exit 1 when there is an \
+            error, 0 otherwise (warnings are advice). Only UserDefaults among ID code's APIs is a required-reason \
             API: CA92.1 for the app's own defaults, 1C8F.1 for an App Group's suite.
             """
         )

@@ -10,7 +10,7 @@ extension IDScope {
             discussion: """
             = same value · Δ new value · ∅ nothing · dup the same value on two devices.
             Default columns: \(LifecycleCase.all.map(\.id).joined(separator: ", ")).
-            A --scenario that names a scenario file (or built-in) runs it with every app on each strategy and compares
+            A --scenario that names a scenario file (or built-in) runs it with every app on each strategy and compares \
             the first app's first launch with its last.
             """
         )
@@ -23,14 +23,13 @@ extension IDScope {
                 completion: .custom(ScenarioCompletion.matrixColumns))
         var scenarios: [String] = []
 
-        @Option(help: "Output format: table, markdown or jsonl.")
-        var format: Run.Format = .table
+        @OptionGroup var output: FormatOption
+        var format: OutputFormat { output.format }
 
         @Option(help: "The iOS version of the matrix's devices.")
         var os: String = "17.5"
 
-        @Flag(help: "Print without colour (as NO_COLOR does). Colour is only ever used on a terminal.")
-        var noColor = false
+        @OptionGroup var colour: ColourOption
 
         func validate() throws {
             // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
@@ -78,7 +77,7 @@ extension IDScope {
             let lines = switch format {
             case .jsonl: writer.jsonl()
             case .markdown: writer.markdown()
-            case .table: writer.table(colour: Console.colourEnabled(noColorFlag: noColor))
+            case .table: writer.table(colour: colour.onStandardOutput)
             }
             for line in lines { try Console.out(line) }
         }

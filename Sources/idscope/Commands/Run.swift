@@ -8,15 +8,11 @@ extension IDScope {
             discussion: "Expectations are evaluated and shown; use 'idscope check' for an exit code that reflects them."
         )
 
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case table, markdown, jsonl
-        }
-
         @Argument(help: "A scenario file or built-in scenario name.", completion: .custom(ScenarioCompletion.scenarios))
         var scenario: String
 
-        @Option(help: "Output format: table (for people), markdown or jsonl (one JSON object per step).")
-        var format: Format = .table
+        @OptionGroup var output: FormatOption
+        var format: OutputFormat { output.format }
 
         @Option(help: "Seed for every generated UUID, overriding the scenario's.")
         var seed: UInt64?
@@ -24,8 +20,7 @@ extension IDScope {
         @Flag(help: "Print identifiers in full instead of shortened (3F2A…91C0).")
         var full = false
 
-        @Flag(help: "Print without colour (as NO_COLOR does).")
-        var noColor = false
+        @OptionGroup var colour: ColourOption
 
         @Flag(help: "With --format jsonl: each line's devices carry only the devices and apps the step changed.")
         var changesOnly = false
@@ -48,7 +43,7 @@ extension IDScope {
                     }
                 case .table, .markdown:
                     let writer = TableWriter(style: format == .table ? .table : .markdown,
-                                             colour: format == .table && Console.colourEnabled(noColorFlag: noColor), full: full)
+                                             colour: format == .table && colour.onStandardOutput, full: full)
                     try Console.out(writer.header(loaded, seed: seed))
                     try Session.run(loaded, seed: seed) { outcome in
                         if case .expect = outcome.step.action {

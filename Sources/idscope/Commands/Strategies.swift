@@ -9,8 +9,8 @@ extension IDScope {
         static let configuration = CommandConfiguration(
             abstract: "List the strategies an app can use, or show one: a recipe as YAML to start your own from.",
             discussion: """
-            Kinds: swift (app code written in Swift), recipe (a library's ID code as data), and
-            recipe twins of Swift strategies, which give the same IDs. Save a recipe's YAML to a file,
+            Kinds: swift (app code written in Swift), recipe (a library's ID code as data), and \
+            recipe twins of Swift strategies, which give the same IDs. Save a recipe's YAML to a file, \
             edit it, and use it with `strategy: FILE` in a scenario or `idscope matrix --strategy FILE`.
             """
         )
