@@ -14,7 +14,7 @@ struct FuzzTests {
         // Every built-in scenario, and a recipe that uses every key (the recipe parser's share).
         let sources = ScenarioLibrary.names.map { ($0, ScenarioLibrary.text(named: $0)!) } + [("recipe", ScenarioMutator.recipeSeed)]
         var rng = SeededGenerator(seed: 2024)
-        var ran = 0, rejected = 0
+        var ran = 0, rejected = 0, withControls = 0
         for round in 0..<3_000 {
             let (name, text) = sources[round % sources.count]
             var bytes = ScenarioMutator.mutate(text, &rng)
@@ -23,7 +23,14 @@ struct FuzzTests {
             do {
                 let text = try ScenarioLoader.decode(bytes, file: file)
                 let scenario = try ScenarioParser.parse(text, file: file)
-                try Session.run(scenario)
+                // What `run` prints: no control character of the file's reaches it raw.
+                let writer = TableWriter(style: .table, colour: false, full: false)
+                var printed = writer.header(scenario, seed: scenario.seed)
+                try Session.run(scenario) { printed += writer.row($0) }
+                let raw = printed.unicodeScalars.first { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+                #expect(raw == nil, "round \(round): \(raw.map { String($0.value, radix: 16) } ?? "") printed raw")
+                // (A scenario with a control character in a string writes it as a JSON escape.)
+                if ScenarioWriter.yaml(scenario).contains("\\u00") { withControls += 1 }
                 ran += 1
             } catch let error as ScenarioLoader.LoadError {
                 rejected += 1
@@ -39,6 +46,7 @@ struct FuzzTests {
             }
         }
         #expect(ran > 300 && rejected > 1_000, "ran \(ran), rejected \(rejected)")
+        #expect(withControls > 10, "runs with control characters in a name: \(withControls)")
     }
 
     @Test("the recipe seed is valid and runs: the fuzzing starts from every recipe key")

@@ -31,6 +31,12 @@ public enum ScenarioMutator {
         case 7:                                                                                   // indentation shift
             let i = pick(lines.count)
             lines[i] = (rng.next() & 1 == 0 ? "  " : "") + String(lines[i].drop { $0 == " " && rng.next() & 1 == 0 })
+        case 8:                                                                                   // control characters in a name
+            let i = pick(lines.count)
+            let hostile = ["\\e]0;owned\\a", "\\r ✔ all held", "\\e[2J", "\\0", "\\x9B31m", "a\\tb", "\\n\\x7F"][pick(7)]
+            if let match = lines[i].firstMatch(of: /(name|bundle|label|note|id|team|device|app|strategy): ([^,}\n]+)/) {
+                lines[i].replaceSubrange(match.range, with: "\(match.1): \"\(match.2.trimmingCharacters(in: .whitespaces))\(hostile)\"")
+            }
         case 9:                                                                                   // alias bomb as a key
             var bomb = ["bomb:", "  a: &a [x,x,x,x,x,x,x,x,x,x]"]
             let names = Array("abcdefghi").map(String.init)
@@ -42,7 +48,8 @@ public enum ScenarioMutator {
         case 10:                                                                                  // a tag on a key or value
             let i = pick(lines.count)
             let indent = lines[i].prefix { $0 == " " || $0 == "-" }
-            lines[i] = indent + ["!x ", "!!str ", "!!map ", "!<tag:yaml.org,2002:int> "][pick(4)] + lines[i].dropFirst(indent.count)
+            let tags = ["!x ", "!!str ", "!!map ", "!<tag:yaml.org,2002:int> ", "!!binary ", "!!python/object/apply:os.system ", "!e%1B%5B2J ", "! "]
+            lines[i] = indent + tags[pick(tags.count)] + lines[i].dropFirst(indent.count)
         case 11:                                                                                  // very long names
             let long = "com.acme." + String(repeating: "x", count: 1_000 + pick(20_000))
             if rng.next() & 1 == 0 {
