@@ -70,7 +70,7 @@ public enum KeyTable {
         KeyBinding(c("m"), "m", .panes, .mark, "mark the selected app or device for a comparison"),
         KeyBinding(c("C"), "C", .panes, .compare, "compare the marked app or device with the selected one (duplicates flagged)"),
         KeyBinding(c("x"), "x", .panes, .explore,
-                   "explore what can break the selected app's ID from this step (10 s at most, Esc stops); the shortest break opens as a branch"),
+                   "explore what can break the selected app's ID from this step (10 s at most, Esc stops); the shortest break opens as a branch (asking first if later steps would go)"),
         KeyBinding(c("P"), "P", .panes, .presenter, "presenter mode: the story for a room", footer: "present"),
         KeyBinding(c("?"), "?", .panes, .help, "every key (this list)", footer: "help"),
         KeyBinding(c("q"), "q", .panes, .quit, "quit (asks when the session has unsaved changes)", footer: "quit"),
