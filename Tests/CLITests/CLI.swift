@@ -1,4 +1,5 @@
 import Foundation
+import IDPlatform
 import TestSupport
 
 /// Runs the built `idscope` binary and captures what it printed.
@@ -52,4 +53,21 @@ enum CLI {
                       stderr: String(decoding: stderr, as: UTF8.self),
                       timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
+}
+
+/// A TCP socket listening on a free loopback port, and the port: a server's stand-in.
+func loopbackListener() throws -> (fd: Int32, port: Int) {
+    let fd = Platform.tcpSocket()
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard fd >= 0, bound, listen(fd, 16) == 0 else {
+        close(fd)
+        throw CocoaError(.fileWriteUnknown)
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }

@@ -140,20 +140,8 @@ struct ExitCodeCLITests {
     @Test("serve that cannot listen exits 69, which its help names")
     func cannotServe() throws {
         // A port this test holds.
-        let listener = Platform.tcpSocket()
+        let (listener, port) = try loopbackListener()
         defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                _ = bind(listener, $0, length)
-                _ = getsockname(listener, $0, &length)
-            }
-        }
-        #expect(listen(listener, 1) == 0)
-        let port = Int(UInt16(bigEndian: address.sin_port))
         let result = try CLI.run(["serve", "--no-auth", "--port", "\(port)"], timeout: 60)
         #expect(result.status == 69, "\(result.status) \(result.stderr)")
         #expect(result.stderr.contains("cannot serve on 127.0.0.1:\(port)"))

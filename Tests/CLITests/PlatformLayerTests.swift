@@ -1,5 +1,6 @@
 import Foundation
 import IDPlatform
+import IDServeClient
 import Synchronization
 import Testing
 import TestSupport
@@ -66,26 +67,10 @@ struct PlatformLayerTests {
     @Test("sending to a socket whose peer has gone fails with EPIPE instead of raising SIGPIPE")
     func sendWithoutSIGPIPE() throws {
         // A listener on an ephemeral loopback port, one connection accepted and closed at once.
-        let listener = Platform.tcpSocket()
+        let (listener, port) = try loopbackListener()
         defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                try #require(bind(listener, $0, length) == 0)
-                try #require(getsockname(listener, $0, &length) == 0)
-            }
-        }
-        #expect(listen(listener, 1) == 0)
-        let client = Platform.tcpSocket()
-        #expect(client >= 0)
+        let client = try LoopbackConnection.connectedSocket(port: port)   // from Platform.tcpSocket
         defer { close(client) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
-        }
-        #expect(connected == 0)
         close(accept(listener, nil, nil))
         // The first send may still be taken (the peer answers it with a reset); a later one fails.
         // SIGPIPE is blocked on this thread meanwhile: one raised by a send stays pending here

@@ -19,14 +19,7 @@ struct HardeningTests {
 
     """
 
-    func errors(_ text: String, file: String = "t.yaml") -> [String] {
-        do {
-            _ = try ScenarioParser.parse(text, file: file)
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
-    }
+    func errors(_ text: String, file: String = "t.yaml") -> [String] { parseErrors(text, file: file) }
 
     /// Ten anchors, each ten of the one before: 10^9 nodes once expanded.
     static func bombAnchors() -> String {

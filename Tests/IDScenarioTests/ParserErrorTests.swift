@@ -21,14 +21,7 @@ struct ParserErrorTests {
     """
     // The header has 10 lines; steps start on line 11.
 
-    func errors(_ text: String) -> [String] {
-        do {
-            _ = try ScenarioParser.parse(text, file: "t.yaml")
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
-    }
+    func errors(_ text: String, file: String = "t.yaml") -> [String] { parseErrors(text, file: file) }
 
     func stepErrors(_ steps: String) -> [String] {
         errors(Self.header + steps)

@@ -6,14 +6,7 @@ import Testing
 /// (hardening, round 2: `!!python/object/apply` and `!!binary` were read as plain text).
 @Suite("YAML tags")
 struct TagTests {
-    func errors(_ text: String) -> [String] {
-        do {
-            _ = try ScenarioParser.parse(text, file: "t.yaml")
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
-    }
+    func errors(_ text: String, file: String = "t.yaml") -> [String] { parseErrors(text, file: file) }
 
     static let rest = "\ndevices: [{ name: phone, os: \"17.5\" }]\napps: [{ bundle: com.acme.shop, team: ACME1234 }]\nsteps: []\n"
 
