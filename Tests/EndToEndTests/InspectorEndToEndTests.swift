@@ -173,6 +173,25 @@ struct InspectorEndToEndTests {
         t.waitFor("[exit 0]")
     }
 
+    @Test("o opens another scenario from a later step of the tour", arguments: [(5, "b01", "Reinstalling a vendor's only app gives a new IDFV"),
+                                                                             (5, "b05", "An iCloud backup restored to a second iPad"),
+                                                                             (30, "b24", "step 0/")])
+    func openFromALaterStep(_ step: Int, _ name: String, _ shown: String) throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        t.type("\(step)")
+        t.press("Enter")
+        t.expectScreen("step \(step)/32")
+        t.press("o", "C-u")
+        t.type(name)
+        t.press("Enter")
+        t.expectScreen(shown)
+        t.press("Right")
+        t.expectScreen("step 1/")
+        t.keys("q")
+        t.waitFor("[exit 0]")
+    }
+
     @Test("a saved session replays with idscope run to the same IDs")
     func saveAndReplay() throws {
         let t = try Tmux(command: Tmux.binary)

@@ -64,6 +64,7 @@ extension Inspector {
     private mutating func restore(_ snapshot: Snapshot) {
         state.session = snapshot.session
         state.version = snapshot.version
+        state.keepSelectionInSession()   // undoing an open brings back a session of other devices
         if state.session.count <= (state.branchedAt ?? .max) || !state.hasUnsavedChanges { state.branchedAt = nil }
         state.timelineRow = state.session.cursor
         state.followStory()

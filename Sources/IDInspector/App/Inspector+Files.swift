@@ -49,6 +49,10 @@ extension Inspector {
             state.pinned = false
             state.marked = nil
             state.timelineRow = 0
+            // The old session's selection and rows mean nothing in this one.
+            state.selection = Selection(device: 0, app: nil)
+            state.identityRow = 0
+            state.storageRow = 0
             state.followStory()
             state.status = Status("opened \(source ?? "built-in " + scenario.file.replacingOccurrences(of: "builtin:", with: "")): \(scenario.name)")
         } catch let error as ScenarioError {

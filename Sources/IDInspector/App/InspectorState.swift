@@ -278,6 +278,23 @@ public struct InspectorState: Sendable {
         selection = Selection(device: device, app: app ?? selection.app ?? firstApp(on: device))
     }
 
+    /// A selection the session at hand has: after another session replaced this one (opened, or
+    /// brought back by undo), the device and app numbers of the old may not exist in it. Out of
+    /// range, they start again from the first device, the rows from the top.
+    mutating func keepSelectionInSession() {
+        let world = session.world
+        if !world.devices.indices.contains(selection.device) || selection.app.map({ !world.apps.indices.contains($0) }) == true {
+            selection = Selection(device: 0, app: nil)
+            pinned = false
+            identityRow = 0
+            storageRow = 0
+        }
+        if let mark = marked, !world.devices.indices.contains(mark.device) || mark.app.map({ !world.apps.indices.contains($0) }) == true {
+            marked = nil
+        }
+        timelineRow = min(timelineRow, session.count)
+    }
+
     /// The first app present on a device, if any.
     func firstApp(on device: DeviceIndex) -> AppIndex? {
         let world = session.world
