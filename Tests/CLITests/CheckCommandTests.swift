@@ -57,7 +57,7 @@ struct CheckCommandTests {
         let table = try CLI.run(["run", "b01-reinstall-resets-idfv"])
         #expect(table.status == 0)
         #expect(table.stdout.contains("▲ idfv:phone:team:ACME1234"))
-        #expect(table.stdout.contains("✔ holds"))
+        #expect(table.stdout.contains("✔ guid same as 'first': C34D…3CA5"), "an expectation shows what it compared")
         #expect(!table.stdout.contains("\u{1B}["), "no colour when piped or with NO_COLOR")
         let markdown = try CLI.run(["run", "b01-reinstall-resets-idfv", "--format", "markdown"])
         #expect(markdown.stdout.contains("| # | event | device | what happened |"))

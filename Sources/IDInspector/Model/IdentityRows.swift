@@ -3,7 +3,15 @@ import IDSim
 
 /// One row of the identity pane: a value the selected app reads, and what the cursor's step did to it.
 struct IdentityRow {
-    enum Mark { case new, kept, gone, back, none }
+    enum Mark: Equatable {
+        case new, kept, gone, back, none
+        /// New here, and the value another app of the vendor already read: "= same as com.acme.shop's".
+        case same(as: String)
+        /// A value another device (or another team's app) already holds: "⚠ dup".
+        case dup
+        /// An expectation's check: held or failed.
+        case held, failed
+    }
 
     var label: String
     /// The value as people read it (raw first, hash second), shortened for the pane.
@@ -44,18 +52,32 @@ enum IdentityRows {
         }
         let presentNow = world.presence(of: app, on: device) != .absent
         let presentBefore = before.presence(of: app, on: device) != .absent
-        var rows: [IdentityRow] = []
+        // At an expectation, what it checked comes first: it is what the step is about.
+        var rows: [IdentityRow] = expectationRows(state)
 
         let idfv = world.identifierForVendor(app: app, on: device)?.uuidString
         let oldIDFV = before.identifierForVendor(app: app, on: device)?.uuidString
         let idfvRule = changes.first { if case .idfv(let d, _) = $0.subject { d == device } else { false } }?.rule
-        let idfvMark = mark(oldIDFV, idfv, lane: .idfv)
+        var idfvMark = mark(oldIDFV, idfv, lane: .idfv)
+        // An app new to the device that reads the IDFV its vendor's other apps already read: the
+        // same value, not a new one (IDFV-1: the vendor's, kept for as long as one of its apps is).
+        if idfvMark == .new, idfvRule == nil, !presentBefore, let idfv,
+           let other = before.apps.indices.first(where: { $0 != app && before.identifierForVendor(app: $0, on: device)?.uuidString == idfv }) {
+            idfvMark = .same(as: before.apps[other].bundleID + "'s")
+        }
+        // A value that goes with the app goes because the app was deleted (CT-23), whatever else
+        // the step did, unless the vendor's IDFV itself went with it (IDFV-5).
+        let appGone = presentBefore && !presentNow
+        let idfvRowRule: RuleID?
+        switch idfvMark {
+        // No change to the vendor's IDFV: an app new to the device reads its vendor's existing one
+        // (IDFV-1); an app deleted reads nothing (CT-23); else it became readable (IDFV-3).
+        case .new, .gone, .back: idfvRowRule = idfvRule ?? (appGone ? .ct23 : presentBefore ? .idfv3 : .idfv1)
+        case .same: idfvRowRule = .idfv1
+        default: idfvRowRule = nil
+        }
         rows.append(IdentityRow(label: "IDFV", value: idfv.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfvMark,
-                                // No change to the vendor's IDFV: an app new to the device reads its
-                                // vendor's existing one (IDFV-1); else it became readable (IDFV-3).
-                                rule: idfvMark == .new || idfvMark == .gone || idfvMark == .back
-                                    ? idfvRule ?? (presentBefore ? .idfv3 : .idfv1) : nil,
-                                detail: idfv == nil && presentNow ? "nil: before the first unlock (IDFV-3)" : nil, full: idfv))
+                                rule: idfvRowRule, detail: idfv == nil && presentNow ? "nil: before the first unlock (IDFV-3)" : nil, full: idfv))
 
         // What the platform hands the app: nothing while it is not installed.
         let idfa = presentNow ? world.advertisingIdentifier(app: app, on: device)?.uuidString : nil
@@ -68,14 +90,15 @@ enum IdentityRows {
         }?.rule
         let idfaMark = mark(oldIDFA, idfa, lane: .idfa)
         rows.append(IdentityRow(label: "IDFA", value: idfa.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfaMark,
-                                rule: idfaMark == .new || idfaMark == .gone ? idfaRule ?? .idfa9 : nil,
+                                rule: idfaMark == .new || idfaMark == .gone ? idfaRule ?? (appGone ? .ct23 : .idfa9) : nil,
                                 detail: presentNow ? nil : "not installed", full: idfa))
 
         let att = world.devices[device].os.major >= 14 ? (presentNow ? world.trackingStatus(app: app, on: device).rawValue : nil) : "n/a (before iOS 14)"
         let oldATT = before.devices[device].os.major >= 14 ? (presentBefore ? before.trackingStatus(app: app, on: device).rawValue : nil) : "n/a (before iOS 14)"
         let attRule = changes.first { if case .att(let d, let a) = $0.subject { d == device && a == app } else { false } }?.rule
         let attMark = mark(oldATT, att)
-        rows.append(IdentityRow(label: "ATT", value: att, mark: attMark, rule: attMark == .new || attMark == .gone ? attRule : nil))
+        rows.append(IdentityRow(label: "ATT", value: att, mark: attMark,
+                                rule: attMark == .new || attMark == .gone ? attRule ?? (appGone ? .ct23 : nil) : nil))
 
         // The APNs token the app is given when it registers (APNS-35), once it has launched.
         let token = world.devices[device].apnsToken(app)?.hex
@@ -103,10 +126,17 @@ enum IdentityRows {
         var earlier: [String: String?] = [:]
         for value in previous?.values ?? [] where earlier[value.name] == nil { earlier[value.name] = value.value }
         // The platform rows above already show what the app read of IDFV and IDFA.
+        // The values this launch gave that another device already held (recorded when it ran).
+        let duplicates = freshLaunch ? session.record(at: cursor)?.duplicates ?? [] : []
         for value in latest.report.values where value.name != "idfv" && value.name != "idfa" {
             let m = launchMark(earlier[value.name] ?? nil, value.value)
             // A value the app code changed because the OS refused it something: name that rule.
             let rule = m == .new || m == .gone ? failureRule(latest.report.notes) : nil
+            if let duplicate = duplicates.first(where: { $0.name == value.name }) {
+                rows.append(IdentityRow(label: value.name, value: value.value.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: .dup,
+                                        rule: nil, detail: duplicate.sameAs, full: value.value))
+                continue
+            }
             rows.append(IdentityRow(label: value.name, value: value.value.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: m, rule: rule,
                                     full: value.value))
         }
@@ -122,6 +152,18 @@ enum IdentityRows {
         rows.append(IdentityRow(label: "launch", value: "step \(latest.step) (\(latest.mode.rawValue))", mark: freshLaunch ? .new : .none,
                                 rule: nil, detail: latest.report.notes.first))
         return rows
+    }
+
+    /// At an expectation about the selected app: each check, the value it looked at, and the verdict.
+    static func expectationRows(_ state: InspectorState) -> [IdentityRow] {
+        let session = state.session
+        guard let step = session.entry(at: session.cursor), case .expect(let expectation) = step.action,
+              expectation.app == state.selection.app, (expectation.device ?? step.device) == state.selection.device,
+              let checks = session.record(at: session.cursor)?.checks else { return [] }
+        return checks.map { check in
+            IdentityRow(label: "expect", value: check.key + " " + check.expectedInWords, mark: check.held ? .held : .failed, rule: nil,
+                        detail: check.held ? check.value : check.actual, full: check.key + " " + check.expectedInWords)
+        }
     }
 
     /// The rule behind a keychain failure the launch ran into, if any.

@@ -35,22 +35,34 @@ enum IdentityView {
             x += canvas.write(DisplayWidth.fit(row.value ?? "∅", to: room) + "  ", x: x, y: y,
                               style: row.mark == .gone ? theme.gone : .plain, limit: inner.maxX - x)
             let limit = max(0, inner.maxX - x)
-            switch row.mark {
-            case .new: x += canvas.write("\(g.new) new  ", x: x, y: y, style: theme.new, limit: limit)
-            case .gone: x += canvas.write("\(g.gone) gone ", x: x, y: y, style: theme.gone, limit: limit)
-            case .kept: x += canvas.write("\(g.kept) kept ", x: x, y: y, style: theme.kept, limit: limit)
-            case .back: x += canvas.write("\(g.kept) back ", x: x, y: y, style: theme.kept, limit: limit)
-            case .none: x += canvas.write("       ", x: x, y: y, limit: limit)
-            }
+            let (markText, markStyle) = Self.mark(row.mark, theme)
+            x += canvas.write(markText, x: x, y: y, style: markStyle, limit: limit)
             if let rule = row.rule {
                 x += canvas.write(rule.rawValue, x: x, y: y, style: theme.rule, limit: max(0, inner.maxX - x))
                 canvas.write(DisplayWidth.fit(": " + rule.rule.title, to: max(0, inner.maxX - x)), x: x, y: y, style: theme.dim, limit: inner.maxX - x)
             } else if let detail = row.detail {
-                canvas.write(DisplayWidth.fit(detail, to: max(0, inner.maxX - x)), x: x, y: y, style: theme.dim, limit: inner.maxX - x)
+                canvas.write(DisplayWidth.fit(detail, to: max(0, inner.maxX - x)), x: x, y: y,
+                             style: row.mark == .dup || row.mark == .failed ? theme.warning : theme.dim, limit: inner.maxX - x)
             }
             if state.focus == .identity && i == selected {
                 canvas.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
             }
+        }
+    }
+
+    /// A row's mark as drawn, seven cells or more, and its style: read without colour too.
+    static func mark(_ mark: IdentityRow.Mark, _ theme: Theme) -> (String, Style) {
+        let g = theme.glyphs
+        switch mark {
+        case .new: return ("\(g.new) new  ", theme.new)
+        case .gone: return ("\(g.gone) gone ", theme.gone)
+        case .kept: return ("\(g.kept) kept ", theme.kept)
+        case .back: return ("\(g.kept) back ", theme.kept)
+        case .same(let other): return ("\(g.kept) same as \(other)  ", theme.kept)
+        case .dup: return ("\(g.duplicate) dup  ", theme.warning)
+        case .held: return ("\(g.passed)      ", theme.new)
+        case .failed: return ("\(g.failed)      ", theme.warning)
+        case .none: return ("       ", .plain)
         }
     }
 }

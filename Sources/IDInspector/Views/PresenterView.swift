@@ -65,13 +65,7 @@ enum PresenterView {
             lines.append(("", .plain))
         }
         for row in IdentityRows.make(state) {
-            let mark = switch row.mark {
-            case .new: "\(g.new) new"
-            case .gone: "\(g.gone) gone"
-            case .kept: "\(g.kept) kept"
-            case .back: "\(g.kept) back"
-            case .none: ""
-            }
+            let mark = IdentityView.mark(row.mark, theme).0.trimmingCharacters(in: .whitespaces)
             let text = row.label.padding(toLength: 8, withPad: " ", startingAt: 0) + (row.full ?? row.detail ?? "∅") + "  " + mark
                 + (row.rule.map { "  " + $0.rawValue + ": " + $0.rule.title } ?? "")
             add(text, row.mark == .new ? theme.new : row.mark == .gone ? theme.gone : .plain, indent: 8)

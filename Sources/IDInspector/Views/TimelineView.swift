@@ -29,10 +29,17 @@ enum TimelineView {
                 switch entry.action {
                 case .event(let event):
                     text = StepSummary.describe(event, in: world) + (world.devices.count == 1 ? "" : " · \(world.devices[entry.device].name)")
+                    // The launch that gave an ID another device already holds: where a clone shows.
+                    if let duplicate = record.duplicates.first {
+                        text += "  \(g.duplicate) dup \(duplicate.name): \(duplicate.sameAs)"
+                        textStyle = theme.warning
+                    }
                 case .expect(let expectation):
                     let failures = record.failures ?? []
+                    // Held: what it compared; failed: what failed.
+                    let detail = failures.isEmpty ? (record.checks ?? []).map(\.description) : failures.map(\.description)
                     text = (failures.isEmpty ? g.passed : g.failed) + " expect " + world.apps[expectation.app].bundleID
-                        + (failures.isEmpty ? "" : ": " + failures.map(\.description).joined(separator: "; "))
+                        + (detail.isEmpty ? "" : ": " + detail.joined(separator: "; "))
                     textStyle = failures.isEmpty ? theme.new : theme.warning
                 }
             }

@@ -41,7 +41,20 @@ public struct JSONLWriter {
                     JSONText.object([("key", JSONText.string(failure.key)), ("expected", JSONText.string(failure.expected)),
                                      ("actual", JSONText.string(failure.actual))])
                 })),
+                // Every check with the value it looked at, held or not.
+                ("checks", JSONText.array(outcome.checks.map { check in
+                    JSONText.object([("key", JSONText.string(check.key)), ("expected", JSONText.string(check.expected)),
+                                     ("value", JSONText.string(check.value)), ("held", check.held ? "true" : "false")])
+                })),
             ])))
+        }
+        if !outcome.duplicates.isEmpty {
+            // A launch's values that another device (or another team's app) already held.
+            members.append(("duplicates", JSONText.array(outcome.duplicates.map { duplicate in
+                JSONText.object([("name", JSONText.string(duplicate.name)), ("value", JSONText.string(duplicate.value)),
+                                 ("device", JSONText.string(duplicate.otherDevice)), ("app", JSONText.string(duplicate.otherApp)),
+                                 ("as", JSONText.string(duplicate.otherName)), ("step", String(duplicate.otherStep))])
+            })))
         }
         members.append(("changes", JSONText.array(outcome.changes.map { Self.change($0, in: world) })))
         let head = JSONText.object(members)

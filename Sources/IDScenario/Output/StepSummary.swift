@@ -9,6 +9,8 @@ public struct StepSummary {
         case held = "✔"
         case failed = "✘"
         case note = "»"
+        /// A value another device (or another team's app) already holds.
+        case dup = "⚠"
     }
 
     struct Line {
@@ -44,16 +46,21 @@ public struct StepSummary {
                 var text = "id " + IDText.human(id, hash: IDText.hash(of: report), full: full)
                 if world.apps[app].strategy == "id-kit", let best = report.best { text += " (best \(best))" }
                 if history.previous != nil && id != before { text += " was " + value(before) }
-                lines.append(Line(mark: Self.idMark(history), text: text, rule: nil))
+                let idDuplicate = outcome.duplicates.first { $0.name == "id" }
+                if let idDuplicate { text += " · dup: " + idDuplicate.sameAs }
+                lines.append(Line(mark: idDuplicate != nil ? .dup : Self.idMark(history), text: text, rule: nil))
+                for duplicate in outcome.duplicates where duplicate.name != "id" {
+                    lines.append(Line(mark: .dup, text: "dup: \(duplicate.name) \(value(duplicate.value)), \(duplicate.sameAs)", rule: nil))
+                }
                 for note in report.notes { lines.append(Line(mark: nil, text: note, rule: nil)) }
             }
             if case .note(let text) = event { lines.append(Line(mark: .note, text: text, rule: nil)) }
         case .expect(let expectation):
             self.event = "expect " + world.apps[expectation.app].bundleID
-            if outcome.failures.isEmpty {
-                lines.append(Line(mark: .held, text: "holds", rule: nil))
-            } else {
-                for failure in outcome.failures { lines.append(Line(mark: .failed, text: failure.description, rule: nil)) }
+            // What each check looked at: the values compared and the verdict.
+            for check in outcome.checks {
+                lines.append(check.held ? Line(mark: .held, text: check.description, rule: nil)
+                                        : Line(mark: .failed, text: ExpectationFailure.of([check])[0].description, rule: nil))
             }
         }
         for change in outcome.changes {

@@ -83,7 +83,7 @@ public struct TableWriter {
         switch mark {
         case .new: return "\u{1B}[32m" + text + "\u{1B}[0m"
         case .gone: return "\u{1B}[31m" + text + "\u{1B}[0m"
-        case .failed: return "\u{1B}[1;31m" + text + "\u{1B}[0m"
+        case .failed, .dup: return "\u{1B}[1;31m" + text + "\u{1B}[0m"
         case .held: return "\u{1B}[32m" + text + "\u{1B}[0m"
         case .kept, .note: return "\u{1B}[2m" + text + "\u{1B}[0m"
         }

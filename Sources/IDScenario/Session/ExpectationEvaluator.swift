@@ -7,37 +7,40 @@ struct ExpectationEvaluator {
     /// The world at each labelled step.
     let labelled: [String: LabelledStep]
 
-    func failures(_ expectation: Expectation, device: DeviceIndex) -> [ExpectationFailure] {
-        var failures: [ExpectationFailure] = []
+    /// Every check the expectation makes, held or not, each with the value it looked at.
+    func checks(_ expectation: Expectation, device: DeviceIndex) -> [ExpectationCheck] {
+        var checks: [ExpectationCheck] = []
         let app = expectation.app
         let history = world.devices[device].launches[app]
         let latest = history?.latest.report
         let latestRecord = history?.latest
-        func fail(_ key: String, _ expected: String, _ actual: String) {
-            failures.append(ExpectationFailure(key: key, expected: expected, actual: actual))
+        /// - Parameters: `shown`, the value looked at; `actual`, what a failure says was found.
+        func check(_ key: String, _ expected: String, held: Bool, shown: String, actual: String) {
+            checks.append(ExpectationCheck(key: key, expected: expected, value: shown, held: held, actual: actual))
         }
 
         if let installed = expectation.installed {
             let presence = world.presence(of: app, on: device)
-            if (presence == .installed) != installed { fail("installed", String(installed), presence.rawValue) }
+            check("installed", String(installed), held: (presence == .installed) == installed, shown: presence.rawValue, actual: presence.rawValue)
         }
         if let att = expectation.att {
             let actual = world.trackingStatus(app: app, on: device)
-            if actual != att { fail("att", att.rawValue, actual.rawValue) }
+            check("att", att.rawValue, held: actual == att, shown: actual.rawValue, actual: actual.rawValue)
         }
-        if let check = expectation.idfa {
+        if let idfaCheck = expectation.idfa {
             let now = latest?.value("idfa")
             let before = history?.previous?.report.value("idfa")
             let zeros = SimUUID.zero.uuidString
             let holds: Bool
-            switch check {
+            switch idfaCheck {
             case .zeros: holds = now == zeros
             case .present: holds = now != nil && now != zeros
             case .absent: holds = now == nil
             case .changed: holds = history?.previous != nil && now != before
             case .unchanged: holds = history?.previous != nil && now == before
             }
-            if !holds { fail("idfa", check.rawValue, describe(now, launched: latest != nil, previous: before, check: check.rawValue)) }
+            check("idfa", idfaCheck.rawValue, held: holds, shown: latest == nil ? "no launch yet" : short(now),
+                  actual: describe(now, launched: latest != nil, previous: before, check: idfaCheck.rawValue))
         }
         for value in expectation.values {
             let now = Self.read(value.name, latestRecord)
@@ -72,20 +75,20 @@ struct ExpectationEvaluator {
                     actual = "\(short(now)), the same as at \(label)"
                 }
             }
-            if !holds { fail(value.name, value.check.description, actual) }
+            check(value.name, value.check.description, held: holds, shown: latest == nil ? "no launch yet" : short(now), actual: actual)
         }
         if let best = expectation.best {
             let actual = latest?.best ?? "no launch yet"
-            if actual != best { fail("best", best, actual) }
+            check("best", best, held: actual == best, shown: actual, actual: actual)
         }
         if let devices = expectation.sameOn {
             let ids = devices.map { world.devices[$0].launches[app]?.latest.report.primaryID }
-            if ids.contains(where: { $0 == nil }) || Set(ids.compactMap { $0 }).count != 1 {
-                let listing = zip(devices, ids).map { "\(world.devices[$0].name) \(short($1))" }.joined(separator: ", ")
-                fail("sameOn", "the same id on " + devices.map { world.devices[$0].name }.joined(separator: ", "), listing)
-            }
+            let held = !ids.contains(where: { $0 == nil }) && Set(ids.compactMap { $0 }).count == 1
+            let listing = zip(devices, ids).map { "\(world.devices[$0].name) \(short($1))" }.joined(separator: ", ")
+            check("sameOn", "the same id on " + devices.map { world.devices[$0].name }.joined(separator: ", "), held: held,
+                  shown: held ? short(ids.first ?? nil) : listing, actual: listing)
         }
-        return failures
+        return checks
     }
 
     /// A named value of a launch: `id` is the primary ID, `apnsToken` the token it was given.

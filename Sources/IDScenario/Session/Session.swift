@@ -172,12 +172,14 @@ public struct Session: Sendable {
         if cursor < count { dropSteps(after: cursor) }
         let number = count + 1
         var changes: [Change] = []
-        var failures: [ExpectationFailure] = []
+        var checks: [ExpectationCheck] = []
+        var duplicates: [Duplicate] = []
         let before = keepsHistory ? world : Self.emptyWorld
         switch step.action {
         case .event(let event):
             do {
                 changes = try apply(Step(event, on: step.device))
+                if case .launch(let app, _) = event { duplicates = DuplicateFinder.find(launch: app, on: step.device, in: world) }
             } catch {
                 throw RunError(diagnostic: Diagnostic(file: scenario.file, line: step.line, column: step.column,
                                                       message: "step \(number) (\(event.key)) cannot apply: \(error.description)"),
@@ -185,10 +187,10 @@ public struct Session: Sendable {
             }
         case .expect(let expectation):
             tick()
-            failures = ExpectationEvaluator(world: world, labelled: labels).failures(expectation, device: expectation.device ?? step.device)
+            checks = ExpectationEvaluator(world: world, labelled: labels).checks(expectation, device: expectation.device ?? step.device)
         }
         scenario.steps.append(step)
-        let outcome = StepOutcome(number: number, step: step, changes: changes, world: world, failures: failures)
+        let outcome = StepOutcome(number: number, step: step, changes: changes, world: world, checks: checks, duplicates: duplicates)
         if let label = step.label {
             var launched: AppIndex?
             if case .event(.launch(let app, _)) = step.action { launched = app }
@@ -245,15 +247,56 @@ public struct Session: Sendable {
     }
 }
 
-/// What one step did: its changes, the world after it, and for an expectation what failed.
+/// What one step did: its changes, the world after it, for an expectation what it checked, and
+/// for a launch the IDs it gave that another device already held.
 public struct StepOutcome: Sendable {
     /// 1-based.
     public var number: Int
     public var step: ScenarioStep
     public var changes: [Change]
     public var world: World
+    /// For `expect` steps: every check, held or not, with the value it looked at.
+    public var checks: [ExpectationCheck]
+    /// For a launch: the values it gave that another device (or an app of another team) holds.
+    public var duplicates: [Duplicate]
+
+    public init(number: Int, step: ScenarioStep, changes: [Change], world: World, checks: [ExpectationCheck] = [],
+                duplicates: [Duplicate] = []) {
+        self.number = number
+        self.step = step
+        self.changes = changes
+        self.world = world
+        self.checks = checks
+        self.duplicates = duplicates
+    }
+
     /// For `expect` steps: the checks that did not hold (empty: it held).
-    public var failures: [ExpectationFailure]
+    public var failures: [ExpectationFailure] { ExpectationFailure.of(checks) }
+}
+
+/// One check of an expectation: what it expected, the value it looked at, and whether it held.
+public struct ExpectationCheck: Sendable, Hashable, CustomStringConvertible {
+    /// What was checked, like "idfv" or "guid".
+    public var key: String
+    /// The check as the scenario wrote it: "sameAs first", "changed", "authorized".
+    public var expected: String
+    /// The value looked at, shortened ("C34D…3CA5"), or the state ("installed", "no launch yet").
+    public var value: String
+    public var held: Bool
+    /// What a failure says was found (the value, and what it was compared with).
+    public var actual: String
+
+    /// "guid same as 'first': C34D…3CA5"; "att is authorized" when the value is what was expected.
+    public var description: String { value == expected ? "\(key) \(expectedInWords)" : "\(key) \(expectedInWords): \(value)" }
+
+    /// The check in words: "same as 'first'", "differs from 'first'", "equals 'X'", else as written.
+    public var expectedInWords: String {
+        for (prefix, words) in [("sameAs ", "same as"), ("differsFrom ", "differs from"), ("equals ", "equals")] where expected.hasPrefix(prefix) {
+            return "\(words) '\(expected.dropFirst(prefix.count))'"
+        }
+        if expected == "changed" || expected == "unchanged" || expected.contains(" ") { return expected }
+        return "is " + expected
+    }
 }
 
 /// A check of an expectation that did not hold.
@@ -264,6 +307,11 @@ public struct ExpectationFailure: Sendable, Hashable, CustomStringConvertible {
     public var actual: String
 
     public var description: String { "\(key): expected \(expected), got \(actual)" }
+
+    /// The checks of a list that did not hold.
+    static func of(_ checks: [ExpectationCheck]) -> [ExpectationFailure] {
+        checks.filter { !$0.held }.map { ExpectationFailure(key: $0.key, expected: $0.expected, actual: $0.actual) }
+    }
 }
 
 /// A step whose event could not apply, located in its file.

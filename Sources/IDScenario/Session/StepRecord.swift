@@ -8,12 +8,18 @@ public struct StepRecord: Sendable, Hashable {
     public var rules: [RuleID]
     /// How many changes `idscope run` lists for the step (`StepSummary.changeCount`).
     public var changeCount: Int
+    /// For an expectation: every check, held or not. Nil for an event.
+    public var checks: [ExpectationCheck]?
+    /// For a launch: the values it gave that another device (or an app of another team) holds.
+    public var duplicates: [Duplicate]
+
     /// For an expectation: the checks that did not hold (empty: it held). Nil for an event.
-    public var failures: [ExpectationFailure]?
+    public var failures: [ExpectationFailure]? { checks.map(ExpectationFailure.of) }
 
     init(_ outcome: StepOutcome) {
         rules = outcome.changes.rules
         changeCount = StepSummary.changeCount(outcome)
-        if case .expect = outcome.step.action { failures = outcome.failures }
+        duplicates = outcome.duplicates
+        if case .expect = outcome.step.action { checks = outcome.checks }
     }
 }

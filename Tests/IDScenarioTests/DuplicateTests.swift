@@ -1,0 +1,66 @@
+import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// Duplicates found where they happen: a launch that gives an ID another device already holds.
+@Suite("Duplicates")
+struct DuplicateTests {
+    /// keychain-idfv's item is restored by an encrypted backup onto the pad, which then reports the
+    /// phone's ID; the phone launches last.
+    static let clone = """
+        name: a clone in the middle
+        devices: [{ name: phone, os: "17.5", passcode: true }, { name: pad, kind: ipad, os: "17.5", passcode: true }]
+        apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }, { bundle: com.acme.news, team: ACME1234, strategy: keychain-idfv }]
+        steps:
+          - install: com.acme.shop
+          - launch: com.acme.shop
+          - backup: { as: nightly, kind: encrypted }
+          - restore: nightly
+            device: pad
+          - launch: com.acme.shop
+            device: pad
+          - launch: com.acme.shop
+        """
+
+    @Test("the launch that reports another device's ID records the duplicate, naming who held it and since when")
+    func recordedAtTheLaunch() throws {
+        let scenario = try ScenarioParser.parse(Self.clone, file: "clone.yaml")
+        var found: [Int: [Duplicate]] = [:]
+        try Session.run(scenario) { if !$0.duplicates.isEmpty { found[$0.number] = $0.duplicates } }
+        #expect(found.keys.sorted() == [5, 6], "the pad's launch, and the phone's after it")
+        let pad = try #require(found[5]?.first)
+        #expect(pad.name == "id" && pad.sameAs == "same as phone's id (step 2)", "\(pad)")
+        #expect(found[6]?.first?.sameAs == "same as pad's id (step 5)")
+    }
+
+    @Test("matrix --scenario says dup when the scenario's own devices share the ID, even with the first and last launch on one device")
+    func matrixCell() throws {
+        let scenario = try ScenarioParser.parse(Self.clone, file: "clone.yaml")
+        let strategy = try #require(StrategyCatalog.builtIn.strategy(named: "keychain-idfv"))
+        #expect(ScenarioMatrix.cell(scenario, strategy: strategy) == .duplicate)
+    }
+
+    @Test("apps of one team on one device sharing a value is no duplicate; nor is the IDFA every app of a device reads")
+    func sameTeamAndIDFA() throws {
+        let scenario = try ScenarioParser.parse("""
+            name: one device
+            devices: [{ name: phone, os: "17.5", passcode: true }]
+            apps:
+              - { bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }
+              - { bundle: com.acme.news, team: ACME1234, strategy: keychain-idfv }
+              - { bundle: org.other.game, team: OTHR5678, strategy: id-kit }
+            steps:
+              - install: com.acme.shop
+              - install: com.acme.news
+              - install: org.other.game
+              - requestTracking: { app: org.other.game, answer: allow }
+              - launch: com.acme.shop
+              - launch: com.acme.news
+              - launch: org.other.game
+            """, file: "one.yaml")
+        var duplicates: [Duplicate] = []
+        try Session.run(scenario) { duplicates += $0.duplicates }
+        #expect(duplicates.isEmpty, "\(duplicates)")
+    }
+}
