@@ -216,7 +216,7 @@ struct InspectorEndToEndTests {
         #expect(check.hasPrefix("PASS"))
     }
 
-    @Test("w onto a FIFO says why at once and the inspector carries on; w to a one-character name saves")
+    @Test("w onto a FIFO says why at once and the inspector carries on; w replaces its suggestion as typed, a one-character name saves")
     func saveOntoAFifoAndAShortName() throws {
         let t = try Tmux(command: Tmux.binary)
         t.waitFor("step 0/32")
@@ -229,8 +229,11 @@ struct InspectorEndToEndTests {
         t.expectScreen("could not save pipe.yaml: is a FIFO (named pipe), not a regular file; save to a file")
         t.press("Right")
         t.expectScreen("step 1/32", "the inspector did not freeze")
-        t.press("w", "C-u")
+        // The suggested name gives way to the first character typed: no Ctrl-U needed.
+        t.press("w")
+        t.expectScreen("save as: session.yaml")
         t.type("9")
+        t.expectScreen("save as: 9█")
         t.press("Enter")
         t.expectScreen("saved 32 steps to 9")
         #expect(FileManager.default.fileExists(atPath: t.directory.appendingPathComponent("9").path))

@@ -22,6 +22,43 @@ struct PromptTests {
         #expect(h.state.status?.text == "the line holds at most 4096 characters")
     }
 
+    @Test("w's suggested name is replaced by the first character typed, cleared by Backspace, and taken by Enter")
+    func prefilledNameGivesWay() throws {
+        let files = MemoryFiles()
+        var h = try Harness(files: files)
+        h.type("w")
+        #expect(h.state.prompt?.text == "session.yaml" && h.state.prompt?.prefilled == true)
+        h.type("bug.yaml")
+        #expect(h.state.prompt?.text == "bug.yaml", "not session.yamlbug.yaml")
+        h.press(.escape)
+        h.type("w")
+        h.press(.backspace)
+        #expect(h.state.prompt?.text == "" && h.state.prompt != nil, "cleared, still open")
+        h.press(.escape)
+        h.type("w")
+        h.send(.paste("~/bugs/b.yaml"))
+        #expect(h.state.prompt?.text == "~/bugs/b.yaml", "a paste replaces it too")
+        h.press(.escape)
+        h.type("w")
+        h.press(.enter)
+        #expect(files.contents["session.yaml"] != nil, "Enter saves to the suggestion")
+    }
+
+    @Test(":note takes everything after it as the text: commas, colons, and what looks like 'on DEVICE'")
+    func noteText() throws {
+        var h = try Harness()
+        h.press(.end)
+        for text in ["The backup had no ACME apps, so nothing comes back.", "a: b {c} [d] # e", "the restore on phone"] {
+            h.type(":note \(text)")
+            h.press(.enter)
+            guard case .event(.note(let written))? = h.state.session.scenario.steps.last?.action else {
+                Issue.record("no note step: \(h.state.status?.text ?? "")")
+                continue
+            }
+            #expect(written == text)
+        }
+    }
+
     @Test("with no line open, a paste is ignored rather than pressing its characters as keys")
     func pasteOutsideTheLine() throws {
         var h = try Harness()

@@ -7,6 +7,9 @@ extension Inspector {
     mutating func handlePromptKey(_ key: Key) {
         guard var prompt = state.prompt else { return }
         state.status = nil
+        // A filled-in suggestion gives way to what is typed (and to Backspace); any other key keeps it.
+        let wasPrefilled = prompt.prefilled
+        prompt.prefilled = false
         if let intent = KeyTable.intent(for: key, in: .line) {
             switch intent {
             case .cancel:
@@ -18,7 +21,7 @@ extension Inspector {
                 return
             case .deleteBack:
                 if prompt.length == 0 { state.prompt = nil; return }
-                prompt.removeLast()
+                if wasPrefilled { prompt.replace(with: "") } else { prompt.removeLast() }
             case .complete:
                 if prompt.purpose == .command { prompt.replace(with: complete(prompt.text)) }
             case .historyBack, .historyForward:
@@ -34,6 +37,7 @@ extension Inspector {
                 break
             }
         } else if case .character(let c) = key {
+            if wasPrefilled { prompt.replace(with: "") }
             guard prompt.append(c) else {
                 state.status = Status("the line holds at most \(Prompt.maxLength) characters", error: true)
                 return
@@ -51,6 +55,8 @@ extension Inspector {
             state.status = Status("paste ignored: press : first to paste a command", error: true)
             return
         }
+        if prompt.prefilled { prompt.replace(with: "") }
+        prompt.prefilled = false
         for character in text {
             let printable = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
             guard prompt.append(printable ? character : " ") else {

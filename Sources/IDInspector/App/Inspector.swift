@@ -96,8 +96,8 @@ public struct Inspector: Sendable {
         case .command: state.prompt = Prompt(purpose: .command)
         case .undo: undo()
         case .redo: redo()
-        case .save: state.prompt = Prompt(purpose: .save, text: state.path ?? "session.yaml")
-        case .openFile: state.prompt = Prompt(purpose: .open, text: state.path ?? "")
+        case .save: state.prompt = Prompt(purpose: .save, text: state.path ?? "session.yaml", prefilled: true)
+        case .openFile: state.prompt = Prompt(purpose: .open, text: state.path ?? "", prefilled: true)
         case .filter: state.prompt = Prompt(purpose: .filter, text: state.filter)
         case .mark: mark()
         case .compare:

@@ -132,11 +132,15 @@ public struct Prompt: Sendable {
     public private(set) var length: Int
     /// Position in the command history while browsing it with ↑/↓.
     public var historyIndex: Int?
+    /// A suggestion filled in (the file to save as): shown selected, and replaced by the first
+    /// character typed, as in a GUI field or lazygit's prompts; Backspace clears it; Enter takes it.
+    public var prefilled: Bool
 
-    public init(purpose: PromptPurpose, text: String = "") {
+    public init(purpose: PromptPurpose, text: String = "", prefilled: Bool = false) {
         self.purpose = purpose
         self.text = ""
         self.length = 0
+        self.prefilled = prefilled && !text.isEmpty
         replace(with: text)
     }
 

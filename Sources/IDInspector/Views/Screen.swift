@@ -76,7 +76,10 @@ enum StatusView {
             // The end of the line, where typing happens: drawing costs the screen's width, not the line's length.
             let room = max(0, rect.width - DisplayWidth.of(label) - 1)
             let tail = prompt.length <= room ? prompt.text : "…" + String(prompt.text.suffix(max(0, room - 1)))
-            canvas.write(label + tail + "█", x: 0, y: rect.y, style: .plain, limit: rect.width)
+            let x = canvas.write(label, x: 0, y: rect.y, style: .plain, limit: rect.width)
+            // A filled-in suggestion shows selected: typing replaces it.
+            let used = canvas.write(tail, x: x, y: rect.y, style: prompt.prefilled ? Style(reverse: true) : .plain, limit: rect.width - x)
+            canvas.write("█", x: x + used, y: rect.y, style: .plain, limit: max(0, rect.width - x - used))
         } else if let status = state.status {
             canvas.write(" " + DisplayWidth.fit(status.text, to: rect.width - 1), x: 0, y: rect.y,
                          style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)

@@ -12,7 +12,9 @@ public enum CommandParser {
                             labels: [String]) throws(ScenarioError) -> ScenarioStep {
         var text = command.trimmingCharacters(in: .whitespaces)
         var deviceName: String?
-        for marker in [" to ", " on "] {
+        // A note's text is everything after `note `, commas, colons and a trailing "on phone" included.
+        let isNote = text == "note" || text.hasPrefix("note ") || text.hasPrefix("note:")
+        for marker in [" to ", " on "] where !isNote {
             if let range = text.range(of: marker, options: .backwards) {
                 let candidate = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
                 if scenario.devices.contains(where: { $0.name == candidate }) {
@@ -26,7 +28,8 @@ public enum CommandParser {
         guard let first = words.first else { throw ScenarioError([Diagnostic(file: "command", line: 1, column: 1, message: "type an event, like install com.example.app")]) }
         var key = String(first)
         if key.hasSuffix(":") { key.removeLast() }
-        let argument = words.count > 1 ? String(words[1]) : ""
+        var argument = words.count > 1 ? String(words[1]) : ""
+        if isNote { argument = ScenarioWriter.quote(argument.trimmingCharacters(in: .whitespaces)) }
         let targetDevice = deviceName ?? scenario.devices[device].name
         let yaml = "- { \(key): \(argument.isEmpty ? "" : argument), device: \(ScenarioWriter.quote(targetDevice)) }"
         // Through the same guard as files: an alias bomb typed (or pasted) here is refused, not expanded.
