@@ -58,7 +58,7 @@ struct HardeningTests {
     @Test("the inspector's command line goes through the same guard as files")
     func commandLineGuard() throws {
         let scenario = try ScenarioParser.parse(Self.setup + "  - reboot\n", file: "t.yaml")
-        let bomb = "note {a: &a [x,x,x,x,x,x,x,x,x,x], b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a], c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b], "
+        let bomb = "launch {a: &a [x,x,x,x,x,x,x,x,x,x], b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a], c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b], "
             + "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c], e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d], f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e], "
             + "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f], k: {*g}}"
         #expect(throws: ScenarioError.self) {

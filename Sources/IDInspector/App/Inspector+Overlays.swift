@@ -48,7 +48,7 @@ extension Inspector {
                 return
             case .help?:
                 // ? in the help closes it; in any other text it opens the help.
-                state.overlay = reading.isHelp ? nil : .reading(HelpText.reading(width: state.size.width))
+                state.overlay = reading.isHelp ? nil : .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
                 return
             case .up?: move(&reading, by: -1)
             case .down?: move(&reading, by: 1)

@@ -41,7 +41,7 @@ public struct Inspector: Sendable {
         }
         switch KeyTable.intent(for: key, in: .anywhere) {
         case .quit?: return quitNow()
-        case .help?: return state.overlay = .reading(HelpText.reading(width: state.size.width))
+        case .help?: return state.overlay = .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
         default: break
         }
         if state.exploring != nil {
@@ -73,14 +73,20 @@ public struct Inspector: Sendable {
     /// Acts on an intent in the panes or in presenter mode.
     public mutating func reduce(_ intent: Intent) {
         switch intent {
-        case .stepBack: jump(to: state.session.cursor - 1)
-        case .stepForward: jump(to: state.session.cursor + 1)
+        case .stepBack:
+            // From the end summary, back to the last step.
+            if state.presenter?.atEnd == true { return leaveEnd() }
+            jump(to: state.session.cursor - 1)
+        case .stepForward:
+            // In presenter mode the story has an end after its last step: the summary.
+            if state.presenter != nil && state.session.cursor == state.session.count { return reachEnd() }
+            jump(to: state.session.cursor + 1)
         case .tenBack: jump(to: max(0, state.session.cursor - 10))
         case .tenForward: jump(to: min(state.session.count, state.session.cursor + 10))
         case .firstStep: jump(to: 0)
         case .lastStep: jump(to: state.session.count)
-        case .up: moveRow(-1)
-        case .down: moveRow(1)
+        case .up: if state.presenter != nil { scrollPresenter(by: -1) } else { moveRow(-1) }
+        case .down: if state.presenter != nil { scrollPresenter(by: 1) } else { moveRow(1) }
         case .focusNext: state.focus = Pane(rawValue: (state.focus.rawValue + 1) % Pane.allCases.count)!
         case .focusPrevious: state.focus = Pane(rawValue: (state.focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count)!
         case .open: openFocused()
@@ -121,8 +127,18 @@ public struct Inspector: Sendable {
             presenter.interval = steps[intent == .faster ? max(0, index - 1) : min(steps.count - 1, index + 1)]
             state.presenter = presenter
             state.status = Status("auto-advance every \(presenter.interval) s")
-        case .help: state.overlay = .reading(HelpText.reading(width: state.size.width))
-        case .pageUp, .pageDown, .apply, .yes, .complete, .clearLine, .deleteBack, .historyBack, .historyForward:
+        case .notes:
+            guard var presenter = state.presenter else { return }
+            presenter.showsNotes.toggle()
+            state.presenter = presenter
+            state.status = Status(presenter.showsNotes ? "the presenter's notes are on screen (n hides them)" : "notes hidden")
+        case .nextFailure: jumpToFailure(forward: true)
+        case .previousFailure: jumpToFailure(forward: false)
+        case .help: state.overlay = .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
+        case .pageUp, .pageDown:
+            // A page of presenter mode; in overlays these are read there.
+            if state.presenter != nil { scrollPresenter(by: (intent == .pageUp ? -1 : 1) * max(1, presenterPage.bodyRows - 1)) }
+        case .apply, .yes, .complete, .clearLine, .deleteBack, .historyBack, .historyForward:
             break   // the intents of overlays and the line, read there
         case .quit:
             if state.session.count > 0 && state.hasUnsavedChanges {
@@ -133,10 +149,12 @@ public struct Inspector: Sendable {
         }
     }
 
-    /// A tick of the clock: the next step while presenting with auto-advance.
+    /// A tick of the clock: the next step while presenting with auto-advance; after the last
+    /// step, the end, where auto-advance stops.
     mutating func advanceIfPresenting() {
-        guard state.presenter?.autoAdvance == true, state.session.cursor < state.session.count else { return }
-        jump(to: state.session.cursor + 1)
+        guard state.presenter?.autoAdvance == true, state.presenter?.atEnd == false else { return }
+        if state.session.cursor < state.session.count { return jump(to: state.session.cursor + 1) }
+        reachEnd()
     }
 
     // MARK: - Moving in time
@@ -147,6 +165,11 @@ public struct Inspector: Sendable {
             return
         }
         state.session.jump(to: n)
+        if var presenter = state.presenter {
+            presenter.scroll = 0
+            presenter.atEnd = false
+            state.presenter = presenter
+        }
         state.timelineRow = n
         state.identityRow = 0
         state.followStory()

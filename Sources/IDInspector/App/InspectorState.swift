@@ -181,7 +181,15 @@ public struct Presenter: Sendable, Equatable {
     public var autoAdvance = false
     /// Seconds between steps while auto-advancing.
     public var interval = 3
-    public static let intervals = [1, 2, 3, 5, 8, 13]
+    public static let intervals = [1, 2, 3, 5, 8, 13, 20, 30, 60]
+    /// Lines scrolled past, of what the step changed and the app's values.
+    public var scroll = 0
+    /// The presenter's notes on screen: hidden from the room until asked for.
+    public var showsNotes = false
+    /// Past the last step: the story's end, a summary.
+    public var atEnd = false
+
+    public init() {}
 }
 
 /// A session as the undo and redo stacks keep it: the session, and the edit it is at.

@@ -3,16 +3,20 @@ public struct Glyphs: Sendable {
     public var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
     public var new, gone, kept, cursor, expanded, collapsed, installed, offloaded, absent, arrow, ellipsis: String
     public var back, forward, passed, failed, duplicate, note, marked: String
+    /// "More below": presenter mode's footer.
+    public var below: String
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         new: "▲", gone: "▼", kept: "=", cursor: "▶", expanded: "▾", collapsed: "▸", installed: "●", offloaded: "◐",
-        absent: "○", arrow: "→", ellipsis: "…", back: "◀", forward: "▶", passed: "✔", failed: "✘", duplicate: "⚠", note: "»", marked: "◆")
+        absent: "○", arrow: "→", ellipsis: "…", back: "◀", forward: "▶", passed: "✔", failed: "✘", duplicate: "⚠", note: "»", marked: "◆",
+        below: "↓")
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         new: "^", gone: "v", kept: "=", cursor: ">", expanded: "v", collapsed: ">", installed: "*", offloaded: "~",
-        absent: "o", arrow: "->", ellipsis: "...", back: "<", forward: ">", passed: "ok", failed: "X", duplicate: "!!", note: ">>", marked: "*")
+        absent: "o", arrow: "->", ellipsis: "...", back: "<", forward: ">", passed: "ok", failed: "X", duplicate: "!!", note: ">>", marked: "*",
+        below: "v")
 }
 
 /// Colours and glyphs for one run: with or without colour, Unicode or ASCII.

@@ -10,7 +10,9 @@ public enum Intent: Hashable, Sendable {
     // The session.
     case undo, redo, save, openFile, filter, mark, compare, explore
     // Presenting.
-    case presenter, autoAdvance, slower, faster
+    case presenter, autoAdvance, slower, faster, notes
+    // Expectations that failed: the next one, the one before.
+    case nextFailure, previousFailure
     case help, quit
     // Overlays and the line.
     case pageUp, pageDown, apply, yes, complete, clearLine, deleteBack, historyBack, historyForward

@@ -57,7 +57,9 @@ enum Details {
 
 /// `?`: every key, from the key table, by where it is read.
 enum HelpText {
-    static func reading(width: Int) -> Reading {
+    /// Every key, by scope; opened at the section of `scope` (where the user is), the rest above
+    /// and below it.
+    static func reading(width: Int, at scope: KeyScope? = nil) -> Reading {
         var lines: [ReadingLine] = []
         for scope in KeyScope.allCases {
             let rows = KeyTable.bindings.filter { $0.scope == scope }
@@ -71,6 +73,13 @@ enum HelpText {
         }
         var reading = Reading(title: "Keys (↑↓ scroll, Esc closes)", lines: lines)
         reading.isHelp = true
+        if let scope, let heading = lines.firstIndex(where: { $0.style == .heading && $0.text == "In \(scope.rawValue)" }) {
+            // `top` counts rows as the overlay wraps them (OverlayView.read).
+            let wrapWidth = min(width - 4, 100) - 4
+            reading.top = lines.prefix(heading).reduce(0) {
+                $0 + ($1.text.isEmpty ? 1 : OverlayView.wrap($1.text, width: wrapWidth, hangingIndent: $1.hangingIndent).count)
+            }
+        }
         return reading
     }
 }

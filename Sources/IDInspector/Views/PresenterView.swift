@@ -2,112 +2,86 @@ import Foundation
 import IDScenario
 import IDSim
 
-/// Presenter mode: the story for a room. The narration in a full-width band, the device and app
-/// being shown named, what the step changed as old → new in full (marked with ▲ ▼ → that read
-/// without colour), the presenter's notes, and the selected app's values in full.
+/// Presenter mode: the story for a room. The narration in a full-width band; under it what the
+/// step checked and changed, in the order the story needs (the app's IDs, then IDFV, IDFA,
+/// keychain), marked with ▲ ▼ ⚠ ✔ ✘ that read without colour; then the shown app's values now.
+/// What does not fit scrolls, and the status line says how much is below. The presenter's notes
+/// show only while `n` has them on; after the last step, the end.
 enum PresenterView {
     static func draw(_ state: InspectorState, _ layout: Layout, into canvas: inout Canvas) {
-        let theme = state.theme, g = theme.glyphs
+        let theme = state.theme
         let session = state.session
-        let world = session.world
         let width = canvas.width
+        let presenter = state.presenter ?? Presenter()
+        let page = PresenterPage(state, width: width, height: canvas.height)
+
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.header)
-        let auto = state.presenter?.autoAdvance == true ? " · auto every \(state.presenter!.interval) s" : ""
-        let counter = " step \(session.cursor) of \(session.count)\(auto) "
+        let auto = presenter.autoAdvance ? " · auto every \(presenter.interval) s" : ""
+        let counter = (presenter.atEnd ? " the end · " : " ") + "step \(session.cursor) of \(session.count)\(auto) "
         canvas.write(" " + DisplayWidth.fit(session.scenario.name, to: width - DisplayWidth.of(counter) - 3), x: 0, y: 0, style: theme.header)
         canvas.write(counter, x: width - DisplayWidth.of(counter), y: 0, style: theme.header)
-        var y = 2
-        // What the step is, and where.
-        let device = state.selection.device
-        let shown = world.devices[device].name + (state.selection.app.map { " › " + world.apps[$0].bundleID } ?? "")
-        if let entry = session.entry(at: session.cursor) {
-            let title: String
-            switch entry.action {
-            case .event(let event): title = StepSummary.describe(event, in: world)
-            case .expect(let e): title = "expect \(world.apps[e.app].bundleID)" + ((session.record(at: session.cursor)?.failures ?? []).isEmpty ? " \(g.passed) holds" : " \(g.failed) fails")
-            }
-            canvas.write(DisplayWidth.fit(title, to: width - 4), x: 2, y: y, style: Style(bold: true), limit: width - 4)
-        } else {
-            canvas.write("The setup", x: 2, y: y, style: Style(bold: true))
-        }
-        canvas.write(DisplayWidth.fit("showing " + shown, to: width / 2), x: width - min(width / 2, DisplayWidth.of("showing " + shown)) - 2, y: y,
-                     style: theme.dim)
-        y += 2
-        // The narration band.
-        let narration = session.narration(at: session.cursor) ?? (session.cursor == 0 ? session.scenario.description ?? "" : "")
-        let band = OverlayView.wrap(narration.trimmingCharacters(in: .whitespacesAndNewlines), width: width - 6)
-        if !band.isEmpty {
-            canvas.fill(Rect(x: 0, y: y, width: width, height: band.count + 2), style: Style(reverse: true))
-            for (i, line) in band.enumerated() {
-                canvas.write(line, x: 3, y: y + 1 + i, style: Style(bold: true, reverse: true), limit: width - 6)
-            }
-            y += band.count + 3
-        }
-        // What changed, then the shown app's values, all in full: long lines wrap under their text.
-        // The presenter's notes: at most a quarter of what is left, the rest in the scenario file.
-        var notes = session.scenario.presenterNotes.map { OverlayView.wrap("Notes: " + $0, width: width - 4) } ?? []
-        let noteRoom = max(2, (canvas.height - 12) / 4)
-        if notes.count > noteRoom {
-            notes = Array(notes.prefix(noteRoom))
-            notes[noteRoom - 1] = DisplayWidth.truncate(notes[noteRoom - 1], to: width - 6) + "…"
-        }
-        var lines: [(text: String, style: Style)] = []
-        func add(_ text: String, _ style: Style, indent: Int) {
-            let wrapped = OverlayView.wrap(text, width: width - 4 - indent)
-            for (i, line) in wrapped.enumerated() {
-                lines.append(((i == 0 ? "" : String(repeating: " ", count: indent)) + line, style))
+
+        // The step, and whose values are shown: the title gives way to the "showing" part.
+        let showing = DisplayWidth.fit(page.showing, to: width / 2)
+        let showingWidth = DisplayWidth.of(showing)
+        canvas.write(DisplayWidth.fit(page.title, to: width - 4 - (showingWidth == 0 ? 0 : showingWidth + 2)), x: 2, y: 2,
+                     style: Style(bold: true))
+        if showingWidth > 0 { canvas.write(showing, x: width - showingWidth - 2, y: 2, style: theme.dim) }
+
+        if !page.band.isEmpty {
+            canvas.fill(Rect(x: 0, y: 4, width: width, height: page.band.count + 2), style: Style(reverse: true))
+            for (i, line) in page.band.enumerated() {
+                canvas.write(line, x: 3, y: 5 + i, style: Style(bold: true, reverse: true), limit: width - 6)
             }
         }
-        let changes = changeLines(state)
-        if !changes.isEmpty {
-            lines.append(("What changed:", theme.dim))
-            for change in changes { add(change.text, change.gone ? theme.gone : theme.new, indent: 2) }
-            lines.append(("", .plain))
+
+        let scroll = min(presenter.scroll, page.maxScroll)
+        for (i, row) in page.body.dropFirst(scroll).prefix(page.bodyRows).enumerated() {
+            draw(row, y: page.bodyTop + i, width: width, into: &canvas)
         }
-        for row in IdentityRows.make(state) {
-            let mark = IdentityView.mark(row.mark, theme).0.trimmingCharacters(in: .whitespaces)
-            let text = row.label.padding(toLength: 8, withPad: " ", startingAt: 0) + (row.full ?? row.detail ?? "∅") + "  " + mark
-                + (row.rule.map { "  " + $0.rawValue + ": " + $0.rule.title } ?? "")
-            add(text, row.mark == .new ? theme.new : row.mark == .gone ? theme.gone : .plain, indent: 8)
-        }
-        let room = canvas.height - y - 2 - (notes.isEmpty ? 0 : notes.count + 1)
-        for (i, line) in lines.prefix(max(0, room)).enumerated() {
-            if i == room - 1 && lines.count > room {
-                canvas.write("… \(lines.count - room + 1) more lines: P for the panes, where Enter opens the step", x: 2, y: y, style: theme.dim)
-            } else {
-                canvas.write(line.text, x: 2, y: y, style: line.style, limit: width - 4)
+
+        // The presenter's notes, at the bottom, over a rule.
+        if !page.notes.isEmpty {
+            let top = canvas.height - 2 - page.notes.count
+            canvas.write(String(repeating: theme.glyphs.horizontal, count: width - 4), x: 2, y: top - 1, style: theme.dim)
+            for (i, line) in page.notes.enumerated() {
+                canvas.write(line, x: 2, y: top + i, style: theme.dim, limit: width - 4)
             }
-            y += 1
-        }
-        // The presenter's notes, at the bottom.
-        for (i, line) in notes.enumerated() {
-            canvas.write(line, x: 2, y: canvas.height - 2 - notes.count + i, style: theme.dim, limit: width - 4)
         }
     }
 
-    /// The cursor step's changes as `▲ subject: old → new (RULE)`, values in full; a launch's ID first
-    /// when it is new or changed (as `idscope run` lists it).
-    static func changeLines(_ state: InspectorState) -> [(text: String, gone: Bool)] {
-        let g = state.theme.glyphs
-        let session = state.session
-        let world = session.world
-        var lines: [(text: String, gone: Bool)] = []
-        if let step = session.entry(at: session.cursor), case .event(.launch(let app, _)) = step.action,
-           let history = world.devices[step.device].launches[app], history.latest.step == session.cursor {
-            let report = history.latest.report
-            let before = history.previous?.report.primaryID
-            if history.previous == nil || before != report.primaryID {
-                let now = IDText.human(report.primaryID, hash: IDText.hash(of: report), full: true)
-                let best = report.best.map { " (best \($0))" } ?? ""
-                lines.append(("\(g.new) id: " + (history.previous == nil ? "" : (before ?? "∅") + " \(g.arrow) ") + now + best,
-                              report.primaryID == nil))
-            }
+    static func draw(_ row: PresenterPage.Row, y: Int, width: Int, into canvas: inout Canvas) {
+        var x = 2
+        let rightWidth = row.right.map { DisplayWidth.of($0.text) + 2 } ?? 0
+        for piece in row.pieces {
+            x += canvas.write(piece.text, x: x, y: y, style: piece.style, limit: max(0, width - 2 - x - rightWidth))
         }
-        for change in session.atCursor.changes {
-            let mark = change.to == nil ? g.gone : g.new
-            lines.append(("\(mark) " + change.subject.text(in: world) + ": " + (change.from?.description ?? "∅") + " \(g.arrow) "
-                          + (change.to?.description ?? "∅") + (change.rule.map { "  (\($0.rawValue))" } ?? ""), change.to == nil))
+        if let right = row.right {
+            canvas.write(right.text, x: width - 2 - DisplayWidth.of(right.text), y: y, style: right.style)
         }
-        return lines
+    }
+
+    /// How many rows of the page are below the screen.
+    static func linesBelow(_ state: InspectorState, width: Int, height: Int) -> Int {
+        let page = PresenterPage(state, width: width, height: height)
+        return max(0, page.body.count - min(state.presenter?.scroll ?? 0, page.maxScroll) - page.bodyRows)
+    }
+
+    /// The status line's words in presenter mode: how much of the page is below, or the step's
+    /// change count and rules.
+    static func status(_ state: InspectorState, width: Int, height: Int) -> String? {
+        let page = PresenterPage(state, width: width, height: height)
+        let scroll = min(state.presenter?.scroll ?? 0, page.maxScroll)
+        let below = page.body.count - scroll - page.bodyRows
+        var parts: [String] = []
+        if state.presenter?.atEnd != true, let record = state.session.record(at: state.session.cursor) {
+            parts.append("step \(state.session.cursor): \(record.changeCount) change\(record.changeCount == 1 ? "" : "s")")
+        }
+        if below > 0 {
+            parts.append("\(below) more line\(below == 1 ? "" : "s") below (j, Space)")
+        } else if scroll > 0 {
+            parts.append("the bottom of the page (k or PgUp goes back up)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

@@ -84,6 +84,11 @@ enum StatusView {
             canvas.write(" " + DisplayWidth.fit(status.text, to: rect.width - 1), x: 0, y: rect.y,
                          style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)
         } else {
+            if state.presenter != nil {
+                guard let text = PresenterView.status(state, width: rect.width, height: canvas.height) else { return }
+                canvas.write(" " + DisplayWidth.fit(text, to: rect.width - 1), x: 0, y: rect.y, style: Style(bold: true), limit: rect.width)
+                return
+            }
             // The cursor step's change count (what `idscope run` lists for it), then its narration.
             let session = state.session
             var text = ""
@@ -110,6 +115,14 @@ enum FooterView {
             canvas.write(" " + status.text, x: 0, y: rect.y, style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)
             return
         }
+        // Presenter mode: how much of the page is below, at the right end.
+        var more = ""
+        if state.presenter != nil, state.overlay == nil {
+            let below = PresenterView.linesBelow(state, width: rect.width, height: canvas.height)
+            if below > 0 { more = " \(state.theme.glyphs.below) \(below) more " }
+        }
+        let moreWidth = DisplayWidth.of(more)
+        if moreWidth > 0 { canvas.write(more, x: rect.width - moreWidth, y: rect.y, style: state.theme.hint.with(bold: true)) }
         var hints = KeyTable.footer(state.scope)
         // Help is always offered, last: `?` where it opens the help, F1 where `?` is typed or answers.
         let help = hints.first { $0.words == "help" } ?? ("F1", "help")
@@ -118,7 +131,7 @@ enum FooterView {
         var x = 0
         for (key, what) in hints {
             let keyWidth = DisplayWidth.of(key), whatWidth = DisplayWidth.of(what)
-            guard x + keyWidth + whatWidth + 3 + helpWidth <= rect.width else { break }
+            guard x + keyWidth + whatWidth + 3 + helpWidth + moreWidth <= rect.width else { break }
             x += hint(key, what, x: x, state, rect, &canvas)
         }
         _ = hint(help.keys, help.words, x: x, state, rect, &canvas)

@@ -124,6 +124,13 @@ public struct Session: Sendable {
         return world
     }
 
+    /// The cursor's step as `run` reports it (history only): its changes, checks and duplicates.
+    public var outcomeAtCursor: StepOutcome? {
+        guard let step = entry(at: cursor), let record = record(at: cursor) else { return nil }
+        return StepOutcome(number: cursor, step: step, changes: atCursor.changes, world: world, checks: record.checks ?? [],
+                           duplicates: record.duplicates)
+    }
+
     /// Narration of position n: a note event's text, or the step's note.
     public func narration(at n: Int) -> String? {
         guard let step = entry(at: n) else { return nil }
