@@ -70,6 +70,37 @@ struct CheckCommandTests {
         #expect(full.stdout.range(of: "[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}", options: .regularExpression) != nil)
     }
 
+    @Test("run --format markdown is a whole bug report: the name, the seed, the file, each strategy, a recipe file's recipe, the failed step")
+    func markdownBugReport() throws {
+        let folder = TemporaryDirectory.make()
+        let recipe = try String(contentsOf: GeneratedSection.root.appendingPathComponent(BuiltInSource.folder + "/recipes/device-info-plus.yaml"),
+                                encoding: .utf8).replacingOccurrences(of: "name: device-info-plus", with: "name: our-idfv")
+        try recipe.write(to: folder.appendingPathComponent("our-idfv.yaml"), atomically: true, encoding: .utf8)
+        try """
+            name: reinstall bug
+            devices: [{ name: phone, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: our-idfv.yaml }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+                label: first
+              - uninstall: com.acme.shop
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - expect: { app: com.acme.shop, id: { sameAs: first } }
+            """.write(to: folder.appendingPathComponent("bug.yaml"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("bug.yaml").path
+        let result = try CLI.run(["run", path, "--format", "markdown", "--seed", "9"])
+        #expect(result.status == 0)
+        let text = result.stdout
+        #expect(text.hasPrefix("## reinstall bug\n"))
+        #expect(text.contains("Seed 9. Scenario: `\(path)`."))
+        #expect(text.contains("| com.acme.shop | ACME1234 | our-idfv |"))
+        #expect(text.contains("```yaml\nrecipes:\n  \"our-idfv\":\n"))
+        #expect(text.contains("1 of 1 expectation failed."))
+        #expect(text.contains("**Failed:** step 6 (line 11): expect com.acme.shop on phone: id: expected sameAs first, got "))
+    }
+
     @Test("scenarios lists the library and prints one; rules lists and explains rules")
     func listings() throws {
         let list = try CLI.run(["scenarios"])

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("Hardening: the binary's outputs and exit codes", .serialized)
 struct HardeningCLITests {
     static let outputCommands = [["run", "tour"], ["run", "tour", "--format", "jsonl"], ["check", "tour"], ["scenarios"], ["scenarios", "tour"],
-                                 ["rules"], ["rules", "KC-19"], ["matrix"]]
+                                 ["rules"], ["rules", "KC-19"], ["matrix"], ["export", "tour", "--format", "html"], ["export", "tour", "--format", "cast"]]
 
     @Test("every command reports a full stdout in one line and exits 74", .enabled(if: Host.hasDevFull, "this system has no /dev/full"))
     func fullOutput() throws {

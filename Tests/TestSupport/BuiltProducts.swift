@@ -47,6 +47,13 @@ public enum Host {
         process.waitUntilExit()
         return text.contains("util-linux") ? path : nil
     }()
+    /// A program on the usual paths (Debian's and Homebrew's), or nil: the real tools some tests
+    /// check output with (chromium, tidy, asciinema), which `.ci/run` installs.
+    public static func tool(_ name: String) -> String? {
+        ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"].map { $0 + "/" + name }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// A UTF-8 locale name this system has: C.UTF-8 on Linux; macOS has long had en_US.UTF-8.
     public static let utf8Locale: String = {
         #if os(macOS)

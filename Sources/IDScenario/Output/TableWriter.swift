@@ -25,7 +25,20 @@ public struct TableWriter {
         case .markdown:
             var text = "## \(escape(scenario.name))\n\n"
             if let description = scenario.description { text += TerminalText.escaped(Self.trimmed(description), keepingNewlines: true) + "\n\n" }
-            text += "Seed \(seed).\n\n| # | event | device | what happened |\n|---:|---|---|---|"
+            // What a bug report needs to reproduce the run: the seed, the file, each app's strategy,
+            // and the recipes the strategies name (as YAML, whether inline or from a recipe file).
+            text += "Seed \(seed). Scenario: `\(escape(scenario.file))`.\n\n"
+            text += "| app | team | strategy |\n|---|---|---|\n"
+            for app in scenario.apps {
+                let options = app.options.keys.sorted().map { "\($0)=\(app.options[$0]!)" }.joined(separator: ", ")
+                text += "| \(escape(app.bundleID)) | \(escape(app.teamID)) | \(escape(app.strategy + (options.isEmpty ? "" : " (" + options + ")"))) |\n"
+            }
+            if !scenario.recipes.isEmpty {
+                text += "\nThe recipe\(scenario.recipes.count == 1 ? "" : "s") the strategies name:\n\n```yaml\n"
+                    + TerminalText.escaped(RecipeWriter.section(scenario.recipes), keepingNewlines: true).replacingOccurrences(of: "```", with: "``\\`")
+                    + (RecipeWriter.section(scenario.recipes).hasSuffix("\n") ? "" : "\n") + "```\n"
+            }
+            text += "\n| # | event | device | what happened |\n|---:|---|---|---|"
             return text
         }
     }
@@ -51,13 +64,15 @@ public struct TableWriter {
         }
     }
 
-    public func footer(steps: Int, expectations: Int, failed: Int) -> String {
+    /// - Parameter failing: the steps whose expectations failed, in words (markdown lists them).
+    public func footer(steps: Int, expectations: Int, failed: Int, failing: [String] = []) -> String {
         let verdict = expectations == 0 ? "no expectations"
             : failed == 0 ? "all \(expectations) expectation\(expectations == 1 ? "" : "s") held"
             : "\(failed) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed"
         switch style {
         case .table: return "\n\(steps) steps; " + (failed == 0 ? verdict : paint(verdict, for: .failed))
-        case .markdown: return "\n\(steps) steps; \(verdict)."
+        case .markdown:
+            return "\n\(steps) steps; \(verdict)." + failing.map { "\n\n**Failed:** " + escape($0) }.joined()
         }
     }
 

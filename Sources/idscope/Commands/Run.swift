@@ -1,5 +1,6 @@
 import ArgumentParser
 import IDScenario
+import IDSim
 
 extension IDScope {
     struct Run: ParsableCommand {
@@ -29,10 +30,20 @@ extension IDScope {
             if changesOnly && format != .jsonl { throw ValidationError("--changes-only applies to --format jsonl only.") }
         }
 
+        /// "step 7 (expect com.acme.shop on phone): idfv: expected …, got …".
+        static func failure(_ outcome: StepOutcome) -> String {
+            guard case .expect(let expectation) = outcome.step.action else { return "step \(outcome.number)" }
+            let world = outcome.world
+            let device = world.devices[expectation.device ?? outcome.step.device].name
+            return "step \(outcome.number)" + (outcome.step.label.map { " '\($0)'" } ?? "") + " (line \(outcome.step.line)): expect "
+                + world.apps[expectation.app].bundleID + " on " + device + ": " + outcome.failures.map(\.description).joined(separator: "; ")
+        }
+
         func run() throws {
             let loaded = try ScenarioArgument.loadOrExit(scenario)
             let seed = seed ?? loaded.seed
             var expectations = 0, failed = 0
+            var failing: [String] = []
             do {
                 switch format {
                 case .jsonl:
@@ -48,11 +59,15 @@ extension IDScope {
                     try Session.run(loaded, seed: seed) { outcome in
                         if case .expect = outcome.step.action {
                             expectations += 1
-                            if !outcome.failures.isEmpty { failed += 1 }
+                            if !outcome.failures.isEmpty {
+                                failed += 1
+                                failing.append(Self.failure(outcome))
+                            }
                         }
                         try Console.out(writer.row(outcome))
                     }
-                    try Console.out(writer.footer(steps: loaded.steps.count, expectations: expectations, failed: failed))
+                    try Console.out(writer.footer(steps: loaded.steps.count, expectations: expectations, failed: failed,
+                                                             failing: failing))
                 }
             } catch let error as RunError {
                 Console.error(error.description)
