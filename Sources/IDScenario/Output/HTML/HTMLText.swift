@@ -3,20 +3,7 @@
 /// attribute. Everything the page shows that it did not write itself goes through here.
 enum HTMLText {
     static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
-        var out = ""
-        let visible = TerminalText.escaped(text, keepingNewlines: keepingNewlines)
-        out.reserveCapacity(visible.utf8.count + 16)
-        for scalar in visible.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        MarkupText.escaped(TerminalText.escaped(text, keepingNewlines: keepingNewlines))
     }
 
     /// A link's address: only https links to sources are made links; anything else is text.
