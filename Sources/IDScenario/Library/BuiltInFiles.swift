@@ -249,7 +249,10 @@ description: >
   prewarming starts the process before the user unlocks; the keychain read fails and UserDefaults
   look empty, so FCUUID makes a new uuidForDevice for that process. When the user then opens the
   app, the prewarmed process carries on with it.
-presenterNotes: Rules CT-25 and KC-17. The stored ID was not overwritten; the next real launch finds it again.
+presenterNotes: >
+  Rules CT-25 and KC-17. At the unlock the prewarmed process's UserDefaults writes reach the disk over
+  the stored values (CT-25, defaultsBeforeFirstUnlock = flushAfterUnlock); the keychain copy puts
+  uuidForDevice back at the next launch, but uuidForInstallation stays the new one.
 devices:
   - { name: phone, os: "15.4", passcode: true }
 apps:
@@ -262,7 +265,8 @@ steps:
   - launch: { app: com.acme.health, mode: prewarm }
     label: prewarmed
   - expect: { app: com.acme.health, id: { differsFrom: first } }
-  - unlock
+  - unlock:
+    note: The prewarmed process's UserDefaults writes reach the disk now, over the stored IDs.
   - launch: com.acme.health
     note: The user opens the app; the keychain is readable now and the stored ID wins.
   - expect: { app: com.acme.health, id: { sameAs: first } }

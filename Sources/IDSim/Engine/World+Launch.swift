@@ -23,7 +23,7 @@ extension World {
         } else {
             let containerLocked = devices[d].os.major >= 7 && !devices[d].afterFirstUnlockAvailable
             devices[d].processes[app] = AppProcess(
-                mode: mode, defaultsCachedEmpty: containerLocked && profile.defaultsBeforeFirstUnlock == .emptyCached)
+                mode: mode, defaultsCachedEmpty: containerLocked && profile.defaultsBeforeFirstUnlock != .error)
             log.record(.process(device: d, app: app), from: nil, to: ProcessState.running(mode),
                        rule: containerLocked ? .ct25 : nil)
         }

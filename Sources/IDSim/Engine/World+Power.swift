@@ -23,9 +23,50 @@ extension World {
 
     mutating func unlock(_ d: DeviceIndex, _ log: inout ChangeLog) {
         let before = devices[d].lockDescription
+        let first = !devices[d].firstUnlockDone
         devices[d].firstUnlockDone = true
         devices[d].locked = false
         log.record(.lockState(device: d), from: .text(before), to: .text(devices[d].lockDescription), rule: nil)
+        if first && profile.defaultsBeforeFirstUnlock == .flushAfterUnlock { flushBufferedDefaults(d, &log) }
+    }
+
+    /// The first unlock with `defaultsBeforeFirstUnlock = flushAfterUnlock` (rule CT-25): what each
+    /// process started before it wrote to UserDefaults reaches the disk now, over what was stored
+    /// (RevenueCat purchases-ios issue 4623, OneSignal-iOS-SDK PRs 1666 and 1669), and the process
+    /// reads the store from now on.
+    mutating func flushBufferedDefaults(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        for app in devices[d].processes.presentIndices() {
+            guard devices[d].processes[app]!.defaultsCachedEmpty else { continue }
+            let buffered = devices[d].processes[app]!.unsavedDefaults
+            devices[d].processes[app]!.defaultsCachedEmpty = false
+            devices[d].processes[app]!.unsavedDefaults = [:]
+            guard devices[d].apps.presence(of: app) == .installed else { continue }
+            for stored in buffered.keys.sorted() {
+                let value = buffered[stored]!
+                let (suite, key) = AppOS.splitSuiteKey(stored)
+                if let suite, apps[app].appGroups.contains(suite) {
+                    let old = devices[d].appGroupDefaults[suite]?[key]
+                    guard old != value else { continue }
+                    devices[d].appGroupDefaults[suite, default: [:]][key] = value
+                    if devices[d].appGroupDefaults[suite]?.isEmpty == true { devices[d].appGroupDefaults[suite] = nil }
+                    log.record(.groupDefaults(device: d, group: suite, key: key), from: old.map(ChangeValue.text),
+                               to: .text(value), rule: .ct25)
+                } else if let suite {
+                    let old = devices[d].apps[app]!.container.suites[suite]?[key]
+                    guard old != value else { continue }
+                    devices[d].apps[app]!.container.suites[suite, default: [:]][key] = value
+                    if devices[d].apps[app]!.container.suites[suite]?.isEmpty == true { devices[d].apps[app]!.container.suites[suite] = nil }
+                    log.record(.suiteDefaults(device: d, app: app, suite: suite, key: key), from: old.map(ChangeValue.text),
+                               to: .text(value), rule: .ct25)
+                } else {
+                    let old = devices[d].apps[app]!.container.defaults[key]
+                    guard old != value else { continue }
+                    devices[d].apps[app]!.container.defaults[key] = value
+                    log.record(.defaults(device: d, app: app, key: key), from: old.map(ChangeValue.text),
+                               to: .text(value), rule: .ct25)
+                }
+            }
+        }
     }
 
     mutating func lock(_ d: DeviceIndex, _ log: inout ChangeLog) {

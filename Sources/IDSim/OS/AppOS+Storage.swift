@@ -60,7 +60,13 @@ extension AppOS {
     }
 
     /// Where an in-process write to a suite waits while the container is locked.
-    private static func suiteKey(_ suite: String, _ key: String) -> String { suite + "\u{0}" + key }
+    static func suiteKey(_ suite: String, _ key: String) -> String { suite + "\u{0}" + key }
+
+    /// A key of `AppProcess.unsavedDefaults` as its suite (nil: the standard suite) and key.
+    static func splitSuiteKey(_ stored: String) -> (suite: String?, key: String) {
+        guard let split = stored.firstIndex(of: "\u{0}") else { return (nil, stored) }
+        return (String(stored[..<split]), String(stored[stored.index(after: split)...]))
+    }
 
     // MARK: - Files in the container
 

@@ -24,7 +24,11 @@ public struct Profile: Hashable, Sendable {
         case failedToFind = "Failed to find bit state"
         case bitStateNotFound = "Bit State Not Found"
     }
-    public enum DefaultsBeforeFirstUnlock: String, CaseIterable, Sendable { case emptyCached, error }
+    /// What a process started before the first unlock gets of UserDefaults (rule CT-25): an empty
+    /// cache it keeps, its writes dropped with it (`emptyCached`); the same cache, its writes
+    /// reaching the disk at the unlock over what was there (`flushAfterUnlock`); or failing reads
+    /// and dropped writes until the unlock (`error`).
+    public enum DefaultsBeforeFirstUnlock: String, CaseIterable, Sendable { case emptyCached, flushAfterUnlock, error }
     public enum ATTInBackup: String, CaseIterable, Sendable { case notRestored, restored }
     public enum IDFVOnUpdate: String, CaseIterable, Sendable { case keep, regenerate }
     public enum RestrictedAccountStatus: String, CaseIterable, Sendable { case restricted, denied }
@@ -43,7 +47,7 @@ public struct Profile: Hashable, Sendable {
     public var ios14_0to14_4Idfa: EarlyATTEraIDFA = .availableUnlessOptedOut
     public var linkedSDKXcode12Plus: Bool = true
     public var deviceCheckNotFoundBody: NotFoundBody = .failedToFind
-    public var defaultsBeforeFirstUnlock: DefaultsBeforeFirstUnlock = .emptyCached
+    public var defaultsBeforeFirstUnlock: DefaultsBeforeFirstUnlock = .flushAfterUnlock
     public var attInBackup: ATTInBackup = .notRestored
     public var offloadCountsAsInstalled: Bool = true
     /// Field report B8 (rdar 22677034, iOS 8.2–8.4): IDFV changed on app update.

@@ -90,8 +90,9 @@ public struct AppProcess: Hashable, Sendable {
     public var mode: LaunchMode
     /// The IDFA the process read first; on iOS ≤ 13 a reset shows only after relaunch (rule IDFA-10).
     public var cachedIDFA: SimUUID?
-    /// Started before first unlock with `defaultsBeforeFirstUnlock = emptyCached`: UserDefaults
-    /// reads empty and writes are lost until the process restarts (rule CT-25).
+    /// Started before first unlock (unless `defaultsBeforeFirstUnlock = error`): UserDefaults read
+    /// empty and writes stay in the process, dropped with it (`emptyCached`) or written at the
+    /// first unlock (`flushAfterUnlock`) (rule CT-25).
     public var defaultsCachedEmpty: Bool
     /// In-process UserDefaults writes that could not reach the locked container.
     public var unsavedDefaults: [String: String]

@@ -50,9 +50,11 @@ struct ContainerRuleTests {
         #expect(sim.dev("spare").apps[sim.app("shop")]?.container.consent == true)
     }
 
-    @Test("CT-25: a process started before first unlock sees empty UserDefaults until it restarts")
+    @Test("CT-25 (emptyCached): a process started before first unlock sees empty UserDefaults until it restarts; its writes are lost")
     func emptyDefaultsBeforeFirstUnlock() {
-        var sim = Sim(programs: defaultsProgram)
+        var profile = Profile.default
+        profile.defaultsBeforeFirstUnlock = .emptyCached
+        var sim = Sim(profile: profile, programs: defaultsProgram)
         sim.install("shop")
         sim.launch("shop")
         let id = sim.lastID("shop")
@@ -61,7 +63,8 @@ struct ContainerRuleTests {
         #expect(changes.rules.contains(.ct25))
         let stale = sim.lastID("shop")
         #expect(stale != id)
-        sim.run(.unlock)
+        let unlock = sim.run(.unlock)
+        #expect(unlock.touching("defaults:").isEmpty)
         sim.launch("shop", .foreground)       // the prewarmed process comes forward (field report B11)
         #expect(sim.lastID("shop") == stale, "still the in-memory empty store")
         #expect(sim.dev().apps[sim.app("shop")]?.container.defaults["uid"] == id, "the stored value was never overwritten")
@@ -69,6 +72,45 @@ struct ContainerRuleTests {
         sim.run(.unlock)
         sim.launch("shop")
         #expect(sim.lastID("shop") == id)
+    }
+
+    @Test("CT-25 (flushAfterUnlock, the default): what a process wrote before the first unlock reaches the disk at the unlock, over the stored value")
+    func flushAfterUnlock() {
+        #expect(Profile.default.defaultsBeforeFirstUnlock == .flushAfterUnlock)
+        var sim = Sim(programs: defaultsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let id = sim.lastID("shop")
+        sim.run(.reboot)
+        sim.launch("shop", .background)
+        let minted = sim.lastID("shop")
+        #expect(minted != id, "the empty store made the app mint a new ID")
+        #expect(sim.dev().apps[sim.app("shop")]?.container.defaults["uid"] == id, "nothing on disk yet")
+        let unlock = sim.run(.unlock)
+        let flushed = unlock.touching("defaults:")
+        #expect(flushed.count == 1 && flushed.first?.rule == .ct25)
+        #expect(sim.dev().apps[sim.app("shop")]?.container.defaults["uid"] == minted, "the buffered write overwrote the stored ID")
+        // The same process reads the store from now on; a new one finds the new ID too (RevenueCat 4623).
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == minted)
+        sim.run(.reboot)
+        sim.run(.unlock)
+        sim.launch("shop")
+        #expect(sim.lastID("shop") == minted)
+    }
+
+    @Test("CT-25 (flushAfterUnlock): a process that ended before the unlock took its writes with it")
+    func flushNeedsTheProcess() {
+        var sim = Sim(programs: defaultsProgram)
+        sim.install("shop")
+        sim.launch("shop")
+        let id = sim.lastID("shop")
+        sim.run(.reboot)
+        sim.launch("shop", .background)
+        sim.run(.reboot)                       // the process ends with its buffer
+        let unlock = sim.run(.unlock)
+        #expect(unlock.touching("defaults:").isEmpty)
+        #expect(sim.dev().apps[sim.app("shop")]?.container.defaults["uid"] == id)
     }
 
     @Test("a prewarm launch needs iOS 15 (prewarming began there); before it, the launch is refused and the world kept")
