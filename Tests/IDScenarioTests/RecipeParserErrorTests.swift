@@ -24,7 +24,7 @@ struct RecipeParserErrorTests {
         #expect(errors("id: [idfv]\nwhenRefsed: stop") == ["t.yaml:7:5: error: unknown key 'whenRefsed' in recipe 'r'; did you mean 'whenRefused'?"])
         #expect(errors("stores:\n  kc: { keychian: { account: a } }\nid: [kc]")
                 == ["t.yaml:7:13: error: unknown store kind 'keychian' for store 'kc'; expected one of keychain, defaults, file, icloud, pasteboard; did you mean 'keychain'?",
-                    "t.yaml:8:10: error: unknown source 'kc': name a store of the recipe or one of idfv, idfa, uuid, fid, apnsToken"])
+                    "t.yaml:8:10: error: unknown source 'kc': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken"])
         #expect(errors("stores:\n  kc: { keychain: { account: a, accesible: afterFirstUnlock } }\nid: [kc]")
                 == ["t.yaml:7:37: error: unknown key 'accesible' in keychain store 'kc'; did you mean 'accessible'?"])
         #expect(errors("stores:\n  kc: { keychain: { account: a, accessible: afterFirstUnlok } }\nid: [kc]")
@@ -32,12 +32,47 @@ struct RecipeParserErrorTests {
         #expect(errors("id: [idfv]\ncache: proces") == ["t.yaml:7:12: error: invalid cache 'proces'; expected one of none, process; did you mean 'process'?"])
     }
 
+    @Test("the keys of conditions, checks and templates: each wrong use located, with a way out")
+    func conditionErrors() {
+        let stores = "stores:\n  a: { defaults: { key: a } }\n  b: { defaults: { key: b } }\n"
+        // Line 9 is the id line after these two stores.
+        #expect(errors(stores + "id: [{ store: a, template: \"x{value}\" }]")
+                == ["t.yaml:9:32: error: template shapes a value a source makes (uuid, idfv, …); a store's value is read as it was written"])
+        #expect(errors(stores + "id: [{ uuid: { case: lower }, template: \"$RC:\" }]")
+                == ["t.yaml:9:45: error: template '$RC:' must hold {value}, the value the source made, like \"$device:{value}\""])
+        #expect(errors(stores + "id: [{ from: idfv, when: { option: useIDFA } }]")
+                == ["t.yaml:9:40: error: option 'useIDFA' is not a param of the recipe; declare it under params, like params: [{ useIDFA: false }]"])
+        #expect(errors("params: [{ useIDFV: true }]\n" + stores + "id: [{ from: idfv, when: { option: useIDFA } }]")
+                == ["t.yaml:10:40: error: option 'useIDFA' is not a param of the recipe; declare it under params, like params: [{ useIDFA: false }]; did you mean 'useIDFV'?"])
+        #expect(errors(stores + "id: [{ store: a, if: b, unless: [b] }]")
+                == ["t.yaml:9:37: error: 'b' is under both if and unless: the condition could never hold"])
+        #expect(errors(stores + "id: [{ store: a, unless: [c] }]")
+                == ["t.yaml:9:31: error: unless names 'c', which is not a store of the recipe; unless tests whether stores hold a value; did you mean 'a'?"])
+        #expect(errors(stores + "id: [{ store: a, valid: uid }]")
+                == ["t.yaml:9:29: error: invalid valid 'uid'; expected one of uuid; did you mean 'uuid'?"])
+        #expect(errors(stores + "id: [{ store: a, from: idfv }]")
+                == ["t.yaml:9:10: error: a source reads one thing: store and from together"])
+        #expect(errors(stores + "id: [{ nonZero: true }]")
+                == ["t.yaml:9:10: error: a source mapping says what it reads, like { store: kc, if: seen }, { from: idfv, nonZero: true } or { uuid: { case: lower } }"])
+        #expect(errors("params: [{ a: 1, b: 2 }]\nid: [idfv]")
+                == ["t.yaml:6:14: error: a param with a default is one name and its value, like { useIDFV: true }"])
+        #expect(errors(stores + "id: [a]\nsave: [{ store: a, when: { write: always } }]")
+                == ["t.yaml:10:30: error: when names an option of the recipe, like when: { option: useIDFV } or { option: mode, is: debug }"])
+    }
+
+    @Test("an app may leave out a param with a default, not one without")
+    func paramDefaults() {
+        #expect(errors("params: [token, { useIDFV: true }]\nid: [idfv]")
+                == ["t.yaml:9:56: error: app 'com.acme.shop' runs recipe r, which needs 'token' in its options, like options: { token: VALUE }"])
+        #expect(errors("params: [{ useIDFV: true }]\nid: [idfv]").isEmpty)
+    }
+
     @Test("sources and saves must name the recipe's stores; if must name a store; a store may not take a source's name")
     func storeReferences() {
         #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [pref, idfv]")
-                == ["t.yaml:8:10: error: unknown source 'pref': name a store of the recipe or one of idfv, idfa, uuid, fid, apnsToken; did you mean 'prefs'?"])
+                == ["t.yaml:8:10: error: unknown source 'pref': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken; did you mean 'prefs'?"])
         #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [{ store: prefs, if: idfv }]")
-                == ["t.yaml:8:30: error: if names 'idfv', which is not a store of the recipe; if tests whether a store holds a value"])
+                == ["t.yaml:8:30: error: if names 'idfv', which is not a store of the recipe; if tests whether stores hold a value"])
         #expect(errors("stores:\n  idfv: { defaults: { key: id } }\nid: [uuid]")
                 == ["t.yaml:7:7: error: a store may not be named 'idfv', a source's name; call it something else"])
         #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [uuid]\nsave: [pref]\nclear: [kc]")
@@ -102,7 +137,7 @@ struct RecipeParserErrorTests {
         } catch {
             let recipe = dir.appendingPathComponent("acme.yaml").path, gone = dir.appendingPathComponent("gone.yaml").path
             #expect(error.lines == [
-                "\(recipe):2:6: error: unknown source 'idvf': name a store of the recipe or one of idfv, idfa, uuid, fid, apnsToken; did you mean 'idfv'?",
+                "\(recipe):2:6: error: unknown source 'idvf': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken; did you mean 'idfv'?",
                 "\(path):5:56: error: recipe file \(gone): no such file",
             ])
         }

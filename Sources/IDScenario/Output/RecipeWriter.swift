@@ -23,15 +23,18 @@ public enum RecipeWriter {
         let q = ScenarioWriter.quote
         var out = ""
         if !recipe.summary.isEmpty { out += indent + "summary: \(q(recipe.summary))\n" }
-        if !recipe.params.isEmpty { out += indent + "params: [" + recipe.params.map(q).joined(separator: ", ") + "]\n" }
+        if !recipe.params.isEmpty {
+            out += indent + "params: [" + recipe.params.map { name in
+                recipe.paramDefaults[name].map { "{ \(q(name)): " + optionValue($0) + " }" } ?? q(name)
+            }.joined(separator: ", ") + "]\n"
+        }
         if !recipe.stores.isEmpty {
             out += indent + "stores:\n"
             for store in recipe.stores { out += indent + "  \(q(store.name)): " + self.store(store) + "\n" }
         }
         out += indent + "id: [" + recipe.sources.map(source).joined(separator: ", ") + "]\n"
         if !recipe.save.isEmpty {
-            out += indent + "save: [" + recipe.save.map { $0.when == .missing ? q($0.store) : "{ store: \(q($0.store)), when: \($0.when.rawValue) }" }
-                .joined(separator: ", ") + "]\n"
+            out += indent + "save: [" + recipe.save.map(save).joined(separator: ", ") + "]\n"
         }
         if !recipe.clear.isEmpty { out += indent + "clear: [" + recipe.clear.map(q).joined(separator: ", ") + "]\n" }
         if recipe.whenRefused != .next { out += indent + "whenRefused: \(recipe.whenRefused.rawValue)\n" }
@@ -76,10 +79,66 @@ public enum RecipeWriter {
 
     static func source(_ source: RecipeSource) -> String {
         let q = ScenarioWriter.quote
-        switch source {
-        case .store(let name, let condition): return condition.map { "{ store: \(q(name)), if: \(q($0)) }" } ?? q(name)
-        case .idfv, .idfa, .fid, .apnsToken: return source.name
-        case .uuid(let format): return format == .uuidString ? "uuid" : "{ uuid: \(self.format(format)) }"
+        var head: String
+        switch source.kind {
+        case .store(let name): head = "store: " + q(name)
+        case .uuid(let format): head = format == .uuidString ? "from: uuid" : "uuid: " + self.format(format)
+        case .uuid7(let format): head = format == .uuidString ? "from: uuid7" : "uuid7: " + self.format(format)
+        case .idfv, .idfa, .fid, .apnsToken: head = "from: " + source.name
+        }
+        var parts = [head] + condition(source.condition, optionKey: "when")
+        if source.check.uuid { parts.append("valid: uuid") }
+        if !source.check.not.isEmpty { parts.append("not: [" + source.check.not.map(q).joined(separator: ", ") + "]") }
+        if source.check.nonZero { parts.append("nonZero: true") }
+        if let template = source.template { parts.append("template: " + q(template.raw)) }
+        // The short forms where nothing but the source is said: `kc`, `idfv`, `uuid`.
+        if parts.count == 1 {
+            switch source.kind {
+            case .store(let name): return q(name)
+            case .uuid(let format), .uuid7(let format):
+                return format == .uuidString ? source.name : "{ \(source.name): \(self.format(format)) }"
+            default: return source.name
+            }
+        }
+        return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    static func save(_ entry: RecipeSave) -> String {
+        let q = ScenarioWriter.quote
+        guard entry.when != .missing || !entry.condition.isEmpty else { return q(entry.store) }
+        var parts = ["store: " + q(entry.store)]
+        if let option = entry.condition.option {
+            parts.append("when: { " + optionTest(option) + (entry.when == .missing ? "" : ", write: \(entry.when.rawValue)") + " }")
+        } else if entry.when != .missing {
+            parts.append("when: \(entry.when.rawValue)")
+        }
+        var stores = entry.condition
+        stores.option = nil
+        parts += condition(stores, optionKey: "when")
+        return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    /// `if`, `unless` and the option test, as the parser reads them.
+    static func condition(_ condition: RecipeCondition, optionKey: String) -> [String] {
+        let q = ScenarioWriter.quote
+        func names(_ list: [String]) -> String { list.count == 1 ? q(list[0]) : "[" + list.map(q).joined(separator: ", ") + "]" }
+        var parts: [String] = []
+        if !condition.ifHeld.isEmpty { parts.append("if: " + names(condition.ifHeld)) }
+        if !condition.unlessHeld.isEmpty { parts.append("unless: " + names(condition.unlessHeld)) }
+        if let option = condition.option { parts.append(optionKey + ": { " + optionTest(option) + " }") }
+        return parts
+    }
+
+    static func optionTest(_ test: RecipeCondition.OptionTest) -> String {
+        "option: " + ScenarioWriter.quote(test.name) + (test.value.map { ", is: " + optionValue($0) } ?? "")
+    }
+
+    static func optionValue(_ value: OptionValue) -> String {
+        switch value {
+        case .bool(let b): String(b)
+        case .string(let s): ScenarioWriter.quote(s)
+        case .int(let i): String(i)
+        case .list(let l): "[" + l.map(ScenarioWriter.quote).joined(separator: ", ") + "]"
         }
     }
 

@@ -51,7 +51,23 @@ enum RecipeParser {
         recipe.summary = value("summary").flatMap { reader.string($0, "summary") } ?? ""
         if let n = value("params"), let items = reader.sequence(n, "params") {
             for item in items {
-                guard let param = reader.string(item, "a param") else { continue }
+                // A param with a default is an option the app may leave out: `{ useIDFV: true }`.
+                var defaultValue: OptionValue?
+                var nameNode = item
+                if case .mapping = item, let pairs = reader.mapping(item, "a param with its default") {
+                    guard pairs.count == 1, let pair = pairs.first else {
+                        reader.error("a param with a default is one name and its value, like { useIDFV: true }", at: item)
+                        continue
+                    }
+                    guard case .scalar(let scalar) = pair.value, !NodeReader.isNull(pair.value) else {
+                        reader.error("the default of param '\(pair.key)' is a single value: true, false or a text", at: pair.value)
+                        continue
+                    }
+                    defaultValue = scalar.style == .plain && ["true", "false"].contains(scalar.string) ? .bool(scalar.string == "true")
+                        : .string(scalar.string)
+                    nameNode = pair.keyNode
+                }
+                guard let param = reader.string(nameNode, "a param") else { continue }
                 // A placeholder is `{name}`: an empty name, or one with a brace or a space, could not
                 // be written as one.
                 if !(param.first?.isLetter ?? false) || !param.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
@@ -62,6 +78,7 @@ enum RecipeParser {
                     reader.error("param '\(param)' is listed twice", at: item)
                 } else {
                     recipe.params.append(param)
+                    if let defaultValue { recipe.paramDefaults[param] = defaultValue }
                 }
             }
         }
@@ -78,14 +95,16 @@ enum RecipeParser {
         let storeNames = StoreNames(recipe.stores.map(\.name))
         if let n = value("id"), let items = reader.sequence(n, "id") {
             for item in items {
-                if let source = parseSource(item, stores: storeNames, &reader) { recipe.sources.append(source) }
+                if let source = parseSource(item, stores: storeNames, params: recipe.params, placeholders: placeholders, &reader) {
+                    recipe.sources.append(source)
+                }
             }
             if items.isEmpty { reader.error("recipe '\(name)' has no sources: list at least one under id, like [idfv]", at: n) }
         } else if value("id") == nil {
             reader.error("recipe '\(name)' has no sources: add id, the places the ID comes from in order, like id: [idfv]", at: node)
         }
         if let n = value("save"), let items = reader.sequence(n, "save") {
-            for item in items { if let entry = parseSave(item, stores: storeNames, &reader) { recipe.save.append(entry) } }
+            for item in items { if let entry = parseSave(item, stores: storeNames, params: recipe.params, &reader) { recipe.save.append(entry) } }
         }
         if let n = value("overwrite"), let items = reader.sequence(n, "overwrite") {
             for item in items {
@@ -236,65 +255,157 @@ enum RecipeParser {
         }
     }
 
-    static func parseSource(_ node: YAMLNode, stores: StoreNames, _ reader: inout NodeReader) -> RecipeSource? {
+    static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "template"]
+
+    static func parseSource(_ node: YAMLNode, stores: StoreNames, params: [String], placeholders: [String],
+                            _ reader: inout NodeReader) -> RecipeSource? {
         let sourceWords = Recipe.sourceNames
-        switch node {
-        case .scalar(let scalar):
-            switch scalar.string {
+        func named(_ word: String, at node: YAMLNode) -> RecipeSource.Kind? {
+            switch word {
             case "idfv": return .idfv
             case "idfa": return .idfa
             case "uuid": return .uuid(.uuidString)
+            case "uuid7": return .uuid7(.uuidString)
             case "fid": return .fid
             case "apnsToken": return .apnsToken
             default:
-                if stores.contains(scalar.string, &reader) { return .store(scalar.string, if: nil) }
-                reader.error("unknown source '\(scalar.string)': name a store of the recipe or one of \(sourceWords.joined(separator: ", "))"
-                             + reader.hint(for: scalar.string, among: stores.ordered + sourceWords), at: node)
+                if stores.contains(word, &reader) { return .store(word) }
+                reader.error("unknown source '\(word)': name a store of the recipe or one of \(sourceWords.joined(separator: ", "))"
+                             + reader.hint(for: word, among: stores.ordered + sourceWords), at: node)
                 return nil
             }
+        }
+        switch node {
+        case .scalar(let scalar):
+            return named(scalar.string, at: node).map { RecipeSource($0) }
         case .mapping:
             guard let pairs = reader.mapping(node, "a source") else { return nil }
-            if let uuid = pairs.first(where: { $0.key == "uuid" }) {
-                reader.checkKeys(pairs, known: ["uuid"], in: "a uuid source")
-                return .uuid(parseFormat(uuid.value, "uuid", default: .uuidString, &reader) ?? .uuidString)
-            }
-            reader.checkKeys(pairs, known: ["store", "if"], in: "a source")
-            guard let storeNode = pairs.first(where: { $0.key == "store" })?.value else {
-                reader.error("a source mapping names a store, like { store: kc, if: seen }, or is { uuid: { case: lower } }", at: node)
+            func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
+            let heads = pairs.filter { ["store", "from", "uuid", "uuid7"].contains($0.key) }
+            guard heads.count == 1, let head = heads.first else {
+                reader.error(heads.isEmpty
+                             ? "a source mapping says what it reads, like { store: kc, if: seen }, { from: idfv, nonZero: true } or { uuid: { case: lower } }"
+                             : "a source reads one thing: \(heads.map(\.key).joined(separator: " and ")) together", at: node)
                 return nil
             }
-            guard let store = storeName(storeNode, "store", stores: stores, &reader) else { return nil }
-            var condition: String?
-            if let ifNode = pairs.first(where: { $0.key == "if" })?.value {
-                guard let name = reader.string(ifNode, "if") else { return nil }
-                guard stores.contains(name, &reader) else {
-                    reader.error("if names '\(name)', which is not a store of the recipe; if tests whether a store holds a value"
-                                 + reader.hint(for: name, among: stores.ordered), at: ifNode)
-                    return nil
-                }
-                condition = name
+            reader.checkKeys(pairs, known: [head.key] + sourceModifiers, in: "a source")
+            var source: RecipeSource
+            switch head.key {
+            case "uuid", "uuid7":
+                let format = NodeReader.isNull(head.value) ? .uuidString : parseFormat(head.value, head.key, default: .uuidString, &reader) ?? .uuidString
+                source = RecipeSource(head.key == "uuid" ? .uuid(format) : .uuid7(format))
+            case "store":
+                guard let store = storeName(head.value, "store", stores: stores, &reader) else { return nil }
+                source = RecipeSource(.store(store))
+            default:
+                guard let word = reader.string(head.value, "from"), let kind = named(word, at: head.value) else { return nil }
+                source = RecipeSource(kind)
             }
-            return .store(store, if: condition)
+            source.condition = parseCondition(ifNode: field("if"), unlessNode: field("unless"), optionNode: field("when"),
+                                              stores: stores, params: params, &reader)
+            if let n = field("valid"), let word = reader.choice(n, "valid", ["uuid"]) { source.check.uuid = word == "uuid" }
+            if let n = field("not"), let items = reader.sequence(n, "not") {
+                for item in items { if let text = reader.string(item, "a value under not") { source.check.not.append(text) } }
+            }
+            if let n = field("nonZero"), let b = reader.bool(n, "nonZero") { source.check.nonZero = b }
+            if let n = field("template") {
+                if source.storeName != nil {
+                    reader.error("template shapes a value a source makes (uuid, idfv, …); a store's value is read as it was written", at: n)
+                } else if let template = template(n, "template", placeholders: placeholders + ["value"], &reader) {
+                    if !template.placeholders.contains("value") {
+                        reader.error("template '\(template.raw)' must hold {value}, the value the source made, like \"$device:{value}\"", at: n)
+                    }
+                    source.template = template
+                }
+            }
+            return source
         case .sequence:
             reader.error("a source is a name or a mapping, not a list", at: node)
             return nil
         }
     }
 
-    static func parseSave(_ node: YAMLNode, stores: StoreNames, _ reader: inout NodeReader) -> RecipeSave? {
+    /// `if` and `unless` (a store's name or a list of them) and an option test: when a source is
+    /// asked or a save made.
+    static func parseCondition(ifNode: YAMLNode?, unlessNode: YAMLNode?, optionNode: YAMLNode?, stores: StoreNames, params: [String],
+                               _ reader: inout NodeReader) -> RecipeCondition {
+        var condition = RecipeCondition()
+        func names(_ node: YAMLNode, _ what: String) -> [String] {
+            let items: [YAMLNode]
+            if case .sequence = node { items = reader.sequence(node, what) ?? [] } else { items = [node] }
+            var out: [String] = []
+            for item in items {
+                guard let name = reader.string(item, what) else { continue }
+                guard stores.contains(name, &reader) else {
+                    reader.error("\(what) names '\(name)', which is not a store of the recipe; \(what) tests whether stores hold a value"
+                                 + reader.hint(for: name, among: stores.ordered), at: item)
+                    continue
+                }
+                out.append(name)
+            }
+            return out
+        }
+        if let n = ifNode { condition.ifHeld = names(n, "if") }
+        if let n = unlessNode { condition.unlessHeld = names(n, "unless") }
+        if let both = Set(condition.ifHeld).intersection(condition.unlessHeld).first, let n = unlessNode {
+            reader.error("'\(both)' is under both if and unless: the condition could never hold", at: n)
+        }
+        if let n = optionNode { condition.option = parseOptionTest(n, params: params, &reader) }
+        return condition
+    }
+
+    /// `{ option: NAME }` (the option is true) or `{ option: NAME, is: VALUE }`; NAME is a param.
+    static func parseOptionTest(_ node: YAMLNode, params: [String], allowing extra: [String] = [], _ reader: inout NodeReader)
+        -> RecipeCondition.OptionTest? {
+        guard let pairs = reader.mapping(node, "when") else { return nil }
+        reader.checkKeys(pairs, known: ["option", "is"] + extra, in: "when")
+        guard let optionNode = pairs.first(where: { $0.key == "option" })?.value else {
+            reader.error("when names an option of the recipe, like when: { option: useIDFV } or { option: mode, is: debug }", at: node)
+            return nil
+        }
+        guard let name = reader.string(optionNode, "option") else { return nil }
+        guard params.contains(name) else {
+            reader.error("option '\(name)' is not a param of the recipe; declare it under params, like params: [{ \(name): false }]"
+                         + reader.hint(for: name, among: params), at: optionNode)
+            return nil
+        }
+        var test = RecipeCondition.OptionTest(name: name)
+        if let isNode = pairs.first(where: { $0.key == "is" })?.value {
+            guard case .scalar(let scalar) = isNode, !NodeReader.isNull(isNode) else {
+                reader.error("is takes one value, like is: debug", at: isNode)
+                return nil
+            }
+            test.value = scalar.style == .plain && ["true", "false"].contains(scalar.string) ? .bool(scalar.string == "true") : .string(scalar.string)
+        }
+        return test
+    }
+
+    static func parseSave(_ node: YAMLNode, stores: StoreNames, params: [String], _ reader: inout NodeReader) -> RecipeSave? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, "a save entry") else { return nil }
-            reader.checkKeys(pairs, known: ["store", "when"], in: "a save entry")
-            guard let storeNode = pairs.first(where: { $0.key == "store" })?.value,
-                  let store = storeName(storeNode, "save", stores: stores, &reader) else {
-                if !pairs.contains(where: { $0.key == "store" }) { reader.error("a save entry names its store, like { store: kc, when: always }", at: node) }
+            reader.checkKeys(pairs, known: ["store", "when", "if", "unless"], in: "a save entry")
+            func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
+            guard let storeNode = field("store"), let store = storeName(storeNode, "save", stores: stores, &reader) else {
+                if field("store") == nil { reader.error("a save entry names its store, like { store: kc, when: always }", at: node) }
                 return nil
             }
             var entry = RecipeSave(store: store)
-            if let whenNode = pairs.first(where: { $0.key == "when" })?.value,
-               let word = reader.choice(whenNode, "when", RecipeSave.When.allCases.map(\.rawValue)) {
-                entry.when = RecipeSave.When(rawValue: word)!
+            // `when` is the write's policy (a word), or an option test that may carry the policy as `write`.
+            var optionNode: YAMLNode?
+            if let whenNode = field("when") {
+                if case .mapping = whenNode {
+                    optionNode = whenNode
+                    if let policy = reader.mapping(whenNode, "when")?.first(where: { $0.key == "write" })?.value,
+                       let word = reader.choice(policy, "write", RecipeSave.When.allCases.map(\.rawValue)) {
+                        entry.when = RecipeSave.When(rawValue: word)!
+                    }
+                } else if let word = reader.choice(whenNode, "when", RecipeSave.When.allCases.map(\.rawValue)) {
+                    entry.when = RecipeSave.When(rawValue: word)!
+                }
             }
+            entry.condition = parseCondition(ifNode: field("if"), unlessNode: field("unless"), optionNode: nil, stores: stores,
+                                             params: params, &reader)
+            if let optionNode { entry.condition.option = parseOptionTest(optionNode, params: params, allowing: ["write"], &reader) }
             return entry
         }
         return storeName(node, "save", stores: stores, &reader).map { RecipeSave(store: $0) }

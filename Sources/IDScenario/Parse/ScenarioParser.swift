@@ -248,7 +248,7 @@ public enum ScenarioParser {
     /// An app on a recipe gives every param in its options, and has an App Group when the recipe
     /// uses `{appGroup}`.
     static func checkRecipeApp(_ app: AppDeclaration, _ recipe: Recipe, at node: YAMLNode, _ reader: inout NodeReader) {
-        let missing = recipe.params.filter { app.options[$0] == nil }
+        let missing = recipe.params.filter { app.options[$0] == nil && recipe.paramDefaults[$0] == nil }
         if !missing.isEmpty {
             reader.error("app '\(app.bundleID)' runs recipe \(recipe.name), which needs " + missing.map { "'\($0)'" }.joined(separator: ", ")
                          + " in its options, like options: { \(missing[0]): VALUE }", at: node)

@@ -35,6 +35,8 @@ public struct AppOS: @unchecked Sendable {   // used only inside one launch, on 
     public var teamID: String { world.apps[app].teamID }
     /// `CFBundleDisplayName` as the scenario declares it (`name:`), if any.
     public var displayName: String? { world.apps[app].displayName }
+    /// The simulated clock: one day per step from 2025-01-01 (`World.clock`), for time-ordered IDs.
+    public var clock: Int { world.clock }
     /// The app's first App Group (`com.apple.security.application-groups`), if any.
     public var firstAppGroup: String? { world.apps[app].appGroups.first }
     /// An option the scenario gives the app (`options:`).

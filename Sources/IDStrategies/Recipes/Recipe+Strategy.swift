@@ -11,10 +11,16 @@ extension Recipe {
         let shared = RecipeProgram.Shared(self, work: work)
         return Strategy(
             name: name, summary: summary, kind: .recipe,
-            options: params.map { StrategyOption($0, .string, default: nil, "fills {\($0)} in the recipe") },
+            options: params.map { name in
+                switch paramDefaults[name] {
+                case .bool(let b)?: StrategyOption(name, .bool, default: .bool(b), "an option of the recipe (default \(b))")
+                case let value?: StrategyOption(name, .string, default: value, "fills {\(name)} in the recipe (default \(value))")
+                case nil: StrategyOption(name, .string, default: nil, "fills {\(name)} in the recipe")
+                }
+            },
             valueNames: valueNames,
             // The IDFA is the only tracking state a recipe can read (`RecipeSource.idfa`).
-            readsTracking: sources.contains(.idfa),
+            readsTracking: sources.contains { $0.kind == .idfa },
             stores: { app in recipe.storeDescriptions(for: app) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
             program: { options in RecipeProgram(shared: shared, options: options) })
@@ -23,7 +29,7 @@ extension Recipe {
     /// The placeholders' values for an app as declared: the same lookup a launch uses.
     func placeholders(for app: AppDeclaration) -> Placeholders {
         Placeholders(bundle: app.bundleID, team: app.teamID, displayName: app.displayName, appGroup: app.appGroups.first,
-                     params: params, options: app.options)
+                     params: params, defaults: paramDefaults, options: app.options)
     }
 
     /// The keychain access groups its stores name explicitly, other than an App Group of the
@@ -61,11 +67,11 @@ extension Recipe {
             }
         }
         for source in sources {
-            switch source {
+            switch source.kind {
             case .idfv: out.append(StoreDescription(.platform, "UIDevice.identifierForVendor"))
             case .idfa: out.append(StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"))
             case .apnsToken: out.append(StoreDescription(.platform, "registerForRemoteNotifications (APNs device token)"))
-            case .store, .uuid, .fid: break
+            case .store, .uuid, .uuid7, .fid: break
             }
         }
         return out

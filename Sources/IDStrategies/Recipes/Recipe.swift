@@ -7,8 +7,11 @@ import IDSim
 public struct Recipe: Sendable, Hashable {
     public var name: String
     public var summary: String
-    /// Placeholders filled from the app's `options:` (`{appID}`).
+    /// Placeholders filled from the app's `options:` (`{appID}`), and options that choose sources
+    /// and saves (`when: { option: useIDFV }`).
     public var params: [String]
+    /// The params an app may leave out, and what they are then (`params: [{ useIDFV: true }]`).
+    public var paramDefaults: [String: OptionValue] = [:]
     /// In declaration order.
     public var stores: [RecipeStore]
     /// Where the ID comes from, in order: the first that yields a value is the ID.
@@ -74,7 +77,7 @@ public struct Recipe: Sendable, Hashable {
     }
 
     /// Names that stores may not take: the platform sources.
-    public static let sourceNames = ["idfv", "idfa", "uuid", "fid", "apnsToken"]
+    public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken"]
 }
 
 /// A named place a recipe reads and writes.
@@ -163,31 +166,147 @@ public struct KeychainStore: Sendable, Hashable {
     }
 }
 
-/// One place the ID may come from.
-public enum RecipeSource: Sendable, Hashable {
-    /// A store's value; with `if`, only when that other store holds any value.
-    case store(String, if: String?)
-    /// `identifierForVendor` (nil before the first unlock, IDFV-3).
-    case idfv
-    /// The advertising identifier; the all-zero one counts as no value.
-    case idfa
-    /// A new UUID in the given shape.
-    case uuid(IDFormat)
-    /// A new Firebase installation ID: 22 characters of base64url whose first four bits are 0111.
-    case fid
-    /// The APNs device token the app was given (APNS-35).
-    case apnsToken
+/// One place the ID may come from: what it reads or makes, when it is asked at all, what a value
+/// must be to count, and the shape of a value it makes.
+public struct RecipeSource: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A store's value.
+        case store(String)
+        /// `identifierForVendor` (nil before the first unlock, IDFV-3).
+        case idfv
+        /// The advertising identifier; the all-zero one counts as no value.
+        case idfa
+        /// A new random UUID (version 4) in the given shape.
+        case uuid(IDFormat)
+        /// A new time-ordered UUID (version 7, RFC 9562): the simulated clock's milliseconds, then
+        /// random bits.
+        case uuid7(IDFormat)
+        /// A new Firebase installation ID: 22 characters of base64url whose first four bits are 0111.
+        case fid
+        /// The APNs device token the app was given (APNS-35).
+        case apnsToken
+    }
+
+    public var kind: Kind
+    /// Asked only when this holds.
+    public var condition: RecipeCondition
+    /// What a value must be to count; one that fails counts as nothing there.
+    public var check: RecipeCheck
+    /// The shape of a value the source makes (`$RCAnonymousID:{value}`); nil for a store's.
+    public var template: Template?
+
+    public init(_ kind: Kind, condition: RecipeCondition = RecipeCondition(), check: RecipeCheck = RecipeCheck(), template: Template? = nil) {
+        self.kind = kind
+        self.condition = condition
+        self.check = check
+        self.template = template
+    }
+
+    public static let idfv = RecipeSource(.idfv)
+    public static let idfa = RecipeSource(.idfa)
+    public static let fid = RecipeSource(.fid)
+    public static let apnsToken = RecipeSource(.apnsToken)
+    public static func store(_ name: String) -> RecipeSource { RecipeSource(.store(name)) }
 
     /// The name it reports its value under.
     public var name: String {
-        switch self {
-        case .store(let name, _): name
+        switch kind {
+        case .store(let name): name
         case .idfv: "idfv"
         case .idfa: "idfa"
         case .uuid: "uuid"
+        case .uuid7: "uuid7"
         case .fid: "fid"
         case .apnsToken: "apnsToken"
         }
+    }
+
+    /// The store it reads, if it is a store's.
+    public var storeName: String? {
+        if case .store(let name) = kind { return name }
+        return nil
+    }
+}
+
+/// When a source is asked or a save is made: stores that must all hold a value (`if`), stores
+/// none of which may (`unless`), and an option of the app (`when: { option: NAME }`).
+public struct RecipeCondition: Sendable, Hashable {
+    public var ifHeld: [String]
+    public var unlessHeld: [String]
+    public var option: OptionTest?
+
+    /// `when: { option: NAME }` holds when the option is true; `when: { option: NAME, is: VALUE }`
+    /// when it is that value.
+    public struct OptionTest: Sendable, Hashable {
+        public var name: String
+        public var value: OptionValue?
+
+        public init(name: String, value: OptionValue? = nil) {
+            self.name = name
+            self.value = value
+        }
+
+        public func holds(_ actual: OptionValue?) -> Bool {
+            guard let value else {
+                switch actual {
+                case .bool(let b)?: return b
+                case .string(let s)?: return s == "true"
+                default: return false
+                }
+            }
+            return actual == value
+        }
+    }
+
+    public init(ifHeld: [String] = [], unlessHeld: [String] = [], option: OptionTest? = nil) {
+        self.ifHeld = ifHeld
+        self.unlessHeld = unlessHeld
+        self.option = option
+    }
+
+    public var isEmpty: Bool { ifHeld.isEmpty && unlessHeld.isEmpty && option == nil }
+}
+
+/// What a value must be to count (SDKs that validate what they read: Adjust keeps only a UUID,
+/// Amplitude skips an all-zero IDFV).
+public struct RecipeCheck: Sendable, Hashable {
+    /// Only a UUID in its 36-character form (either case) counts.
+    public var uuid: Bool
+    /// Values that count as nothing.
+    public var not: [String]
+    /// The all-zero UUID (with or without dashes, either case) counts as nothing.
+    public var nonZero: Bool
+
+    public init(uuid: Bool = false, not: [String] = [], nonZero: Bool = false) {
+        self.uuid = uuid
+        self.not = not
+        self.nonZero = nonZero
+    }
+
+    public var isEmpty: Bool { !uuid && not.isEmpty && !nonZero }
+
+    public func accepts(_ value: String) -> Bool {
+        if uuid && !Self.isUUID(value) { return false }
+        if nonZero && Self.isZeroUUID(value) { return false }
+        return !not.contains(value)
+    }
+
+    static func isUUID(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard bytes.count == 36 else { return false }
+        for (i, b) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                if b != UInt8(ascii: "-") { return false }
+            } else if !((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)) {
+                return false
+            }
+        }
+        return true
+    }
+
+    static func isZeroUUID(_ value: String) -> Bool {
+        let digits = value.utf8.filter { $0 != UInt8(ascii: "-") }
+        return digits.count == 32 && digits.allSatisfy { $0 == UInt8(ascii: "0") }
     }
 }
 
@@ -195,6 +314,8 @@ public enum RecipeSource: Sendable, Hashable {
 public struct RecipeSave: Sendable, Hashable {
     public var store: String
     public var when: When
+    /// Made only when this holds (`if`, `unless`, an option).
+    public var condition = RecipeCondition()
 
     public enum When: String, Sendable, CaseIterable {
         /// It held no value (not found: -25300, an absent key or file).
@@ -345,6 +466,7 @@ extension Recipe {
             }
         }
         if let salt = hash?.salt { templates.append(salt) }
+        templates += sources.compactMap(\.template)
         return templates.contains { $0.placeholders.contains(name) }
     }
 }

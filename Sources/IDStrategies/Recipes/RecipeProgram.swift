@@ -10,16 +10,46 @@ struct RecipeProgram: AppProgram {
         let recipe: Recipe
         /// The platform sources a launch reports after the stores, each once, in order.
         let platformNames: [String]
-        /// Each source's store, and its condition's, by position; nil for a platform source (and
-        /// for one naming no store).
-        let sourceStores: [(store: Int, condition: Int?)?]
-        /// Each save's store, by position (a name the parser let through always resolves).
-        let saveStores: [Int?]
+        /// Each source as a launch runs it: plain values with no references, so walking the sources
+        /// costs no reference counting (a recipe launch stays within 2× its Swift twin).
+        let plan: [Step]
+        /// The conditions, checks and templates the plan's steps point into.
+        let conditions: [Condition]
+        let checks: [RecipeCheck]
+        let templates: [Template]
+        /// Each save as a launch runs it: its store's position (-1: names none), when, and its
+        /// condition's place in `conditions` (-1: none).
+        let saves: [SaveStep]
+
+        struct SaveStep {
+            var store: Int
+            var when: RecipeSave.When
+            var condition: Int
+        }
         /// The stores `clear` deletes, by position.
         let clearStores: [Int]
         /// Counts what launches do, for the tests that check a recipe's cost grows with its size
         /// and no faster (nil: not counted).
         let work: RecipeWork?
+
+        /// One source: what it reads or makes, and where its condition, check and template are
+        /// (-1: none).
+        struct Step {
+            enum Kind { case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken }
+            var kind: Kind
+            var condition = -1
+            var check = -1
+            var template = -1
+        }
+
+        /// A condition with its stores resolved to positions; `never` when it names a store the
+        /// recipe lacks (the parser reports that; a recipe built in code may still hold one).
+        struct Condition {
+            var ifHeld: [Int]
+            var unlessHeld: [Int]
+            var option: RecipeCondition.OptionTest?
+            var never = false
+        }
 
         /// Resolves every name the recipe uses to a store's position, once: a launch then reads and
         /// writes by position, however many stores the recipe has.
@@ -34,26 +64,61 @@ struct RecipeProgram: AppProgram {
                 lookups += 1
                 return positions[name]
             }
-            var names: [String] = [], seen: Set<String> = []
-            var sourceStores: [(store: Int, condition: Int?)?] = []
-            for source in recipe.sources {
-                if case .store(let name, let condition) = source {
-                    // A store or condition that names nothing reads as nothing there: the source is skipped.
-                    let store = position(name)
-                    let test = condition.map(position)   // nil: no condition; .some(nil): one naming no store
-                    if let store, test != .some(nil) {
-                        sourceStores.append((store, test ?? nil))
-                    } else {
-                        sourceStores.append(nil)
-                    }
-                    continue
+            func resolve(_ condition: RecipeCondition) -> Condition? {
+                guard !condition.isEmpty else { return nil }
+                var resolved = Condition(ifHeld: [], unlessHeld: [], option: condition.option)
+                for name in condition.ifHeld {
+                    if let p = position(name) { resolved.ifHeld.append(p) } else { resolved.never = true }
                 }
-                sourceStores.append(nil)
-                if positions[source.name] == nil && seen.insert(source.name).inserted { names.append(source.name) }
+                for name in condition.unlessHeld {
+                    if let p = position(name) { resolved.unlessHeld.append(p) }
+                }
+                return resolved
+            }
+            var names: [String] = [], seen: Set<String> = []
+            var plan: [Step] = [], conditions: [Condition] = [], checks: [RecipeCheck] = [], templates: [Template] = []
+            for source in recipe.sources {
+                var step: Step
+                switch source.kind {
+                // A store that names nothing reads as nothing there: the source is skipped.
+                case .store(let name): step = Step(kind: position(name).map { .store($0) } ?? .missingStore)
+                case .idfv: step = Step(kind: .idfv)
+                case .idfa: step = Step(kind: .idfa)
+                case .uuid(let format): step = Step(kind: .uuid(format))
+                case .uuid7(let format): step = Step(kind: .uuid7(format))
+                case .fid: step = Step(kind: .fid)
+                case .apnsToken: step = Step(kind: .apnsToken)
+                }
+                if let condition = resolve(source.condition) {
+                    step.condition = conditions.count
+                    conditions.append(condition)
+                }
+                if !source.check.isEmpty {
+                    step.check = checks.count
+                    checks.append(source.check)
+                }
+                if let template = source.template {
+                    step.template = templates.count
+                    templates.append(template)
+                }
+                plan.append(step)
+                if source.storeName == nil && positions[source.name] == nil && seen.insert(source.name).inserted { names.append(source.name) }
             }
             platformNames = names
-            self.sourceStores = sourceStores
-            saveStores = recipe.save.map { position($0.store) }
+            self.plan = plan
+            self.checks = checks
+            self.templates = templates
+            var saves: [SaveStep] = []
+            for entry in recipe.save {
+                var step = SaveStep(store: position(entry.store) ?? -1, when: entry.when, condition: -1)
+                if let condition = resolve(entry.condition) {
+                    step.condition = conditions.count
+                    conditions.append(condition)
+                }
+                saves.append(step)
+            }
+            self.saves = saves
+            self.conditions = conditions
             clearStores = recipe.clear.compactMap(position)
             work?.lookups += lookups
         }
@@ -109,7 +174,7 @@ struct RecipeProgram: AppProgram {
     /// The placeholders' values for this app, looked up as templates ask for them.
     func placeholders(_ os: AppOS) -> Placeholders {
         Placeholders(bundle: os.bundleID, team: os.teamID, displayName: os.displayName, appGroup: os.firstAppGroup,
-                     params: recipe.params, options: options)
+                     params: recipe.params, defaults: recipe.paramDefaults, options: options)
     }
 
     /// - Parameter inFull: whether the report is built in full (`AppOS.reportsInFull`): its result is built only then.
@@ -173,7 +238,13 @@ struct Placeholders {
     let displayName: String?
     let appGroup: String?
     let params: [String]
+    let defaults: [String: OptionValue]
     let options: [String: OptionValue]
+
+    /// An option's value: the app's, else the recipe's default for it.
+    func option(_ name: String) -> OptionValue? {
+        options[name] ?? defaults[name]
+    }
 
     func value(_ name: String) -> String? {
         switch name {
@@ -183,7 +254,7 @@ struct Placeholders {
         case "appGroup": return appGroup
         default:
             guard params.contains(name) else { return nil }
-            switch options[name] {
+            switch option(name) {
             case .string(let s)?: return s
             case .int(let i)?: return String(i)
             case .bool(let b)?: return b ? "true" : "false"
@@ -227,36 +298,71 @@ private struct Run {
     // MARK: - Choosing the ID
 
     mutating func chooseID(_ os: inout AppOS) -> String? {
-        for (position, source) in recipe.sources.enumerated() {
-            switch source {
-            case .store:
-                guard let (store, condition) = shared.sourceStores[position] else { continue }
-                if let condition {
-                    let held = read(condition, &os)
-                    if stopped { return nil }
-                    guard held.value != nil else { continue }
-                }
+        for position in shared.plan.indices {
+            let step = shared.plan[position]
+            if step.condition >= 0 {
+                let holds = self.holds(shared.conditions[step.condition], &os)
+                if stopped { return nil }
+                guard holds else { continue }
+            }
+            switch step.kind {
+            case .store(let store):
                 let found = read(store, &os)
                 if stopped { return nil }
-                if let value = found.value { return value }
+                if let value = found.value, step.check < 0 || shared.checks[step.check].accepts(value) { return value }
+            case .missingStore:
+                continue
             case .idfv:
-                if let value = os.identifierForVendor()?.uuidString { return remember(source, value) }
+                if let value = os.identifierForVendor()?.uuidString, let made = made(step, "idfv", value) { return made }
             case .idfa:
-                if let value = os.advertisingIdentifier(), !value.isZero { return remember(source, value.uuidString) }
+                if let value = os.advertisingIdentifier(), !value.isZero, let made = made(step, "idfa", value.uuidString) { return made }
             case .uuid(let format):
-                return remember(source, format.apply(os.newUUID()))
+                if let made = made(step, "uuid", format.apply(os.newUUID())) { return made }
+            case .uuid7(let format):
+                if let made = made(step, "uuid7", format.apply(Self.uuid7(os.newUUID(), clock: os.clock))) { return made }
             case .fid:
-                return remember(source, Self.firebaseID(os.newUUID()))
+                if let made = made(step, "fid", Self.firebaseID(os.newUUID())) { return made }
             case .apnsToken:
-                if let token = os.apnsDeviceToken { return remember(source, token.hex) }
+                if let token = os.apnsDeviceToken, let made = made(step, "apnsToken", token.hex) { return made }
             }
         }
         return nil
     }
 
-    private mutating func remember(_ source: RecipeSource, _ value: String) -> String {
-        platform = (source.name, value)
-        return value
+    /// A platform source's value if it passes the source's check, shaped by its template, and
+    /// remembered for the report under the source's name.
+    private mutating func made(_ step: RecipeProgram.Shared.Step, _ name: String, _ value: String) -> String? {
+        if step.check >= 0 && !shared.checks[step.check].accepts(value) { return nil }
+        var shaped = value
+        if step.template >= 0 {
+            shaped = shared.templates[step.template].fill { $0 == "value" ? value : placeholders.value($0) }
+        }
+        platform = (name, shaped)
+        return shaped
+    }
+
+    /// Whether a condition holds: its option, then each store it names (read as a source would).
+    mutating func holds(_ condition: RecipeProgram.Shared.Condition, _ os: inout AppOS) -> Bool {
+        if condition.never { return false }
+        if let option = condition.option, !option.holds(placeholders.option(option.name)) { return false }
+        for index in condition.ifHeld {
+            let held = read(index, &os)
+            if stopped || held.value == nil { return false }
+        }
+        for index in condition.unlessHeld {
+            let held = read(index, &os)
+            if stopped || held.value != nil { return false }
+        }
+        return true
+    }
+
+    /// A UUID of version 7 (RFC 9562, section 5.7): the first 48 bits the simulated time in
+    /// milliseconds (one day per step from 2025-01-01, as `World.clock` counts), the rest a random
+    /// UUID's bits with the version and variant set.
+    static func uuid7(_ random: SimUUID, clock: Int) -> SimUUID {
+        let millis = UInt64(1_735_689_600_000) + UInt64(max(0, clock)) * 86_400_000
+        return SimUUID(high: (millis << 16) | 0x7000 | (random.high & 0x0FFF),
+                       low: 0x8000_0000_0000_0000 | (random.low & 0x3FFF_FFFF_FFFF_FFFF))
     }
 
     /// A Firebase installation ID from a UUID's 16 bytes: a byte 0111xxxx before them, base64url,
@@ -336,8 +442,13 @@ private struct Run {
     /// `whenWriteFails: stop`. After saves that wrote something and all succeeded, `clear`.
     mutating func saveAll(_ id: String, _ os: inout AppOS) -> Bool {
         var wrote = false, failed = false
-        for (position, entry) in recipe.save.enumerated() {
-            guard let index = shared.saveStores[position] else { continue }
+        for entry in shared.saves {
+            guard entry.store >= 0 else { continue }
+            let index = entry.store
+            if entry.condition >= 0 {
+                guard holds(shared.conditions[entry.condition], &os) else { continue }
+                stopped = false   // a refused read in a save's condition does not undo the ID
+            }
             // `always` needs no read to decide; the others read a store the sources did not.
             let before = entry.when == .always ? reads[index] : (reads[index] ?? read(index, &os, mayStop: false))
             let fixed = recipe.stores[index].fixedValue

@@ -1,0 +1,169 @@
+import Foundation
+@testable import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// The keys the SDK recipes needed (issue 32): conditions over several stores and options, checks
+/// on what is read, a template around a made value, UUID version 7, conditional saves.
+@Suite("Recipes: conditions, checks, templates, options")
+struct RecipeConditionTests {
+    static let launch = "  - install: com.acme.shop\n  - launch: com.acme.shop"
+
+    @Test("if takes a list (every store must hold a value); unless skips a source while any named store does")
+    func ifAndUnless() throws {
+        let recipe = """
+            stores:
+              a: { defaults: { key: a } }
+              b: { defaults: { key: b } }
+              kc: { keychain: { service: svc, account: id } }
+            id: [{ store: kc, if: [a, b] }, { from: idfv, unless: a }, uuid]
+            save: [kc]
+            """
+        // Nothing in a or b: kc is not asked; the IDFV is, as a holds nothing.
+        let empty = try RecipeRun(recipe, steps: Self.launch)
+        #expect(empty.value("kc", launch: 0) == nil && empty.ids[0] == empty.world.identifierForVendor(app: 0, on: 0)?.uuidString)
+        let withA = try RecipeRun("""
+            stores:
+              a: { defaults: { key: a, value: "yes" } }
+              b: { defaults: { key: b, value: "yes" } }
+              kc: { keychain: { service: svc, account: id } }
+            id: [{ store: kc, if: [a, b] }, { from: idfv, unless: a }, uuid]
+            save: [kc, a]
+            """, steps: Self.launch + "\n  - launch: com.acme.shop")
+        // First launch: a is empty, so the IDFV; the save writes kc and a.
+        let idfv = withA.world.identifierForVendor(app: 0, on: 0)?.uuidString
+        #expect(withA.ids[0] == idfv)
+        // Second launch: a holds "yes", b nothing: kc is not asked, the IDFV is skipped, a new UUID.
+        // kc holds the IDFV (the save reads it to decide, and leaves it), but is not a source while b is empty.
+        #expect(withA.value("kc", launch: 1) == idfv)
+        #expect(withA.ids[1] != idfv && withA.value("uuid", launch: 1) == withA.ids[1])
+    }
+
+    @Test("when: { option } asks a source only while the app's option is on; a param's default applies when the app leaves it out")
+    func optionChoosesSource() throws {
+        let recipe = """
+            params: [{ useIDFV: true }, { mode: release }]
+            stores:
+              id: { defaults: { key: device_id } }
+            id: [id, { from: idfv, when: { option: useIDFV } }, { uuid: { case: lower }, when: { option: mode, is: debug } }, uuid]
+            save: [id]
+            """
+        let byDefault = try RecipeRun(recipe, steps: Self.launch)
+        #expect(byDefault.ids[0] == byDefault.world.identifierForVendor(app: 0, on: 0)?.uuidString, "useIDFV defaults to true")
+        let off = try RecipeRun(recipe, options: "useIDFV: false", steps: Self.launch)
+        let id = try #require(off.ids[0])
+        #expect(id != off.world.identifierForVendor(app: 0, on: 0)?.uuidString && id == id.uppercased(), "mode is release: the last source")
+        let debug = try RecipeRun(recipe, options: "useIDFV: false, mode: debug", steps: Self.launch)
+        let lower = try #require(debug.ids[0])
+        #expect(lower == lower.lowercased() && lower.contains("-"))
+        // The strategy says which options it takes and their defaults.
+        let strategy = try #require(off.scenario.recipes.first?.strategy)
+        #expect(strategy.options.map(\.name) == ["useIDFV", "mode"])
+        #expect(strategy.options.map(\.defaultValue) == [.bool(true), .string("release")])
+    }
+
+    @Test("valid: uuid, not and nonZero make a value count as nothing: the next source is asked")
+    func checks() throws {
+        let recipe = """
+            stores:
+              token: { defaults: { key: token } }
+            id: [{ store: token, valid: uuid }, uuid]
+            save: [{ store: token, when: always }]
+            """
+        // The first launch stores a UUID; a stored non-UUID would be passed over (checked below).
+        let run = try RecipeRun(recipe, steps: Self.launch + "\n  - launch: com.acme.shop")
+        #expect(run.ids[1] == run.ids[0], "a stored UUID counts")
+        let program = RecipeCheck(uuid: true, not: ["00000000-0000-0000-0000-000000000001"], nonZero: true)
+        #expect(program.accepts("9E7EB00E-4C9C-4E35-81DF-DA7A5EB236F8") && program.accepts("9e7eb00e-4c9c-4e35-81df-da7a5eb236f8"))
+        #expect(!program.accepts("not-a-uuid") && !program.accepts("9E7EB00E4C9C4E3581DFDA7A5EB236F8"))
+        #expect(!program.accepts("00000000-0000-0000-0000-000000000000") && !program.accepts("00000000-0000-0000-0000-000000000001"))
+        #expect(RecipeCheck(nonZero: true).accepts("abc") && !RecipeCheck(nonZero: true).accepts("00000000000000000000000000000000"))
+        // In a run: a value written by another recipe that is not a UUID is skipped, and replaced.
+        let planted = try RecipeRun("""
+            stores:
+              token: { defaults: { key: token } }
+              junk: { defaults: { key: token, value: "not-a-uuid" } }
+            id: [{ store: token, valid: uuid, not: ["not-a-uuid"] }, uuid]
+            save: [{ store: junk, when: missing }, { store: token, when: different }]
+            """, steps: Self.launch + "\n  - launch: com.acme.shop")
+        #expect(planted.value("token", launch: 1) != nil)
+        #expect(planted.ids[1] != "not-a-uuid")
+    }
+
+    @Test("template shapes a made value: RevenueCat's $RCAnonymousID: and 32 lowercase hex digits")
+    func template() throws {
+        let run = try RecipeRun("""
+            stores:
+              user: { defaults: { key: appUserID } }
+            id: [user, { uuid: { case: lower, dashes: false }, template: "$RCAnonymousID:{value}" }]
+            save: [user]
+            """, steps: Self.launch + "\n  - launch: com.acme.shop")
+        let id = try #require(run.ids[0])
+        #expect(id.hasPrefix("$RCAnonymousID:") && id.count == 15 + 32)
+        #expect(id.dropFirst(15).allSatisfy { $0.isHexDigit && !$0.isUppercase })
+        #expect(run.value("user", launch: 1) == id && run.ids[1] == id, "stored as made, read back as stored")
+    }
+
+    @Test("uuid7: version 7, the RFC's variant, and later steps give larger time prefixes")
+    func uuid7() throws {
+        let run = try RecipeRun("id: [uuid7]", steps: Self.launch + "\n  - reboot\n  - unlock\n  - launch: com.acme.shop")
+        let first = try #require(run.ids[0]), second = try #require(run.ids[1])
+        for id in [first, second] {
+            let hex = Array(id.replacingOccurrences(of: "-", with: ""))
+            #expect(hex.count == 32 && hex[12] == "7", "version 7: \(id)")
+            #expect("89AB".contains(hex[16]), "variant 10: \(id)")
+        }
+        #expect(first.prefix(13) < second.prefix(13), "time-ordered: \(first) then \(second)")
+        // The first 48 bits are the simulated clock: 2025-01-01 plus a day per step.
+        let millis = UInt64(first.replacingOccurrences(of: "-", with: "").prefix(12), radix: 16)!
+        #expect(millis >= 1_735_689_600_000 && millis < 1_735_689_600_000 + 10 * 86_400_000)
+    }
+
+    @Test("a save may be conditional: unless another store holds the ID, and only while an option is on")
+    func conditionalSaves() throws {
+        let run = try RecipeRun("""
+            params: [{ mirror: false }]
+            stores:
+              standard: { defaults: { key: appUserID.new } }
+              suite: { defaults: { suite: com.revenuecat.user_defaults, key: appUserID.new } }
+              copy: { defaults: { key: copy } }
+            id: [standard, suite, uuid]
+            save: [{ store: suite, unless: standard, when: always }, { store: copy, when: { option: mirror, write: always } }]
+            """, steps: Self.launch)
+        #expect(run.world.devices[0].apps[0]?.container.suites["com.revenuecat.user_defaults"]?["appUserID.new"] == run.ids[0])
+        #expect(run.world.devices[0].apps[0]?.container.defaults["copy"] == nil, "mirror is off by default")
+        let mirrored = try RecipeRun("""
+            params: [{ mirror: false }]
+            stores:
+              copy: { defaults: { key: copy } }
+            id: [uuid]
+            save: [{ store: copy, when: { option: mirror, write: always } }]
+            """, options: "mirror: true", steps: Self.launch)
+        #expect(mirrored.world.devices[0].apps[0]?.container.defaults["copy"] == mirrored.ids[0])
+    }
+
+    @Test("every new key survives the writer: a recipe written out reads back the same")
+    func roundTrip() throws {
+        let text = """
+            name: everything
+            params: [token, { useIDFV: true }, { mode: "release" }]
+            stores:
+              kc: { keychain: { service: svc, account: "{token}" } }
+              flag: { defaults: { key: flag, value: "true" } }
+              legacy: { defaults: { key: legacy } }
+            id: [{ store: kc, if: [flag, legacy], valid: uuid }, { from: idfv, unless: legacy, when: { option: useIDFV }, nonZero: true }, { uuid7: { case: lower }, not: ["x"] }, { uuid: { case: lower, dashes: false }, template: "$RC:{value}", when: { option: mode, is: debug } }, uuid]
+            save: [{ store: kc, unless: legacy, when: { option: useIDFV, write: always } }, { store: flag, if: kc }, legacy]
+            """
+        var reader = NodeReader(file: "r.yaml")
+        let root = try #require(try YAMLComposer.compose(text, file: "r.yaml").get())
+        let recipe = try #require(RecipeParser.parseFile(root, &reader))
+        #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics)")
+        let written = RecipeWriter.file(recipe)
+        var again = NodeReader(file: "w.yaml")
+        let writtenRoot = try #require(try YAMLComposer.compose(written, file: "w.yaml").get())
+        let back = try #require(RecipeParser.parseFile(writtenRoot, &again))
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics)\n\(written)")
+        #expect(back == recipe, "\(written)")
+    }
+}
