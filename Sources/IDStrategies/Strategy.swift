@@ -26,6 +26,9 @@ public protocol IDStrategy: AppProgram {
     /// Explore leaves that state out of its states for strategies that never do.
     static var readsTracking: Bool { get }
 
+    /// Whether its server sets the team's DeviceCheck bits: explore then offers setting them as an action.
+    static var setsDeviceCheckBits: Bool { get }
+
     /// Keychain access groups beyond its own that an app of this strategy must be entitled to
     /// for the code to work as shipped (SvUDID's shared group); the matrix grants them.
     static func sharedAccessGroups(for app: AppDeclaration) -> [String]
@@ -35,6 +38,7 @@ public protocol IDStrategy: AppProgram {
 
 extension IDStrategy {
     public static var matrixValue: String? { nil }
+    public static var setsDeviceCheckBits: Bool { false }
 
     /// Assumed unless a strategy says otherwise.
     public static var readsTracking: Bool { true }
@@ -44,7 +48,7 @@ extension IDStrategy {
     /// This strategy as a value, as the library holds it.
     public static var strategy: Strategy {
         Strategy(name: name, summary: summary, kind: .swift, options: options, valueNames: valueNames, matrixValue: matrixValue,
-                 readsTracking: readsTracking, stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
+                 readsTracking: readsTracking, setsDeviceCheckBits: setsDeviceCheckBits, stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
                  program: { Self(options: $0) })
     }
 }
@@ -68,16 +72,22 @@ public struct Strategy: Sendable {
     /// The keys of `values` in a launch report, in order.
     public let valueNames: [String]
     /// The value the lifecycle matrix follows: nil for the primary ID (DeviceCheck follows its bit).
-    public let matrixValue: String?
+    public private(set) var matrixValue: String?
     /// Whether its code may read tracking state (the IDFA, the ATT status, the consent the app
     /// records) or ask to track (see `IDStrategy`).
     public let readsTracking: Bool
+    /// Whether its server sets the team's DeviceCheck bits (explore then offers that action).
+    public let setsDeviceCheckBits: Bool
+    /// The IDs it names, for `expect: { ids: … }`: a recipe's declared ones, `id` for a strategy
+    /// with a primary ID.
+    public let idNames: [String]
     private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
 
     public init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
-                readsTracking: Bool = true, stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
+                readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, idNames: [String]? = nil,
+                stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 program: @escaping @Sendable ([String: OptionValue]) -> any AppProgram) {
         self.name = name
@@ -87,6 +97,8 @@ public struct Strategy: Sendable {
         self.valueNames = valueNames
         self.matrixValue = matrixValue
         self.readsTracking = readsTracking
+        self.setsDeviceCheckBits = setsDeviceCheckBits
+        self.idNames = idNames ?? (matrixValue == nil ? ["id"] : [])
         self.storesOf = stores
         self.sharedGroupsOf = sharedAccessGroups
         self.make = program
@@ -100,6 +112,22 @@ public struct Strategy: Sendable {
 
     /// The code an app of this strategy runs at a launch, with the app's options.
     public func program(options: [String: OptionValue]) -> any AppProgram { make(options) }
+
+    /// The strategy as the matrix and explore see it when told to follow another of its values
+    /// (`--id NAME`): a recipe's other ID, or any value its launches report; `id` is the primary.
+    /// Nil when its launches report no value by that name.
+    public func following(_ name: String) -> Strategy? {
+        guard valueNames.contains(name) else { return nil }
+        var copy = self
+        copy.matrixValue = name == "id" ? nil : name
+        return copy
+    }
+
+    /// Why `following(name)` gives nothing, in a sentence for the user.
+    public func notFollowing(_ name: String) -> String {
+        "strategy \(self.name) reports no value '\(name)'; its launches report " + valueNames.joined(separator: ", ")
+            + NameSuggester.hint(for: name, among: valueNames)
+    }
 
     /// The value the matrix and explore follow in a launch report: `matrixValue`'s, else the primary ID.
     public func followedValue(in report: LaunchReport) -> String? {

@@ -43,6 +43,34 @@ struct StrategyCommandTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'rndi'?"))
     }
 
+    @Test("--id follows another of a recipe's IDs in matrix and explore; an ID it does not report is exit 2 with the names it does")
+    func followAnotherID() throws {
+        let folder = TemporaryDirectory.make()
+        let file = folder.appendingPathComponent("two.yaml")
+        try """
+            name: two-ids
+            stores:
+              anonFile: { file: { path: Library/anon, backup: false } }
+              deviceKey: { defaults: { key: device } }
+            ids:
+              anonymous: { id: [anonFile, uuid7], save: [anonFile] }
+              device: { id: [deviceKey, { from: anonymous }], save: [deviceKey] }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let primary = try CLI.run(["matrix", "--strategy", file.path, "--scenario", "restore-new-encrypted"])
+        let device = try CLI.run(["matrix", "--strategy", file.path, "--scenario", "restore-new-encrypted", "--id", "device"])
+        #expect(primary.status == 0 && device.status == 0)
+        // The anonymous ID's file stays out of backups: new on the restored phone; the device ID comes along (dup).
+        #expect(primary.stdout.split(separator: "\n").first { $0.hasPrefix("two-ids ") }?.hasSuffix("Δ") == true, "\(primary.stdout)")
+        #expect(device.stdout.split(separator: "\n").first { $0.hasPrefix("two-ids ") }?.hasSuffix("dup") == true, "\(device.stdout)")
+        let unknown = try CLI.run(["matrix", "--strategy", file.path, "--id", "devise"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "idscope matrix: strategy two-ids reports no value 'devise'; its launches report id, anonymous, device, anonFile, deviceKey, uuid7; did you mean 'device'?\n")
+        let explore = try CLI.run(["explore", "--strategy", file.path, "--id", "device", "--property", "stable", "--depth", "4", "--devices", "1"])
+        // A launch before the first unlock finds neither copy (UserDefaults read empty, the file is locked).
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        #expect(explore.stdout.contains("two-ids   stable     breaks in 4:") && explore.stdout.contains("reboot on phone"))
+    }
+
     @Test("a bad recipe file in matrix --strategy is located in the file and exits 2")
     func badRecipeFile() throws {
         let dir = TemporaryDirectory.make()

@@ -77,7 +77,8 @@ struct DocsTests {
         let text = try String(contentsOf: Self.root.appendingPathComponent("docs/recipes.md"), encoding: .utf8)
         let keys = ["name", "summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails", "cache",
                     "format", "hash", "service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
-                    "querySynchronizable", "write", "onDuplicate", "updates", "key", "suite", "value", "path", "backup", "from", "option", "is"]
+                    "querySynchronizable", "write", "onDuplicate", "updates", "key", "suite", "value", "path", "backup", "from", "option", "is",
+                    "ids", "primary"]
         for key in keys + RecipeParser.storeKinds + Recipe.sourceNames + RecipeParser.sourceModifiers + RecipeSave.When.allCases.map(\.rawValue) {
             #expect(text.contains("`\(key)`"), "\(key) is not documented")
         }

@@ -32,16 +32,27 @@ public enum RecipeWriter {
             out += indent + "stores:\n"
             for store in recipe.stores { out += indent + "  \(q(store.name)): " + self.store(store) + "\n" }
         }
-        out += indent + "id: [" + recipe.sources.map(source).joined(separator: ", ") + "]\n"
-        if !recipe.save.isEmpty {
-            out += indent + "save: [" + recipe.save.map(save).joined(separator: ", ") + "]\n"
+        if recipe.hasSeveralIDs {
+            out += indent + "ids:\n"
+            for id in recipe.ids { out += indent + "  \(q(id.name)):\n" + self.id(id, indent: indent + "    ") }
+            if recipe.primary != 0 { out += indent + "primary: \(q(recipe.ids[recipe.primary].name))\n" }
+        } else {
+            out += self.id(recipe.ids[0], indent: indent)
         }
-        if !recipe.clear.isEmpty { out += indent + "clear: [" + recipe.clear.map(q).joined(separator: ", ") + "]\n" }
         if recipe.whenRefused != .next { out += indent + "whenRefused: \(recipe.whenRefused.rawValue)\n" }
         if recipe.whenWriteFails != .ignore { out += indent + "whenWriteFails: \(recipe.whenWriteFails.rawValue)\n" }
         if recipe.cache != .none { out += indent + "cache: \(recipe.cache.rawValue)\n" }
-        if let format = recipe.format { out += indent + "format: " + self.format(format) + "\n" }
-        if let hash = recipe.hash { out += indent + "hash: " + (hash.salt.map { "{ salt: \(q($0.raw)) }" } ?? "{}") + "\n" }
+        return out
+    }
+
+    /// One ID's keys: its sources, saves, clears, format and hash.
+    static func id(_ id: RecipeID, indent: String) -> String {
+        let q = ScenarioWriter.quote
+        var out = indent + "id: [" + id.sources.map(source).joined(separator: ", ") + "]\n"
+        if !id.save.isEmpty { out += indent + "save: [" + id.save.map(save).joined(separator: ", ") + "]\n" }
+        if !id.clear.isEmpty { out += indent + "clear: [" + id.clear.map(q).joined(separator: ", ") + "]\n" }
+        if let format = id.format { out += indent + "format: " + self.format(format) + "\n" }
+        if let hash = id.hash { out += indent + "hash: " + (hash.salt.map { "{ salt: \(q($0.raw)) }" } ?? "{}") + "\n" }
         return out
     }
 
@@ -85,6 +96,7 @@ public enum RecipeWriter {
         case .uuid(let format): head = format == .uuidString ? "from: uuid" : "uuid: " + self.format(format)
         case .uuid7(let format): head = format == .uuidString ? "from: uuid7" : "uuid7: " + self.format(format)
         case .idfv, .idfa, .fid, .apnsToken: head = "from: " + source.name
+        case .id(let name): head = "from: " + q(name)
         }
         var parts = [head] + condition(source.condition, optionKey: "when")
         if source.check.uuid { parts.append("valid: uuid") }
@@ -94,7 +106,7 @@ public enum RecipeWriter {
         // The short forms where nothing but the source is said: `kc`, `idfv`, `uuid`.
         if parts.count == 1 {
             switch source.kind {
-            case .store(let name): return q(name)
+            case .store(let name), .id(let name): return q(name)
             case .uuid(let format), .uuid7(let format):
                 return format == .uuidString ? source.name : "{ \(source.name): \(self.format(format)) }"
             default: return source.name

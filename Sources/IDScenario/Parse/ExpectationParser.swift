@@ -3,7 +3,7 @@ import IDStrategies
 
 /// Reads `expect:` mappings, checking each key against what the app's strategy reports.
 enum ExpectationParser {
-    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "apnsToken", "best", "sameOn", "values"]
+    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "best", "sameOn", "values"]
     static let valueWords = ["changed", "unchanged", "present", "nil", "zeros"]
     /// Value checks written beside `app` rather than under `values:`.
     static let topLevelValues = ["idfv", "guid", "id", "apnsToken"]
@@ -70,6 +70,22 @@ enum ExpectationParser {
                 }
             }
         }
+        // A recipe's IDs by name (`ids: { device: unchanged }`): each must be one it declares.
+        if let (_, n) = fields["ids"], let idPairs = reader.mapping(n, "ids") {
+            let declared = strategy?.idNames ?? []
+            if idPairs.isEmpty { reader.error("ids needs at least one ID to check, like ids: { \(declared.first ?? "id"): unchanged }", at: n) }
+            for pair in idPairs {
+                guard declared.contains(pair.key) else {
+                    reader.error("strategy \(context.apps[app].strategy) has no ID '\(pair.key)'; "
+                                 + (declared.isEmpty ? "it names no ID" : "its IDs are " + declared.joined(separator: ", "))
+                                 + NameSuggester.hint(for: pair.key, among: declared), at: pair.keyNode)
+                    continue
+                }
+                if let check = valueCheck(pair.value, pair.key, context, &reader) {
+                    expectation.values.append(ValueExpectation(name: pair.key, check: check))
+                }
+            }
+        }
         if let (keyNode, n) = fields["best"] {
             if context.apps[app].strategy != IDKit.name {
                 reader.error("'best' is id-kit's; strategy \(context.apps[app].strategy) has no best source", at: keyNode)
@@ -90,7 +106,7 @@ enum ExpectationParser {
             if Set(devices).count < 2 { reader.error("sameOn needs at least two different devices", at: n) }
             expectation.sameOn = devices
         }
-        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "apnsToken", "best", "sameOn", "values"]
+        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "best", "sameOn", "values"]
         if !checks.contains(where: { fields[$0] != nil }) {
             reader.error("expect needs something to check: " + checks.joined(separator: ", "), at: node)
         }

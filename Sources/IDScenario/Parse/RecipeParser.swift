@@ -5,7 +5,9 @@ import IDStrategies
 /// `name:`), with every problem located and the nearest valid name for unknown ones.
 enum RecipeParser {
     static let keys = ["summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails",
-                       "cache", "format", "hash"]
+                       "cache", "format", "hash", "ids", "primary"]
+    /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
+    static let idKeys = ["id", "save", "overwrite", "clear", "format", "hash"]
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
     static let keychainKeys = ["service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
                                "querySynchronizable", "write", "onDuplicate", "updates"]
@@ -93,26 +95,43 @@ enum RecipeParser {
             }
         }
         let storeNames = StoreNames(recipe.stores.map(\.name))
-        if let n = value("id"), let items = reader.sequence(n, "id") {
-            for item in items {
-                if let source = parseSource(item, stores: storeNames, params: recipe.params, placeholders: placeholders, &reader) {
-                    recipe.sources.append(source)
+        if let idsNode = value("ids") {
+            // Several IDs: each under its name, with its own sources and saves; the one-ID keys
+            // may not also stand at the top, where they would say nothing about which ID.
+            for key in idKeys {
+                if let n = pairs.first(where: { $0.key == key })?.keyNode {
+                    reader.error("with ids, each ID has its own \(key); move it under one of them", at: n)
                 }
             }
-            if items.isEmpty { reader.error("recipe '\(name)' has no sources: list at least one under id, like [idfv]", at: n) }
-        } else if value("id") == nil {
-            reader.error("recipe '\(name)' has no sources: add id, the places the ID comes from in order, like id: [idfv]", at: node)
-        }
-        if let n = value("save"), let items = reader.sequence(n, "save") {
-            for item in items { if let entry = parseSave(item, stores: storeNames, params: recipe.params, &reader) { recipe.save.append(entry) } }
-        }
-        if let n = value("overwrite"), let items = reader.sequence(n, "overwrite") {
-            for item in items {
-                if let store = storeName(item, "overwrite", stores: storeNames, &reader) { recipe.save.append(RecipeSave(store: store, when: .different)) }
+            recipe.ids = []
+            if let idPairs = reader.mapping(idsNode, "ids") {
+                if idPairs.isEmpty { reader.error("ids lists at least one ID, like ids: { device: { id: [idfv] } }", at: idsNode) }
+                for pair in idPairs {
+                    if let problem = idNameProblem(pair.key, stores: storeNames, earlier: recipe.ids.map(\.name)) {
+                        reader.error(problem, at: pair.keyNode)
+                        continue
+                    }
+                    guard let fields = reader.mapping(pair.value, "ID '\(pair.key)'") else { continue }
+                    reader.checkKeys(fields, known: idKeys, in: "ID '\(pair.key)'")
+                    recipe.ids.append(parseID(fields, node: pair.value, name: pair.key, earlier: recipe.ids.map(\.name), stores: storeNames,
+                                              params: recipe.params, placeholders: placeholders, &reader))
+                }
             }
-        }
-        if let n = value("clear"), let items = reader.sequence(n, "clear") {
-            for item in items { if let store = storeName(item, "clear", stores: storeNames, &reader) { recipe.clear.append(store) } }
+            if recipe.ids.isEmpty { recipe.ids = [RecipeID(name: "id")] }
+            if let n = value("primary"), let word = reader.string(n, "primary") {
+                if let index = recipe.ids.firstIndex(where: { $0.name == word }) {
+                    recipe.primary = index
+                } else {
+                    reader.error("primary names '\(word)', which is not one of the recipe's ids" + reader.hint(for: word, among: recipe.ids.map(\.name)),
+                                 at: n)
+                }
+            }
+        } else {
+            if let n = pairs.first(where: { $0.key == "primary" })?.keyNode {
+                reader.error("primary chooses among ids; a recipe with one id has nothing to choose", at: n)
+            }
+            recipe.ids = [parseID(pairs, node: node, name: "id", earlier: [], stores: storeNames, params: recipe.params,
+                                  placeholders: placeholders, recipeName: name, &reader)]
         }
         if let n = value("whenRefused"), let word = reader.choice(n, "whenRefused", Recipe.WhenRefused.allCases.map(\.rawValue)) {
             recipe.whenRefused = Recipe.WhenRefused(rawValue: word)!
@@ -123,7 +142,52 @@ enum RecipeParser {
         if let n = value("cache"), let word = reader.choice(n, "cache", Recipe.Cache.allCases.map(\.rawValue)) {
             recipe.cache = Recipe.Cache(rawValue: word)!
         }
-        if let n = value("format") { recipe.format = parseFormat(n, "format", &reader) }
+        return recipe
+    }
+
+    /// Why an ID may not take a name, if it may not: it must be a name, not the primary's `id`, no
+    /// store's or platform source's, and not an earlier ID's.
+    static func idNameProblem(_ name: String, stores: StoreNames, earlier: [String]) -> String? {
+        if !(name.first?.isLetter ?? false) || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) {
+            return "ID name '\(name)' must be a name: letters, digits, -, _ and ., beginning with a letter"
+        }
+        if name == "id" { return "an ID may not be named 'id': a launch reports the primary ID under id; call it device, install, user, …" }
+        if Recipe.sourceNames.contains(name) { return "an ID may not be named '\(name)', a source's name; call it something else" }
+        if stores.ordered.contains(name) { return "an ID may not take the name of the store '\(name)': sources name both" }
+        if earlier.contains(name) { return "ID '\(name)' is declared twice" }
+        return nil
+    }
+
+    /// One ID's keys: its sources (`id`), saves, overwrites, clears, format and hash.
+    /// - Parameter earlier: the IDs declared before it, whose values its sources may read.
+    static func parseID(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], node: YAMLNode, name: String, earlier: [String],
+                        stores: StoreNames, params: [String], placeholders: [String], recipeName: String? = nil,
+                        _ reader: inout NodeReader) -> RecipeID {
+        func value(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
+        var id = RecipeID(name: name)
+        let what = recipeName.map { "recipe '\($0)'" } ?? "ID '\(name)'"
+        if let n = value("id"), let items = reader.sequence(n, "id") {
+            for item in items {
+                if let source = parseSource(item, stores: stores, ids: earlier, params: params, placeholders: placeholders, &reader) {
+                    id.sources.append(source)
+                }
+            }
+            if items.isEmpty { reader.error("\(what) has no sources: list at least one under id, like [idfv]", at: n) }
+        } else if value("id") == nil {
+            reader.error("\(what) has no sources: add id, the places the ID comes from in order, like id: [idfv]", at: node)
+        }
+        if let n = value("save"), let items = reader.sequence(n, "save") {
+            for item in items { if let entry = parseSave(item, stores: stores, params: params, &reader) { id.save.append(entry) } }
+        }
+        if let n = value("overwrite"), let items = reader.sequence(n, "overwrite") {
+            for item in items {
+                if let store = storeName(item, "overwrite", stores: stores, &reader) { id.save.append(RecipeSave(store: store, when: .different)) }
+            }
+        }
+        if let n = value("clear"), let items = reader.sequence(n, "clear") {
+            for item in items { if let store = storeName(item, "clear", stores: stores, &reader) { id.clear.append(store) } }
+        }
+        if let n = value("format") { id.format = parseFormat(n, "format", &reader) }
         if let n = value("hash") {
             if let hashPairs = reader.mapping(n, "hash") {
                 reader.checkKeys(hashPairs, known: ["salt"], in: "hash")
@@ -131,10 +195,10 @@ enum RecipeParser {
                 if let saltNode = hashPairs.first(where: { $0.key == "salt" })?.value {
                     hash.salt = template(saltNode, "salt", placeholders: placeholders, &reader)
                 }
-                recipe.hash = hash
+                id.hash = hash
             }
         }
-        return recipe
+        return id
     }
 
     // MARK: - Stores
@@ -257,7 +321,7 @@ enum RecipeParser {
 
     static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "template"]
 
-    static func parseSource(_ node: YAMLNode, stores: StoreNames, params: [String], placeholders: [String],
+    static func parseSource(_ node: YAMLNode, stores: StoreNames, ids: [String] = [], params: [String], placeholders: [String],
                             _ reader: inout NodeReader) -> RecipeSource? {
         let sourceWords = Recipe.sourceNames
         func named(_ word: String, at node: YAMLNode) -> RecipeSource.Kind? {
@@ -270,8 +334,10 @@ enum RecipeParser {
             case "apnsToken": return .apnsToken
             default:
                 if stores.contains(word, &reader) { return .store(word) }
-                reader.error("unknown source '\(word)': name a store of the recipe or one of \(sourceWords.joined(separator: ", "))"
-                             + reader.hint(for: word, among: stores.ordered + sourceWords), at: node)
+                if ids.contains(word) { return .id(word) }
+                reader.error("unknown source '\(word)': name a store of the recipe" + (ids.isEmpty ? "" : ", an ID declared before this one")
+                             + " or one of \(sourceWords.joined(separator: ", "))"
+                             + reader.hint(for: word, among: stores.ordered + ids + sourceWords), at: node)
                 return nil
             }
         }
@@ -309,7 +375,7 @@ enum RecipeParser {
             }
             if let n = field("nonZero"), let b = reader.bool(n, "nonZero") { source.check.nonZero = b }
             if let n = field("template") {
-                if source.storeName != nil {
+                if source.storeName != nil || source.idName != nil {
                     reader.error("template shapes a value a source makes (uuid, idfv, …); a store's value is read as it was written", at: n)
                 } else if let template = template(n, "template", placeholders: placeholders + ["value"], &reader) {
                     if !template.placeholders.contains("value") {

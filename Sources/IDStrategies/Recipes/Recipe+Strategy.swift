@@ -20,7 +20,8 @@ extension Recipe {
             },
             valueNames: valueNames,
             // The IDFA is the only tracking state a recipe can read (`RecipeSource.idfa`).
-            readsTracking: sources.contains { $0.kind == .idfa },
+            readsTracking: ids.contains { $0.sources.contains { $0.kind == .idfa } },
+            idNames: idNames,
             stores: { app in recipe.storeDescriptions(for: app) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
             program: { options in RecipeProgram(shared: shared, options: options) })
@@ -66,12 +67,12 @@ extension Recipe {
                 return StoreDescription(.pasteboard, name.fill(values), label: store.name)
             }
         }
-        for source in sources {
+        for source in ids.flatMap(\.sources) {
             switch source.kind {
             case .idfv: out.append(StoreDescription(.platform, "UIDevice.identifierForVendor"))
             case .idfa: out.append(StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"))
             case .apnsToken: out.append(StoreDescription(.platform, "registerForRemoteNotifications (APNs device token)"))
-            case .store, .uuid, .uuid7, .fid: break
+            case .store, .uuid, .uuid7, .fid, .id: break
             }
         }
         return out

@@ -14,19 +14,45 @@ public struct Recipe: Sendable, Hashable {
     public var paramDefaults: [String: OptionValue] = [:]
     /// In declaration order.
     public var stores: [RecipeStore]
-    /// Where the ID comes from, in order: the first that yields a value is the ID.
-    public var sources: [RecipeSource]
-    /// Written after the ID is chosen, in order (`overwrite:` entries become `different` saves).
-    public var save: [RecipeSave]
-    /// Deleted after a launch whose saves all succeeded and wrote something (aliases cleaned up).
-    public var clear: [String]
+    /// The IDs it keeps, in the order a launch works them out (one may read another's value):
+    /// one named `id` for a recipe with a single ID, else each by its name (`ids:`).
+    public var ids: [RecipeID]
+    /// Which of `ids` is the primary: the ID the matrix, explore and the inspector follow unless
+    /// told another (`--id NAME`).
+    public var primary: Int = 0
     public var whenRefused: WhenRefused
     public var whenWriteFails: WhenWriteFails
     public var cache: Cache
+
+    /// Whether it declares several IDs (`ids:`) rather than one (`id:`).
+    public var hasSeveralIDs: Bool { ids.count > 1 || ids.first?.name != "id" }
+
+    // The primary ID's parts, as a recipe of one ID has them.
+    /// Where the ID comes from, in order: the first that yields a value is the ID.
+    public var sources: [RecipeSource] {
+        get { ids[primary].sources }
+        set { ids[primary].sources = newValue }
+    }
+    /// Written after the ID is chosen, in order (`overwrite:` entries become `different` saves).
+    public var save: [RecipeSave] {
+        get { ids[primary].save }
+        set { ids[primary].save = newValue }
+    }
+    /// Deleted after a launch whose saves all succeeded and wrote something (aliases cleaned up).
+    public var clear: [String] {
+        get { ids[primary].clear }
+        set { ids[primary].clear = newValue }
+    }
     /// Shapes the returned ID only; stored copies keep what the app wrote.
-    public var format: IDFormat?
+    public var format: IDFormat? {
+        get { ids[primary].format }
+        set { ids[primary].format = newValue }
+    }
     /// The returned ID becomes the lowercase hex SHA-256 of `salt:ID` (of `ID` without a salt).
-    public var hash: RecipeHash?
+    public var hash: RecipeHash? {
+        get { ids[primary].hash }
+        set { ids[primary].hash = newValue }
+    }
 
     public enum WhenRefused: String, Sendable, CaseIterable {
         /// A refused read counts as nothing there: on to the next source.
@@ -54,27 +80,29 @@ public struct Recipe: Sendable, Hashable {
         self.summary = summary
         self.params = params
         self.stores = stores
-        self.sources = sources
-        self.save = save
-        self.clear = clear
+        self.ids = [RecipeID(name: "id", sources: sources, save: save, clear: clear, format: format, hash: hash)]
         self.whenRefused = whenRefused
         self.whenWriteFails = whenWriteFails
         self.cache = cache
-        self.format = format
-        self.hash = hash
     }
 
     public func store(named name: String) -> RecipeStore? {
         stores.first { $0.name == name }
     }
 
-    /// The names a launch reports under `values`: `id`, each store, then each platform source.
+    /// The names a launch reports under `values`: `id` (the primary), each named ID of a recipe
+    /// with several, each store, then each platform source.
     public var valueNames: [String] {
-        var names = ["id"] + stores.map(\.name)
+        var names = ["id"] + (hasSeveralIDs ? ids.map(\.name).filter { $0 != "id" } : []) + stores.map(\.name)
         var seen = Set(names)
-        for source in sources where seen.insert(source.name).inserted { names.append(source.name) }
+        for id in ids {
+            for source in id.sources where source.idName == nil && seen.insert(source.name).inserted { names.append(source.name) }
+        }
         return names
     }
+
+    /// The names `--id` and `expect: { ids: … }` take: each declared ID (`id` for a recipe of one).
+    public var idNames: [String] { ids.map(\.name) }
 
     /// Names that stores may not take: the platform sources.
     public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken"]
@@ -166,6 +194,26 @@ public struct KeychainStore: Sendable, Hashable {
     }
 }
 
+/// One ID a recipe keeps: where it comes from, what is written back, and its returned shape.
+public struct RecipeID: Sendable, Hashable {
+    public var name: String
+    public var sources: [RecipeSource]
+    public var save: [RecipeSave]
+    public var clear: [String]
+    public var format: IDFormat?
+    public var hash: RecipeHash?
+
+    public init(name: String, sources: [RecipeSource] = [], save: [RecipeSave] = [], clear: [String] = [], format: IDFormat? = nil,
+                hash: RecipeHash? = nil) {
+        self.name = name
+        self.sources = sources
+        self.save = save
+        self.clear = clear
+        self.format = format
+        self.hash = hash
+    }
+}
+
 /// One place the ID may come from: what it reads or makes, when it is asked at all, what a value
 /// must be to count, and the shape of a value it makes.
 public struct RecipeSource: Sendable, Hashable {
@@ -185,6 +233,9 @@ public struct RecipeSource: Sendable, Hashable {
         case fid
         /// The APNs device token the app was given (APNS-35).
         case apnsToken
+        /// The value an ID worked out before this one in the same launch (PostHog seeds its device
+        /// ID with its anonymous ID).
+        case id(String)
     }
 
     public var kind: Kind
@@ -218,7 +269,14 @@ public struct RecipeSource: Sendable, Hashable {
         case .uuid7: "uuid7"
         case .fid: "fid"
         case .apnsToken: "apnsToken"
+        case .id(let name): name
         }
+    }
+
+    /// The ID it reads, if it reads another ID.
+    public var idName: String? {
+        if case .id(let name) = kind { return name }
+        return nil
     }
 
     /// The store it reads, if it is a store's.
@@ -465,8 +523,10 @@ extension Recipe {
             case .pasteboard(let board): templates.append(board)
             }
         }
-        if let salt = hash?.salt { templates.append(salt) }
-        templates += sources.compactMap(\.template)
+        for id in ids {
+            if let salt = id.hash?.salt { templates.append(salt) }
+            templates += id.sources.compactMap(\.template)
+        }
         return templates.contains { $0.placeholders.contains(name) }
     }
 }

@@ -10,36 +10,56 @@ struct RecipeProgram: AppProgram {
         let recipe: Recipe
         /// The platform sources a launch reports after the stores, each once, in order.
         let platformNames: [String]
-        /// Each source as a launch runs it: plain values with no references, so walking the sources
-        /// costs no reference counting (a recipe launch stays within 2× its Swift twin).
-        let plan: [Step]
-        /// The conditions, checks and templates the plan's steps point into.
+        /// Each ID as a launch works it out, in the recipe's order.
+        let idPlans: [IDPlan]
+        /// The conditions, checks and templates the plans' steps point into.
         let conditions: [Condition]
         let checks: [RecipeCheck]
         let templates: [Template]
-        /// Each save as a launch runs it: its store's position (-1: names none), when, and its
-        /// condition's place in `conditions` (-1: none).
-        let saves: [SaveStep]
-
-        struct SaveStep {
-            var store: Int
-            var when: RecipeSave.When
-            var condition: Int
-        }
-        /// The stores `clear` deletes, by position.
-        let clearStores: [Int]
         /// Counts what launches do, for the tests that check a recipe's cost grows with its size
         /// and no faster (nil: not counted).
         let work: RecipeWork?
+        /// What a launch reads of the recipe, looked up once: its IDs' names, shapes and memory
+        /// keys, and whether it reports them by name.
+        let severalIDs: Bool
+        let idNames: [String]
+        let formats: [IDFormat?]
+        let hashes: [RecipeHash?]
+        let memoryKeys: [String]
+        let storeNames: [String]
+        let stores: [RecipeStore]
+        let cachesInProcess: Bool
+        let stopsWhenRefused: Bool
+        let stopsWhenWriteFails: Bool
+        let params: [String]
+        let paramDefaults: [String: OptionValue]
+        /// The built-in placeholders its texts use: a launch fetches only those from the world.
+        let usesBundle: Bool, usesTeam: Bool, usesDisplayName: Bool, usesAppGroup: Bool
+
+        /// One ID's sources and saves as a launch runs them: plain values with no references, so
+        /// walking them costs no reference counting (a recipe launch stays within 2× its Swift twin).
+        struct IDPlan {
+            var sources: [Step]
+            var saves: [SaveStep]
+            /// The stores `clear` deletes, by position.
+            var clear: [Int]
+        }
 
         /// One source: what it reads or makes, and where its condition, check and template are
         /// (-1: none).
         struct Step {
-            enum Kind { case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken }
+            enum Kind { case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, id(Int) }
             var kind: Kind
             var condition = -1
             var check = -1
             var template = -1
+        }
+
+        /// A save: its store's position (-1: names none), when, and its condition (-1: none).
+        struct SaveStep {
+            var store: Int
+            var when: RecipeSave.When
+            var condition: Int
         }
 
         /// A condition with its stores resolved to positions; `never` when it names a store the
@@ -64,8 +84,9 @@ struct RecipeProgram: AppProgram {
                 lookups += 1
                 return positions[name]
             }
-            func resolve(_ condition: RecipeCondition) -> Condition? {
-                guard !condition.isEmpty else { return nil }
+            var conditions: [Condition] = [], checks: [RecipeCheck] = [], templates: [Template] = []
+            func resolve(_ condition: RecipeCondition) -> Int {
+                guard !condition.isEmpty else { return -1 }
                 var resolved = Condition(ifHeld: [], unlessHeld: [], option: condition.option)
                 for name in condition.ifHeld {
                     if let p = position(name) { resolved.ifHeld.append(p) } else { resolved.never = true }
@@ -73,53 +94,70 @@ struct RecipeProgram: AppProgram {
                 for name in condition.unlessHeld {
                     if let p = position(name) { resolved.unlessHeld.append(p) }
                 }
-                return resolved
+                conditions.append(resolved)
+                return conditions.count - 1
             }
             var names: [String] = [], seen: Set<String> = []
-            var plan: [Step] = [], conditions: [Condition] = [], checks: [RecipeCheck] = [], templates: [Template] = []
-            for source in recipe.sources {
-                var step: Step
-                switch source.kind {
-                // A store that names nothing reads as nothing there: the source is skipped.
-                case .store(let name): step = Step(kind: position(name).map { .store($0) } ?? .missingStore)
-                case .idfv: step = Step(kind: .idfv)
-                case .idfa: step = Step(kind: .idfa)
-                case .uuid(let format): step = Step(kind: .uuid(format))
-                case .uuid7(let format): step = Step(kind: .uuid7(format))
-                case .fid: step = Step(kind: .fid)
-                case .apnsToken: step = Step(kind: .apnsToken)
+            var plans: [IDPlan] = []
+            for (number, id) in recipe.ids.enumerated() {
+                var plan = IDPlan(sources: [], saves: [], clear: [])
+                for source in id.sources {
+                    var step: Step
+                    switch source.kind {
+                    // A store that names nothing reads as nothing there: the source is skipped.
+                    case .store(let name): step = Step(kind: position(name).map { .store($0) } ?? .missingStore)
+                    case .idfv: step = Step(kind: .idfv)
+                    case .idfa: step = Step(kind: .idfa)
+                    case .uuid(let format): step = Step(kind: .uuid(format))
+                    case .uuid7(let format): step = Step(kind: .uuid7(format))
+                    case .fid: step = Step(kind: .fid)
+                    case .apnsToken: step = Step(kind: .apnsToken)
+                    case .id(let name):
+                        // Only an ID worked out before this one has a value to give.
+                        let earlier = recipe.ids.prefix(number).firstIndex { $0.name == name }
+                        step = Step(kind: earlier.map { .id($0) } ?? .missingStore)
+                    }
+                    step.condition = resolve(source.condition)
+                    if !source.check.isEmpty {
+                        step.check = checks.count
+                        checks.append(source.check)
+                    }
+                    if let template = source.template {
+                        step.template = templates.count
+                        templates.append(template)
+                    }
+                    plan.sources.append(step)
+                    if source.storeName == nil, source.idName == nil, positions[source.name] == nil, seen.insert(source.name).inserted {
+                        names.append(source.name)
+                    }
                 }
-                if let condition = resolve(source.condition) {
-                    step.condition = conditions.count
-                    conditions.append(condition)
+                for entry in id.save {
+                    plan.saves.append(SaveStep(store: position(entry.store) ?? -1, when: entry.when, condition: resolve(entry.condition)))
                 }
-                if !source.check.isEmpty {
-                    step.check = checks.count
-                    checks.append(source.check)
-                }
-                if let template = source.template {
-                    step.template = templates.count
-                    templates.append(template)
-                }
-                plan.append(step)
-                if source.storeName == nil && positions[source.name] == nil && seen.insert(source.name).inserted { names.append(source.name) }
+                plan.clear = id.clear.compactMap(position)
+                plans.append(plan)
             }
             platformNames = names
-            self.plan = plan
+            idPlans = plans
+            severalIDs = recipe.hasSeveralIDs
+            idNames = recipe.ids.map(\.name)
+            formats = recipe.ids.map(\.format)
+            hashes = recipe.ids.map(\.hash)
+            memoryKeys = recipe.ids.map { recipe.hasSeveralIDs ? "recipe:" + recipe.name + ":" + $0.name : "recipe:" + recipe.name }
+            storeNames = recipe.stores.map(\.name)
+            stores = recipe.stores
+            cachesInProcess = recipe.cache == .process
+            stopsWhenRefused = recipe.whenRefused == .stop
+            stopsWhenWriteFails = recipe.whenWriteFails == .stop
+            params = recipe.params
+            paramDefaults = recipe.paramDefaults
+            usesBundle = recipe.usesPlaceholder("bundle") || recipe.usesPlaceholder("bundleName")
+            usesTeam = recipe.usesPlaceholder("team")
+            usesDisplayName = recipe.usesPlaceholder("bundleName")
+            usesAppGroup = recipe.usesPlaceholder("appGroup")
+            self.conditions = conditions
             self.checks = checks
             self.templates = templates
-            var saves: [SaveStep] = []
-            for entry in recipe.save {
-                var step = SaveStep(store: position(entry.store) ?? -1, when: entry.when, condition: -1)
-                if let condition = resolve(entry.condition) {
-                    step.condition = conditions.count
-                    conditions.append(condition)
-                }
-                saves.append(step)
-            }
-            self.saves = saves
-            self.conditions = conditions
-            clearStores = recipe.clear.compactMap(position)
             work?.lookups += lookups
         }
     }
@@ -147,44 +185,131 @@ struct RecipeProgram: AppProgram {
     }
 
     func launch(_ os: inout AppOS) -> LaunchReport {
-        let memoryKey = recipe.cache == .process ? "recipe:" + recipe.name : ""
-        if recipe.cache == .process, let cached = os.memory(memoryKey) {
-            return report(id: cached, reads: StoreReads(count: 0), platform: nil,
-                          notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
+        let shared = self.shared
+        if shared.idPlans.count == 1 { return launchOne(&os) }
+        let count = shared.idPlans.count
+        if shared.cachesInProcess {
+            // Every ID kept in memory by this process: returned without reading.
+            var cached: [String?] = []
+            for key in shared.memoryKeys {
+                guard let value = os.memory(key) else { break }
+                cached.append(value)
+            }
+            if cached.count == count {
+                return report(ids: cached, reads: StoreReads(count: 0), platform: PlatformValues(),
+                              notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
+            }
         }
         // The facade is passed down inout, never stored: a copy would share the world and make
         // every write copy it.
         var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
-        let chosen = run.chooseID(&os)
+        var chosen: [String?] = []
+        var shapedIDs: [String?] = []
+        chosen.reserveCapacity(count)
+        shapedIDs.reserveCapacity(count)
+        for index in 0..<count {
+            let plan = shared.idPlans[index]
+            let value = run.chooseID(plan, earlier: chosen, &os)
+            guard !run.stopped else {
+                return report(ids: Array(repeating: nil, count: count), reads: run.reads, platform: run.platform, notes: run.notes,
+                              inFull: run.inFull)
+            }
+            var id = value
+            if let found = value, !run.saveAll(plan, found, &os) { id = nil }
+            chosen.append(id)
+            if let value = id {
+                let shaped = shape(value, index, run)
+                if shared.cachesInProcess { os.setMemory(shaped, forKey: shared.memoryKeys[index]) }
+                shapedIDs.append(shaped)
+            } else {
+                shapedIDs.append(nil)
+            }
+        }
+        return report(ids: shapedIDs, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull)
+    }
+
+    /// A recipe of one ID: the same work with no arrays made per launch.
+    func launchOne(_ os: inout AppOS) -> LaunchReport {
+        let shared = self.shared
+        if shared.cachesInProcess, let cached = os.memory(shared.memoryKeys[0]) {
+            return report(id: cached, reads: StoreReads(count: 0), platform: PlatformValues(),
+                          notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
+        }
+        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
+        let chosen = run.chooseID(shared.idPlans[0], earlier: [], &os)
         guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull) }
         var id = chosen
-        if let value = chosen, !run.saveAll(value, &os) { id = nil }
+        if let value = chosen, !run.saveAll(shared.idPlans[0], value, &os) { id = nil }
         if let value = id {
-            var shaped = recipe.format?.apply(value) ?? value
-            if let hash = recipe.hash {
-                let salt = hash.salt.map(run.fill)
-                shaped = sha256Hex(salt.map { $0 + ":" + shaped } ?? shaped)
-            }
-            id = shaped
-            if recipe.cache == .process { os.setMemory(shaped, forKey: memoryKey) }
+            id = shape(value, 0, run)
+            if shared.cachesInProcess { os.setMemory(id!, forKey: shared.memoryKeys[0]) }
         }
         return report(id: id, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull)
     }
 
-    /// The placeholders' values for this app, looked up as templates ask for them.
-    func placeholders(_ os: AppOS) -> Placeholders {
-        Placeholders(bundle: os.bundleID, team: os.teamID, displayName: os.displayName, appGroup: os.firstAppGroup,
-                     params: recipe.params, defaults: recipe.paramDefaults, options: options)
+    /// An ID as returned: its `format`, then its `hash`.
+    func shape(_ value: String, _ index: Int, _ run: Run) -> String {
+        var shaped = shared.formats[index]?.apply(value) ?? value
+        if let hash = shared.hashes[index] {
+            let salt = hash.salt.map(run.fill)
+            shaped = sha256Hex(salt.map { $0 + ":" + shaped } ?? shaped)
+        }
+        return shaped
     }
 
-    /// - Parameter inFull: whether the report is built in full (`AppOS.reportsInFull`): its result is built only then.
-    func report(id: String?, reads: StoreReads, platform: (name: String, value: String)?, notes: [String], inFull: Bool) -> LaunchReport {
+    /// The report of a recipe of one ID.
+    func report(id: String?, reads: StoreReads, platform: PlatformValues, notes: [String], inFull: Bool) -> LaunchReport {
+        let shared = self.shared
         var values = [NamedValue("id", id)]
-        values.reserveCapacity(recipe.stores.count + 3)
-        for index in recipe.stores.indices { values.append(NamedValue(recipe.stores[index].name, reads[index]?.value)) }
-        for name in shared.platformNames { values.append(NamedValue(name, platform?.name == name ? platform?.value : nil)) }
-        // The code's own result is what the library's function returns: the ID, or nothing.
+        values.reserveCapacity(shared.storeNames.count + shared.platformNames.count + 2)
+        if shared.severalIDs { values.append(NamedValue(shared.idNames[0], id)) }
+        for index in shared.storeNames.indices { values.append(NamedValue(shared.storeNames[index], reads[index]?.value)) }
+        for name in shared.platformNames { values.append(NamedValue(name, platform.value(name))) }
         return LaunchReport(primaryID: id, values: values, result: inFull ? .optional(id) : .null, notes: notes)
+    }
+
+    /// The placeholders' values for this app, looked up as templates ask for them.
+    func placeholders(_ os: AppOS) -> Placeholders {
+        // Only the ones its texts use: each is a string fetched from the world.
+        Placeholders(bundle: shared.usesBundle ? os.bundleID : "", team: shared.usesTeam ? os.teamID : "",
+                     displayName: shared.usesDisplayName ? os.displayName : nil, appGroup: shared.usesAppGroup ? os.firstAppGroup : nil,
+                     params: shared.params, defaults: shared.paramDefaults, options: options)
+    }
+
+    /// - Parameters:
+    ///   - ids: each ID's value, in the recipe's order.
+    ///   - inFull: whether the report is built in full (`AppOS.reportsInFull`): its result is built only then.
+    func report(ids: [String?], reads: StoreReads, platform: PlatformValues, notes: [String], inFull: Bool) -> LaunchReport {
+        let primary = ids[recipe.primary]
+        var values = [NamedValue("id", primary)]
+        values.reserveCapacity(recipe.stores.count + ids.count + 3)
+        if recipe.hasSeveralIDs {
+            for (index, id) in recipe.ids.enumerated() where id.name != "id" { values.append(NamedValue(id.name, ids[index])) }
+        }
+        for index in recipe.stores.indices { values.append(NamedValue(recipe.stores[index].name, reads[index]?.value)) }
+        for name in shared.platformNames { values.append(NamedValue(name, platform.value(name))) }
+        // The code's own result is what the library's function returns: the ID, or nothing.
+        return LaunchReport(primaryID: primary, values: values, result: inFull ? .optional(primary) : .null, notes: notes)
+    }
+}
+
+/// The platform sources that gave a launch's IDs: the first inline (a recipe of one ID has no
+/// more), so a launch allocates nothing to remember it.
+struct PlatformValues {
+    private var first: (name: String, value: String)?
+    private var more: [(name: String, value: String)] = []
+
+    mutating func add(_ name: String, _ value: String) {
+        guard let first else {
+            self.first = (name, value)
+            return
+        }
+        if first.name != name && !more.contains(where: { $0.name == name }) { more.append((name, value)) }
+    }
+
+    func value(_ name: String) -> String? {
+        if let first, first.name == name { return first.value }
+        return more.first { $0.name == name }?.value
     }
 }
 
@@ -265,14 +390,14 @@ struct Placeholders {
 }
 
 /// One launch of a recipe: the facade, what was read, and what the code ran into.
-private struct Run {
+struct Run {
     let shared: RecipeProgram.Shared
     var recipe: Recipe { shared.recipe }
     let placeholders: Placeholders
     /// What each store read this launch, by its position in `recipe.stores`.
     var reads: StoreReads
-    /// The platform source that gave the ID, if one did (the search stops at the first value).
-    var platform: (name: String, value: String)?
+    /// The platform sources that gave an ID, each at most once (a search stops at the first value).
+    var platform = PlatformValues()
     private(set) var notes: [String] = []
     /// Whether the launch's report is built in full, and so keeps its notes (`AppOS.reportsInFull`).
     let inFull: Bool
@@ -283,7 +408,7 @@ private struct Run {
         self.shared = shared
         self.placeholders = placeholders
         self.inFull = inFull
-        reads = StoreReads(count: shared.recipe.stores.count)
+        reads = StoreReads(count: shared.stores.count)
     }
 
     /// Notes what the code ran into, when the report keeps notes.
@@ -297,9 +422,8 @@ private struct Run {
 
     // MARK: - Choosing the ID
 
-    mutating func chooseID(_ os: inout AppOS) -> String? {
-        for position in shared.plan.indices {
-            let step = shared.plan[position]
+    mutating func chooseID(_ plan: RecipeProgram.Shared.IDPlan, earlier: [String?], _ os: inout AppOS) -> String? {
+        for step in plan.sources {
             if step.condition >= 0 {
                 let holds = self.holds(shared.conditions[step.condition], &os)
                 if stopped { return nil }
@@ -312,6 +436,8 @@ private struct Run {
                 if let value = found.value, step.check < 0 || shared.checks[step.check].accepts(value) { return value }
             case .missingStore:
                 continue
+            case .id(let index):
+                if let value = earlier[index], step.check < 0 || shared.checks[step.check].accepts(value) { return value }
             case .idfv:
                 if let value = os.identifierForVendor()?.uuidString, let made = made(step, "idfv", value) { return made }
             case .idfa:
@@ -337,7 +463,7 @@ private struct Run {
         if step.template >= 0 {
             shaped = shared.templates[step.template].fill { $0 == "value" ? value : placeholders.value($0) }
         }
-        platform = (name, shaped)
+        platform.add(name, shaped)
         return shaped
     }
 
@@ -397,7 +523,7 @@ private struct Run {
     /// have kept it in a variable); a refused read under `whenRefused: stop` stops the launch.
     mutating func read(_ index: Int, _ os: inout AppOS, mayStop: Bool = true) -> RecipeProgram.Read {
         if let known = reads[index] { return known }
-        let store = recipe.stores[index]
+        let store = shared.stores[index]
         let name = store.name
         shared.work?.reads += 1
         let result: RecipeProgram.Read
@@ -423,7 +549,7 @@ private struct Run {
             result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
         reads[index] = result
-        if mayStop, case .refused = result, recipe.whenRefused == .stop {
+        if mayStop, case .refused = result, shared.stopsWhenRefused {
             stopped = true
             note("a refused read stops the launch: no ID (whenRefused: stop)")
         }
@@ -440,9 +566,9 @@ private struct Run {
 
     /// Writes each `save` entry that its `when` calls for; false when a write failed under
     /// `whenWriteFails: stop`. After saves that wrote something and all succeeded, `clear`.
-    mutating func saveAll(_ id: String, _ os: inout AppOS) -> Bool {
+    mutating func saveAll(_ plan: RecipeProgram.Shared.IDPlan, _ id: String, _ os: inout AppOS) -> Bool {
         var wrote = false, failed = false
-        for entry in shared.saves {
+        for entry in plan.saves {
             guard entry.store >= 0 else { continue }
             let index = entry.store
             if entry.condition >= 0 {
@@ -451,7 +577,7 @@ private struct Run {
             }
             // `always` needs no read to decide; the others read a store the sources did not.
             let before = entry.when == .always ? reads[index] : (reads[index] ?? read(index, &os, mayStop: false))
-            let fixed = recipe.stores[index].fixedValue
+            let fixed = shared.stores[index].fixedValue
             let desired = fixed ?? id
             let due: Bool
             switch entry.when {
@@ -461,18 +587,18 @@ private struct Run {
             case .always: due = true
             }
             guard due else { continue }
-            if write(recipe.stores[index], desired, before: before, &os) {
+            if write(shared.stores[index], desired, before: before, &os) {
                 wrote = true
             } else {
                 failed = true
-                if recipe.whenWriteFails == .stop {
+                if shared.stopsWhenWriteFails {
                     note("a failed write stops the launch: no ID (whenWriteFails: stop)")
                     return false
                 }
             }
         }
         if wrote && !failed {
-            for index in shared.clearStores { delete(recipe.stores[index], &os) }
+            for index in plan.clear { delete(shared.stores[index], &os) }
         }
         return true
     }

@@ -11,6 +11,7 @@ public struct DeviceCheckStrategy: IDStrategy {
     public static let options: [StrategyOption] = []
     public static let valueNames = ["bit0", "bit1", "lastUpdate", "token"]
     public static let matrixValue: String? = "bit0"
+    public static let setsDeviceCheckBits = true
 
     public static func stores(for app: AppDeclaration) -> [StoreDescription] {
         [StoreDescription(.platform, "DCDevice.generateToken"),

@@ -44,6 +44,9 @@ extension IDScope {
         @Option(help: "Start from the end of this scenario, for each of its apps.", completion: .custom(ScenarioCompletion.scenarios))
         var from: String?
 
+        @Option(help: "Follow this ID instead of the primary: one of a recipe's ids, or any value its launches report.")
+        var id: String?
+
         @Option(help: "With --from: explore only this app.")
         var app: String?
 
@@ -159,6 +162,14 @@ extension IDScope {
 
         /// The worlds and apps to explore: --from's apps, else each strategy in the default world.
         func makeTargets() throws -> [ExploreTarget] {
+            var targets = try baseTargets()
+            if let id {
+                for index in targets.indices { targets[index].strategy = try StrategyArgument.following(id, targets[index].strategy, command: "explore") }
+            }
+            return targets
+        }
+
+        func baseTargets() throws -> [ExploreTarget] {
             if let from {
                 let scenario = try ScenarioArgument.loadOrExit(from)
                 let targets = ExploreTarget.from(scenario, app: app)

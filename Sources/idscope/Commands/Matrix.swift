@@ -29,6 +29,9 @@ extension IDScope {
         @Option(help: "The iOS version of the matrix's devices.")
         var os: String = "17.5"
 
+        @Option(help: "Follow this ID instead of the primary: one of a recipe's ids, or any value its launches report.")
+        var id: String?
+
         @OptionGroup var colour: ColourOption
 
         func validate() throws {
@@ -49,6 +52,7 @@ extension IDScope {
                     if let recipe { recipes[strategy.name] = recipe }
                 }
             }
+            if let id { types = try types.map { try StrategyArgument.following(id, $0, command: "matrix") } }
             // Recipe files join the built-in library so the worlds can launch them.
             let library = StrategyCatalog.builtIn.adding(recipes.values.map(\.strategy))
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)

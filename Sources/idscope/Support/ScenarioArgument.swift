@@ -26,6 +26,12 @@ enum StrategyArgument {
         return StrategyProblem.unknownStrategy(argument, known: StrategyCatalog.builtIn.names).description
     }
 
+    /// The strategy following `--id NAME`, or the reason it cannot (exit status 2: the name names nothing).
+    static func following(_ name: String, _ strategy: Strategy, command: String) throws -> Strategy {
+        guard let followed = strategy.following(name) else { throw ExitStatus.namesNothing(command, strategy.notFollowing(name)) }
+        return followed
+    }
+
     /// The strategy (and a recipe file's recipe), or the file's located errors on stderr and exit status 2.
     static func resolveOrExit(_ argument: String) throws -> (strategy: Strategy, recipe: Recipe?) {
         do {
