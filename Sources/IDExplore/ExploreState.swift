@@ -144,7 +144,7 @@ extension ExploreState {
         refreshForms(since: devicesBefore, cache: forms)
         if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind) }
         switch step.event {
-        case .launch(let app, _) where app == watch.app:
+        case .launch(let app, _, _) where app == watch.app:
             return launched(on: d, watch: watch)
         case .erase:
             follow[d].held = false
@@ -165,7 +165,7 @@ extension ExploreState {
     func refuses(_ step: Step) -> Bool {
         if world.certainlyRefuses(step) { return true }
         // A user opens an app only on an unlocked device; the OS may start one in the background.
-        if case .launch(_, .foreground) = step.event, step.device >= 0, step.device < world.deviceCount,
+        if case .launch(_, .foreground, _) = step.event, step.device >= 0, step.device < world.deviceCount,
            !world.protectedDataAvailable(on: step.device) {
             return true
         }

@@ -50,7 +50,7 @@ public struct Explorer: Sendable {
         self.app = app
         self.value = value
         lastSteps = steps.indices.filter { index in
-            if case .launch(let launched, _) = steps[index].event { return launched == app }
+            if case .launch(let launched, _, _) = steps[index].event { return launched == app }
             return false
         }
         restoreSteps = steps.indices.filter { index in

@@ -45,7 +45,7 @@ struct ExploreTests {
         var explorer = try Explorer.forStrategy(strategy, library: Self.library, events: events)
         // Background launches only (a user opening an app needs it unlocked): a smaller alphabet.
         let steps = explorer.steps.filter {
-            if case .launch(_, let mode) = $0.event { return mode != .prewarm }
+            if case .launch(_, let mode, _) = $0.event { return mode != .prewarm }
             return true
         }
         explorer = Explorer(root: explorer.root, steps: steps, programs: Self.library, app: 0, value: strategy.matrixValue)

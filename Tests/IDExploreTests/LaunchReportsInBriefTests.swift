@@ -35,7 +35,7 @@ struct LaunchReportsInBriefTests {
                 let briefApplied = (try? brief.apply(step, programs: explorer.programs, recordingChanges: false)) != nil
                 let fullApplied = (try? full.apply(step, programs: explorer.programs, recordingChanges: false)) != nil
                 #expect(briefApplied == fullApplied, "\(name): \(step)")
-                guard case .launch(let app, _) = step.event, fullApplied else { continue }
+                guard case .launch(let app, _, _) = step.event, fullApplied else { continue }
                 launches += 1
                 let fullReport = try #require(full.launchHistory(of: app, on: step.device)?.latest.report)
                 let briefReport = try #require(brief.launchHistory(of: app, on: step.device)?.latest.report)

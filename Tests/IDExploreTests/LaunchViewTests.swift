@@ -16,7 +16,7 @@ struct LaunchViewTests {
     /// does not matter here: at the last depth its state is never expanded.)
     static func launches(_ explorer: Explorer, from state: ExploreState, on device: DeviceIndex) -> [Set<ExploreProperty>?] {
         explorer.steps.filter { step in
-            if case .launch(explorer.app, _) = step.event { return step.device == device }
+            if case .launch(explorer.app, _, _) = step.event { return step.device == device }
             return false
         }.map { step in
             var after = state

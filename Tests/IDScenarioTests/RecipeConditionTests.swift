@@ -167,3 +167,70 @@ struct RecipeConditionTests {
         #expect(back == recipe, "\(written)")
     }
 }
+
+/// `server`: an ID the SDK's server assigns at a launch that reaches the network.
+@Suite("Recipes: server-assigned IDs")
+struct RecipeServerTests {
+    static let oneSignalLike = """
+        stores:
+          cached: { defaults: { suite: group.com.acme.shop.onesignal, key: onesignal_id } }
+        id: [cached, server]
+        save: [cached]
+        """
+
+    @Test("no ID until a launch reaches the network; then the server's value, kept; a reinstall asks again and gets a new one")
+    func assignedOnline() throws {
+        let run = try RecipeRun(Self.oneSignalLike, steps: """
+              - install: com.acme.shop
+              - launch: { app: com.acme.shop, network: false }
+              - launch: com.acme.shop
+              - launch: { app: com.acme.shop, network: false }
+              - uninstall: com.acme.shop
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        #expect(run.ids[0] == nil, "offline: the server assigned nothing")
+        #expect(run.launches[0].notes.contains("no network at this launch: the server assigned nothing"))
+        let assigned = try #require(run.ids[1])
+        #expect(assigned == assigned.lowercased() && assigned.count == 36)
+        #expect(run.ids[2] == assigned, "kept: read back offline")
+        #expect(run.ids[3] != nil && run.ids[3] != assigned, "a reinstall loses the cached ID: the server makes a new user (OneSignal-iOS-SDK issue 77)")
+    }
+
+    @Test("a launch says network: false in the file, the run output and the writer")
+    func offlineLaunchInFiles() throws {
+        let text = """
+            name: offline
+            devices: [{ name: phone, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }]
+            steps:
+              - install: com.acme.shop
+              - launch: { app: com.acme.shop, mode: background, network: false }
+            """
+        let scenario = try ScenarioParser.parse(text, file: "offline.yaml")
+        guard case .event(.launch(_, let mode, let network)) = scenario.steps[1].action else {
+            Issue.record("not a launch")
+            return
+        }
+        #expect(mode == .background && !network)
+        let world = try scenario.initialWorld()
+        #expect(StepSummary.describe(.launch(0, mode: .background, network: false), in: world) == "launch com.acme.shop (background, offline)")
+        let written = ScenarioWriter.yaml(scenario)
+        #expect(written.contains("network: false"))
+        let back = try ScenarioParser.parse(written, file: "back.yaml")
+        guard case .event(.launch(_, _, let again)) = back.steps[1].action else { return }
+        #expect(!again)
+    }
+
+    @Test("a server-assigned ID saved nowhere is an error at its sources")
+    func savedNowhere() {
+        let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    id: [server]\n"
+            + "apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
+        do {
+            _ = try ScenarioParser.parse(text, file: "t.yaml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["t.yaml:5:9: error: the server assigns this ID, but recipe 'r' saves it nowhere: the SDK would ask for a new one at every launch; save it, like save: [STORE]"])
+        }
+    }
+}

@@ -38,7 +38,7 @@ struct RecipeRun {
     /// The reports of the launches, in order.
     var launches: [LaunchReport] {
         outcomes.compactMap { outcome in
-            guard case .event(.launch(let app, _)) = outcome.step.action else { return nil }
+            guard case .event(.launch(let app, _, _)) = outcome.step.action else { return nil }
             return outcome.world.devices[outcome.step.device].launches[app]?.latest.report
         }
     }
@@ -101,7 +101,7 @@ struct RecipeTests {
                 """
             var reports: [LaunchReport] = []
             try Session.run(try ScenarioParser.parse(text, file: "v.yaml")) { outcome in
-                if case .event(.launch(let app, _)) = outcome.step.action {
+                if case .event(.launch(let app, _, _)) = outcome.step.action {
                     reports.append(outcome.world.devices[0].launches[app]!.latest.report)
                 }
             }

@@ -57,7 +57,7 @@ struct RecipeTwinTests {
         let variant = scenario.withEveryApp(on: strategy)
         var ids: [String?] = []
         try Session.run(variant) { outcome in
-            guard case .event(.launch(let app, _)) = outcome.step.action else { return }
+            guard case .event(.launch(let app, _, _)) = outcome.step.action else { return }
             ids.append(outcome.world.devices[outcome.step.device].launches[app]?.latest.report.primaryID)
         }
         return ids

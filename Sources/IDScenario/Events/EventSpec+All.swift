@@ -89,17 +89,22 @@ extension EventSpec {
         validate: notAnExtension("update"))
 
     static let launch = EventSpec(
-        kind: .launch, argument: "`BUNDLE` or `{app, mode}`; mode `foreground`, `background` or `prewarm`",
+        kind: .launch,
+        argument: "`BUNDLE` or `{app, mode, network}`; mode `foreground`, `background` or `prewarm`; `network: false` for a launch that reaches no server",
         example: "`- launch: { app: com.acme.shop, mode: background }`",
-        shape: .fields([appField("launch"), EventField("mode", .choice(LaunchMode.allCases.map(\.rawValue)), label: "launch mode")], shorthand: "app"),
-        build: { .launch($0.app(), mode: $0.word("mode").flatMap(LaunchMode.init(rawValue:)) ?? .foreground) },
+        shape: .fields([appField("launch"), EventField("mode", .choice(LaunchMode.allCases.map(\.rawValue)), label: "launch mode"),
+                        EventField("network", .bool)], shorthand: "app"),
+        build: { .launch($0.app(), mode: $0.word("mode").flatMap(LaunchMode.init(rawValue:)) ?? .foreground, network: $0.bool("network") ?? true) },
         arguments: { event in
-            guard case .launch(let app, let mode) = event else { return EventArguments() }
-            return EventArguments(["app": .app(app), "mode": .word(mode.rawValue)])
+            guard case .launch(let app, let mode, let network) = event else { return EventArguments() }
+            var arguments = EventArguments(["app": .app(app), "mode": .word(mode.rawValue)])
+            if !network { arguments["network"] = .bool(false) }
+            return arguments
         },
         describe: { event, world in
-            guard case .launch(let app, let mode) = event else { return "launch" }
-            return "launch \(world.apps[app].bundleID)" + (mode == .foreground ? "" : " (\(mode.rawValue))")
+            guard case .launch(let app, let mode, let network) = event else { return "launch" }
+            let notes = (mode == .foreground ? [] : [mode.rawValue]) + (network ? [] : ["offline"])
+            return "launch \(world.apps[app].bundleID)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
         })
 
     static let requestTracking = EventSpec(

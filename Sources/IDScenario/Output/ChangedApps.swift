@@ -20,7 +20,7 @@ struct ChangedApps {
         var apps: [DeviceIndex: Set<AppIndex>] = [:]
         var everyApp: Set<DeviceIndex> = []
         var vendors: [(DeviceIndex, VendorKey)] = []
-        if case .event(let event) = outcome.step.action, case .launch(let app, _) = event {
+        if case .event(let event) = outcome.step.action, case .launch(let app, _, _) = event {
             apps[outcome.step.device, default: []].insert(app)
         }
         for change in outcome.changes {

@@ -96,6 +96,7 @@ public enum RecipeWriter {
         case .uuid(let format): head = format == .uuidString ? "from: uuid" : "uuid: " + self.format(format)
         case .uuid7(let format): head = format == .uuidString ? "from: uuid7" : "uuid7: " + self.format(format)
         case .idfv, .idfa, .fid, .apnsToken: head = "from: " + source.name
+        case .server(let format): head = format == RecipeParser.serverFormat ? "from: server" : "server: " + self.format(format)
         case .id(let name): head = "from: " + q(name)
         }
         var parts = [head] + condition(source.condition, optionKey: "when")
@@ -109,6 +110,8 @@ public enum RecipeWriter {
             case .store(let name), .id(let name): return q(name)
             case .uuid(let format), .uuid7(let format):
                 return format == .uuidString ? source.name : "{ \(source.name): \(self.format(format)) }"
+            case .server(let format):
+                return format == RecipeParser.serverFormat ? "server" : "{ server: \(self.format(format)) }"
             default: return source.name
             }
         }

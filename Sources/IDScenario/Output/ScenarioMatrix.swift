@@ -16,7 +16,7 @@ public enum ScenarioMatrix {
         let followed = strategy.matrixValue ?? "id"
         do {
             try Session.run(variant) { outcome in
-                guard case .event(.launch(0, _)) = outcome.step.action else { return }
+                guard case .event(.launch(0, _, _)) = outcome.step.action else { return }
                 if outcome.duplicates.contains(where: { $0.name == followed }) { duplicated = true }
                 let value = outcome.world.devices[outcome.step.device].launches[0].flatMap { strategy.followedValue(in: $0.latest.report) }
                 if first == nil { first = (value, outcome.step.device) } else { last = (value, outcome.step.device) }

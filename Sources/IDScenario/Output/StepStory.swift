@@ -46,7 +46,7 @@ public struct StepStory: Sendable {
                                   from: nil, to: check.held ? check.value : check.actual, hasValues: true, rule: nil,
                                   detail: check.held ? nil : "expected \(check.expectedInWords), got \(check.actual)", subject: nil))
             }
-        case .event(.launch(let app, _)):
+        case .event(.launch(let app, _, _)):
             if let history = world.devices[stepDevice].launches[app], history.latest.step == outcome.number {
                 let report = history.latest.report
                 let now = IDText.human(report.primaryID, hash: IDText.hash(of: report), full: true)

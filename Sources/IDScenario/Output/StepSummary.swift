@@ -39,7 +39,7 @@ public struct StepSummary {
         switch outcome.step.action {
         case .event(let event):
             self.event = Self.describe(event, in: world)
-            if case .launch(let app, _) = event, let history = world.devices[outcome.step.device].launches[app] {
+            if case .launch(let app, _, _) = event, let history = world.devices[outcome.step.device].launches[app] {
                 let report = history.latest.report
                 let id = report.primaryID
                 let before = history.previous?.report.primaryID
@@ -83,7 +83,7 @@ public struct StepSummary {
     /// new or changed (the lines marked ▲ or ▼). The inspector's status line counts the same.
     public static func changeCount(_ outcome: StepOutcome) -> Int {
         var count = outcome.changes.count
-        if case .event(.launch(let app, _)) = outcome.step.action, let history = outcome.world.devices[outcome.step.device].launches[app],
+        if case .event(.launch(let app, _, _)) = outcome.step.action, let history = outcome.world.devices[outcome.step.device].launches[app],
            idMark(history) == .new {
             count += 1
         }

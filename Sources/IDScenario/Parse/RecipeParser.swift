@@ -187,6 +187,11 @@ enum RecipeParser {
         if let n = value("clear"), let items = reader.sequence(n, "clear") {
             for item in items { if let store = storeName(item, "clear", stores: stores, &reader) { id.clear.append(store) } }
         }
+        // A server-assigned ID the SDK keeps nowhere would be asked for again at every launch.
+        if id.save.isEmpty, id.sources.contains(where: { if case .server = $0.kind { true } else { false } }), let n = value("id") {
+            reader.error("the server assigns this ID, but \(what) saves it nowhere: the SDK would ask for a new one at every launch; "
+                         + "save it, like save: [STORE]", at: n)
+        }
         if let n = value("format") { id.format = parseFormat(n, "format", &reader) }
         if let n = value("hash") {
             if let hashPairs = reader.mapping(n, "hash") {
@@ -320,6 +325,8 @@ enum RecipeParser {
     }
 
     static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "template"]
+    /// A server's IDs come lowercase, with dashes, unless the recipe says otherwise.
+    static let serverFormat = IDFormat(case: .lower, dashes: true)
 
     static func parseSource(_ node: YAMLNode, stores: StoreNames, ids: [String] = [], params: [String], placeholders: [String],
                             _ reader: inout NodeReader) -> RecipeSource? {
@@ -332,6 +339,7 @@ enum RecipeParser {
             case "uuid7": return .uuid7(.uuidString)
             case "fid": return .fid
             case "apnsToken": return .apnsToken
+            case "server": return .server(Self.serverFormat)
             default:
                 if stores.contains(word, &reader) { return .store(word) }
                 if ids.contains(word) { return .id(word) }
@@ -347,7 +355,7 @@ enum RecipeParser {
         case .mapping:
             guard let pairs = reader.mapping(node, "a source") else { return nil }
             func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
-            let heads = pairs.filter { ["store", "from", "uuid", "uuid7"].contains($0.key) }
+            let heads = pairs.filter { ["store", "from", "uuid", "uuid7", "server"].contains($0.key) }
             guard heads.count == 1, let head = heads.first else {
                 reader.error(heads.isEmpty
                              ? "a source mapping says what it reads, like { store: kc, if: seen }, { from: idfv, nonZero: true } or { uuid: { case: lower } }"
@@ -357,9 +365,10 @@ enum RecipeParser {
             reader.checkKeys(pairs, known: [head.key] + sourceModifiers, in: "a source")
             var source: RecipeSource
             switch head.key {
-            case "uuid", "uuid7":
-                let format = NodeReader.isNull(head.value) ? .uuidString : parseFormat(head.value, head.key, default: .uuidString, &reader) ?? .uuidString
-                source = RecipeSource(head.key == "uuid" ? .uuid(format) : .uuid7(format))
+            case "uuid", "uuid7", "server":
+                let base = head.key == "server" ? Self.serverFormat : .uuidString
+                let format = NodeReader.isNull(head.value) ? base : parseFormat(head.value, head.key, default: base, &reader) ?? base
+                source = RecipeSource(head.key == "uuid" ? .uuid(format) : head.key == "uuid7" ? .uuid7(format) : .server(format))
             case "store":
                 guard let store = storeName(head.value, "store", stores: stores, &reader) else { return nil }
                 source = RecipeSource(.store(store))

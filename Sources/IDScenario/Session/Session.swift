@@ -186,7 +186,7 @@ public struct Session: Sendable {
         case .event(let event):
             do {
                 changes = try apply(Step(event, on: step.device))
-                if case .launch(let app, _) = event { duplicates = DuplicateFinder.find(launch: app, on: step.device, in: world) }
+                if case .launch(let app, _, _) = event { duplicates = DuplicateFinder.find(launch: app, on: step.device, in: world) }
             } catch {
                 throw RunError(diagnostic: Diagnostic(file: scenario.file, line: step.line, column: step.column,
                                                       message: "step \(number) (\(event.key)) cannot apply: \(error.description)"),
@@ -200,7 +200,7 @@ public struct Session: Sendable {
         let outcome = StepOutcome(number: number, step: step, changes: changes, world: world, checks: checks, duplicates: duplicates)
         if let label = step.label {
             var launched: AppIndex?
-            if case .event(.launch(let app, _)) = step.action { launched = app }
+            if case .event(.launch(let app, _, _)) = step.action { launched = app }
             labels[label] = LabelledStep(step: number, world: world, device: step.device, launched: launched)
         }
         if keepsHistory {

@@ -56,7 +56,7 @@ public struct StoryEnd: Sendable {
         for n in 1...max(1, session.count) {
             guard let step = session.entry(at: n), let record = session.record(at: n) else { continue }
             switch step.action {
-            case .event(.launch(let app, _)):
+            case .event(.launch(let app, _, _)):
                 for duplicate in record.duplicates {
                     duplicates.append(DuplicateAt(step: n, device: world.devices[step.device].name, app: world.apps[app].bundleID,
                                                   duplicate: duplicate))

@@ -45,7 +45,7 @@ struct MintedTokens: Sendable {
         case .erase, .restore, .migrate:
             resets[d] += 1
             resetSteps[d] = outcome.number
-        case .launch(let app, _):
+        case .launch(let app, _, _):
             let world = outcome.world
             guard world.apps[app].strategy == DeviceCheckStrategy.name,
                   let latest = world.devices[d].launches[app]?.latest, latest.step == world.clock,

@@ -21,7 +21,7 @@ extension World {
         case .uninstall(let app): try uninstall(app, on: d, &log)
         case .offload(let app): try offload(app, on: d, &log)
         case .update(let app, let newTeam): try update(app, newTeam: newTeam, on: d, &log)
-        case .launch(let app, let mode): try launch(app, mode: mode, on: d, programs: programs, &log)
+        case .launch(let app, let mode, let network): try launch(app, mode: mode, network: network, on: d, programs: programs, &log)
         case .requestTracking(let app, let answer, let pending):
             try requestTracking(app, answer: answer, otherPromptPending: pending, on: d, &log)
         case .trackingToggle(let app, let on): try trackingToggle(app, on: on, device: d, &log)

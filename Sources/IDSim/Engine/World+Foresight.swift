@@ -16,7 +16,7 @@ extension World {
         guard let d = foreseeableDevice(of: step) else { return false }
         let os = devices[d].os
         switch step.event {
-        case .launch(let app, let mode):
+        case .launch(let app, let mode, _):
             return devices[d].apps.presence(of: app) != .installed || (mode == .prewarm && !Self.prewarms(os))
         case .offload(let app), .update(let app, _), .consent(let app):
             return devices[d].apps.presence(of: app) != .installed

@@ -3,7 +3,7 @@ extension World {
     /// Whether iOS prewarms apps (starts them before the user opens them): from iOS 15 on.
     static func prewarms(_ os: OSVersion) -> Bool { os.major >= 15 }
 
-    mutating func launch(_ app: AppIndex, mode: LaunchMode, on d: DeviceIndex, programs: any AppProgramResolver,
+    mutating func launch(_ app: AppIndex, mode: LaunchMode, network: Bool = true, on d: DeviceIndex, programs: any AppProgramResolver,
                          _ log: inout ChangeLog) throws(EventError) {
         guard let presence = devices[d].apps.presence(of: app) else {
             throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
@@ -51,7 +51,7 @@ extension World {
         let recording = log.isRecording
         // The world is lent to the app in place, without a copy (see `AppOS`).
         var (report, changes, notices) = withUnsafeMutablePointer(to: &self) { world in
-            var os = AppOS(world: world, device: d, app: app, recording: recording)
+            var os = AppOS(world: world, device: d, app: app, recording: recording, reachesNetwork: network)
             let report = program.launch(&os)
             return (report, os.log.changes, os.notices)
         }

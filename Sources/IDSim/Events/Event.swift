@@ -8,7 +8,8 @@ public enum Event: Hashable, Sendable {
     case offload(AppIndex)
     /// `newTeam`: the update moves the app to another Team ID (rule KC-20).
     case update(AppIndex, newTeam: String?)
-    case launch(AppIndex, mode: LaunchMode)
+    /// `network: false`: the launch does not reach the network, so a server assigns nothing.
+    case launch(AppIndex, mode: LaunchMode, network: Bool = true)
     case requestTracking(AppIndex, answer: TrackingAnswer, otherPromptPending: Bool)
     case trackingToggle(AppIndex, on: Bool)
     case setting(SettingsChange)
@@ -82,7 +83,7 @@ public enum Event: Hashable, Sendable {
     /// The app this event is about, if any.
     public var app: AppIndex? {
         switch self {
-        case .install(let a, _), .uninstall(let a), .offload(let a), .update(let a, _), .launch(let a, _),
+        case .install(let a, _), .uninstall(let a), .offload(let a), .update(let a, _), .launch(let a, _, _),
              .requestTracking(let a, _, _), .trackingToggle(let a, _), .consent(let a), .configure(let a, _),
              .deviceCheck(let a, _, _):
             a

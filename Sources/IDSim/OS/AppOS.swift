@@ -22,11 +22,16 @@ public struct AppOS: @unchecked Sendable {   // used only inside one launch, on 
     /// Things the user would see or a log would show (paste banners, unsupported APIs).
     public private(set) var notices: [String] = []
 
-    init(world: UnsafeMutablePointer<World>, device: DeviceIndex, app: AppIndex, recording: Bool) {
+    /// Whether this launch reaches the network (`launch: { app, network: false }` says it does not):
+    /// what a server assigns, it assigns only then.
+    public let reachesNetwork: Bool
+
+    init(world: UnsafeMutablePointer<World>, device: DeviceIndex, app: AppIndex, recording: Bool, reachesNetwork: Bool = true) {
         self.lent = world
         self.device = device
         self.app = app
         self.log = ChangeLog(recording: recording)
+        self.reachesNetwork = reachesNetwork
     }
 
     // MARK: - Who and where

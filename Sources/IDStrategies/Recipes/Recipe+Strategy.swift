@@ -72,6 +72,7 @@ extension Recipe {
             case .idfv: out.append(StoreDescription(.platform, "UIDevice.identifierForVendor"))
             case .idfa: out.append(StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"))
             case .apnsToken: out.append(StoreDescription(.platform, "registerForRemoteNotifications (APNs device token)"))
+            case .server: out.append(StoreDescription(.server, "the SDK's server: a value assigned at a launch that reaches it"))
             case .store, .uuid, .uuid7, .fid, .id: break
             }
         }

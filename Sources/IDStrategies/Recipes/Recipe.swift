@@ -105,7 +105,7 @@ public struct Recipe: Sendable, Hashable {
     public var idNames: [String] { ids.map(\.name) }
 
     /// Names that stores may not take: the platform sources.
-    public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken"]
+    public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken", "server"]
 }
 
 /// A named place a recipe reads and writes.
@@ -233,6 +233,10 @@ public struct RecipeSource: Sendable, Hashable {
         case fid
         /// The APNs device token the app was given (APNS-35).
         case apnsToken
+        /// A value the SDK's server assigns, in the given shape: only at a launch that reaches the
+        /// network (`launch: { app, network: false }` does not), and a new one each time it is asked
+        /// (the simulated server keeps no record: an SDK keeps what it was given by saving it).
+        case server(IDFormat)
         /// The value an ID worked out before this one in the same launch (PostHog seeds its device
         /// ID with its anonymous ID).
         case id(String)
@@ -269,6 +273,7 @@ public struct RecipeSource: Sendable, Hashable {
         case .uuid7: "uuid7"
         case .fid: "fid"
         case .apnsToken: "apnsToken"
+        case .server: "server"
         case .id(let name): name
         }
     }

@@ -48,7 +48,7 @@ struct RecipeProgram: AppProgram {
         /// One source: what it reads or makes, and where its condition, check and template are
         /// (-1: none).
         struct Step {
-            enum Kind { case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, id(Int) }
+            enum Kind { case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, server(IDFormat), id(Int) }
             var kind: Kind
             var condition = -1
             var check = -1
@@ -112,6 +112,7 @@ struct RecipeProgram: AppProgram {
                     case .uuid7(let format): step = Step(kind: .uuid7(format))
                     case .fid: step = Step(kind: .fid)
                     case .apnsToken: step = Step(kind: .apnsToken)
+                    case .server(let format): step = Step(kind: .server(format))
                     case .id(let name):
                         // Only an ID worked out before this one has a value to give.
                         let earlier = recipe.ids.prefix(number).firstIndex { $0.name == name }
@@ -450,6 +451,12 @@ struct Run {
                 if let made = made(step, "fid", Self.firebaseID(os.newUUID())) { return made }
             case .apnsToken:
                 if let token = os.apnsDeviceToken, let made = made(step, "apnsToken", token.hex) { return made }
+            case .server(let format):
+                guard os.reachesNetwork else {
+                    note("no network at this launch: the server assigned nothing")
+                    continue
+                }
+                if let made = made(step, "server", format.apply(os.newUUID())) { return made }
             }
         }
         return nil

@@ -68,7 +68,7 @@ enum HTMLLanes {
         // A launch whose value another device already held: marked on the app's id lane.
         for n in stride(from: 1, through: count, by: 1) {
             guard let record = session.record(at: n), !record.duplicates.isEmpty, let step = session.entry(at: n),
-                  case .event(.launch(let app, _)) = step.action,
+                  case .event(.launch(let app, _, _)) = step.action,
                   let index = rows.firstIndex(where: { $0.device == step.device && $0.app == app && $0.lane == .id })
                     ?? rows.firstIndex(where: { $0.device == step.device && $0.app == app }) else { continue }
             let text = record.duplicates.map { "\($0.name) \($0.sameAs)" }.joined(separator: "; ")

@@ -81,7 +81,7 @@ public enum HTMLPage {
         switch outcome.step.action {
         case .event(let event):
             title = StepSummary.describe(event, in: world)
-            if case .launch(let app, _) = event { shownApp = app }
+            if case .launch(let app, _, _) = event { shownApp = app }
             if !outcome.duplicates.isEmpty { badge = " <span class=\"badge dup\">⚠ duplicate</span>" }
         case .expect(let expectation):
             title = "expect " + world.apps[expectation.app].bundleID
