@@ -78,7 +78,7 @@ struct DocsTests {
         let keys = ["name", "summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails", "cache",
                     "format", "hash", "service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
                     "querySynchronizable", "write", "onDuplicate", "updates", "key", "suite", "value", "path", "backup", "from", "option", "is",
-                    "ids", "primary"]
+                    "ids", "primary", "migrate", "to", "done", "overwrite"]
         for key in keys + RecipeParser.storeKinds + Recipe.sourceNames + RecipeParser.sourceModifiers + RecipeSave.When.allCases.map(\.rawValue) {
             #expect(text.contains("`\(key)`"), "\(key) is not documented")
         }

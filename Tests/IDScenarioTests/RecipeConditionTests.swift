@@ -234,3 +234,95 @@ struct RecipeServerTests {
         }
     }
 }
+
+/// `migrate`: one-time moves from legacy stores, run before any ID is worked out.
+@Suite("Recipes: migrations")
+struct RecipeMigrationTests {
+    /// The app first runs as the old SDK (legacy: true writes the legacy key), then is configured
+    /// as the new one, whose migration copies the legacy value once, guarded by a version.
+    static let amplitudeLike = """
+        params: [{ legacy: false }]
+        stores:
+          old: { defaults: { key: device_id } }
+          new: { defaults: { suite: com.amplitude.storage, key: device_id } }
+          version: { defaults: { suite: com.amplitude.storage, key: storage_version } }
+        migrate: [{ from: old, to: new, done: version, value: "2", when: { option: legacy, is: false } }]
+        id: [{ store: old, when: { option: legacy } }, new, uuid]
+        save: [{ store: old, when: { option: legacy } }, { store: new, when: { option: legacy, is: false } }]
+        """
+
+    @Test("a guarded migration copies the legacy value once; the version it records stops it running again")
+    func guardedOnce() throws {
+        let run = try RecipeRun(Self.amplitudeLike, steps: """
+              - install: com.acme.shop
+              - configure: { app: com.acme.shop, legacy: true }
+              - launch: com.acme.shop
+              - configure: { app: com.acme.shop, legacy: false }
+              - launch: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        let legacy = try #require(run.ids[0])
+        #expect(run.ids[1] == legacy, "the new SDK finds the ID the old one kept")
+        #expect(run.launches[1].notes.contains("migrated old to new"))
+        #expect(run.ids[2] == legacy && !run.launches[2].notes.contains("migrated old to new"), "done: not again")
+        let container = try #require(run.world.devices[0].apps[0]?.container)
+        #expect(container.suites["com.amplitude.storage"]?["storage_version"] == "2")
+        #expect(container.defaults["device_id"] == legacy, "without clear the legacy copy stays")
+    }
+
+    @Test("without done, a migration runs while the legacy store holds a value; clear deletes it (Mixpanel's archive files)")
+    func whileLegacyExists() throws {
+        let run = try RecipeRun("""
+            params: [{ legacy: false }]
+            stores:
+              archive: { file: { path: Library/mixpanel-token-properties } }
+              distinct: { defaults: { suite: Mixpanel, key: MPDistinctID } }
+            migrate: [{ from: archive, to: distinct, clear: true, when: { option: legacy, is: false } }]
+            id: [{ store: archive, when: { option: legacy } }, distinct, uuid]
+            save: [{ store: archive, when: { option: legacy } }, { store: distinct, when: { option: legacy, is: false } }]
+            """, steps: """
+              - install: com.acme.shop
+              - configure: { app: com.acme.shop, legacy: true }
+              - launch: com.acme.shop
+              - configure: { app: com.acme.shop, legacy: false }
+              - launch: com.acme.shop
+            """)
+        #expect(run.ids[1] == run.ids[0])
+        #expect(run.world.devices[0].apps[0]?.container.files["Library/mixpanel-token-properties"] == nil, "cleared")
+    }
+
+    @Test("migration errors: a store moved to itself, a done store it moves, a value with no done, an unknown store")
+    func errors() {
+        func errors(_ recipe: String) -> [String] {
+            let body = recipe.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+            let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n" + body
+                + "\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
+            do {
+                _ = try ScenarioParser.parse(text, file: "t.yaml")
+                return []
+            } catch {
+                return error.diagnostics.map(\.message)
+            }
+        }
+        let stores = "stores: { a: { defaults: { key: a } }, b: { defaults: { key: b } } }\nid: [a]\n"
+        #expect(errors(stores + "migrate: [{ from: a, to: a }]") == ["a migration reads the store it writes ('a'): move from a legacy store to another"])
+        #expect(errors(stores + "migrate: [{ from: a, to: b, done: b }]") == ["done records that the migration ran: a store of its own, not 'b', which it moves"])
+        #expect(errors(stores + "migrate: [{ from: a, to: b, value: \"2\" }]") == ["value is what done records; name the done store too, like done: storageVersion"])
+        #expect(errors(stores + "migrate: [{ from: c, to: b }]") == ["from names 'c', which is not a store of the recipe; did you mean 'a'?"])
+        #expect(errors(stores + "migrate: [{ to: b }]")
+                == ["a migration names the store it moves from and the one it moves to, like { from: legacy, to: kc, done: migrated }"])
+    }
+
+    @Test("a recipe with migrations survives the writer")
+    func roundTrip() throws {
+        var reader = NodeReader(file: "r.yaml")
+        let root = try #require(try YAMLComposer.compose("name: m\n" + Self.amplitudeLike, file: "r.yaml").get())
+        let recipe = try #require(RecipeParser.parseFile(root, &reader))
+        #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics)")
+        let written = RecipeWriter.file(recipe)
+        var again = NodeReader(file: "w.yaml")
+        let writtenRoot = try #require(try YAMLComposer.compose(written, file: "w.yaml").get())
+        let back = try #require(RecipeParser.parseFile(writtenRoot, &again))
+        #expect(again.diagnostics.isEmpty && back == recipe, "\(written)")
+    }
+}

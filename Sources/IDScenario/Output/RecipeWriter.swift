@@ -39,10 +39,23 @@ public enum RecipeWriter {
         } else {
             out += self.id(recipe.ids[0], indent: indent)
         }
+        if !recipe.migrate.isEmpty {
+            out += indent + "migrate: [" + recipe.migrate.map(migration).joined(separator: ", ") + "]\n"
+        }
         if recipe.whenRefused != .next { out += indent + "whenRefused: \(recipe.whenRefused.rawValue)\n" }
         if recipe.whenWriteFails != .ignore { out += indent + "whenWriteFails: \(recipe.whenWriteFails.rawValue)\n" }
         if recipe.cache != .none { out += indent + "cache: \(recipe.cache.rawValue)\n" }
         return out
+    }
+
+    static func migration(_ step: RecipeMigration) -> String {
+        let q = ScenarioWriter.quote
+        var parts = ["from: " + q(step.from), "to: " + q(step.to)]
+        if let done = step.done { parts += ["done: " + q(done), "value: " + q(step.value)] }
+        if step.clear { parts.append("clear: true") }
+        if step.overwrite { parts.append("overwrite: true") }
+        if let option = step.option { parts.append("when: { " + optionTest(option) + " }") }
+        return "{ " + parts.joined(separator: ", ") + " }"
     }
 
     /// One ID's keys: its sources, saves, clears, format and hash.

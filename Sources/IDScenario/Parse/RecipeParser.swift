@@ -5,7 +5,7 @@ import IDStrategies
 /// `name:`), with every problem located and the nearest valid name for unknown ones.
 enum RecipeParser {
     static let keys = ["summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails",
-                       "cache", "format", "hash", "ids", "primary"]
+                       "cache", "format", "hash", "ids", "primary", "migrate"]
     /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
     static let idKeys = ["id", "save", "overwrite", "clear", "format", "hash"]
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
@@ -133,6 +133,9 @@ enum RecipeParser {
             recipe.ids = [parseID(pairs, node: node, name: "id", earlier: [], stores: storeNames, params: recipe.params,
                                   placeholders: placeholders, recipeName: name, &reader)]
         }
+        if let n = value("migrate"), let items = reader.sequence(n, "migrate") {
+            for item in items { if let step = parseMigration(item, stores: storeNames, params: recipe.params, &reader) { recipe.migrate.append(step) } }
+        }
         if let n = value("whenRefused"), let word = reader.choice(n, "whenRefused", Recipe.WhenRefused.allCases.map(\.rawValue)) {
             recipe.whenRefused = Recipe.WhenRefused(rawValue: word)!
         }
@@ -204,6 +207,47 @@ enum RecipeParser {
             }
         }
         return id
+    }
+
+    /// `{ from, to, done, value, clear, overwrite }`: a one-time move between two different stores.
+    static func parseMigration(_ node: YAMLNode, stores: StoreNames, params: [String], _ reader: inout NodeReader) -> RecipeMigration? {
+        guard let pairs = reader.mapping(node, "a migration") else { return nil }
+        reader.checkKeys(pairs, known: ["from", "to", "done", "value", "clear", "overwrite", "when"], in: "a migration")
+        func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
+        guard let fromNode = field("from"), let toNode = field("to") else {
+            reader.error("a migration names the store it moves from and the one it moves to, like { from: legacy, to: kc, done: migrated }", at: node)
+            return nil
+        }
+        guard let from = storeName(fromNode, "from", stores: stores, &reader), let to = storeName(toNode, "to", stores: stores, &reader) else {
+            return nil
+        }
+        var step = RecipeMigration(from: from, to: to)
+        if from == to {
+            reader.error("a migration reads the store it writes ('\(from)'): move from a legacy store to another", at: toNode)
+            return nil
+        }
+        if let n = field("done"), let done = storeName(n, "done", stores: stores, &reader) {
+            if done == from || done == to {
+                reader.error("done records that the migration ran: a store of its own, not '\(done)', which it moves", at: n)
+                return nil
+            }
+            step.done = done
+        }
+        if let n = field("value") {
+            guard step.done != nil else {
+                reader.error("value is what done records; name the done store too, like done: storageVersion", at: n)
+                return nil
+            }
+            guard case .scalar(let s) = n, !NodeReader.isNull(n) else {
+                reader.error("value of a migration is one text, like \"2\"", at: n)
+                return nil
+            }
+            step.value = s.string
+        }
+        if let n = field("clear"), let b = reader.bool(n, "clear") { step.clear = b }
+        if let n = field("overwrite"), let b = reader.bool(n, "overwrite") { step.overwrite = b }
+        if let n = field("when") { step.option = parseOptionTest(n, params: params, &reader) }
+        return step
     }
 
     // MARK: - Stores

@@ -20,6 +20,8 @@ public struct Recipe: Sendable, Hashable {
     /// Which of `ids` is the primary: the ID the matrix, explore and the inspector follow unless
     /// told another (`--id NAME`).
     public var primary: Int = 0
+    /// One-time moves from legacy stores, run at the start of a launch before any ID is worked out.
+    public var migrate: [RecipeMigration] = []
     public var whenRefused: WhenRefused
     public var whenWriteFails: WhenWriteFails
     public var cache: Cache
@@ -191,6 +193,35 @@ public struct KeychainStore: Sendable, Hashable {
         self.write = write
         self.onDuplicate = onDuplicate
         self.updates = updates
+    }
+}
+
+/// A move from a legacy store, once: Amplitude's remnant-data migration guarded by a storage
+/// version, Mixpanel's archive files read and deleted, Adjust's Documents → Application Support.
+///
+/// At a launch where `done` does not hold `value` (or, without `done`, whenever `from` holds a
+/// value): `from`'s value is copied to `to` when `to` holds none (or always, with `overwrite`),
+/// `from` is deleted with `clear`, and `done` is set to `value`.
+public struct RecipeMigration: Sendable, Hashable {
+    public var from: String
+    public var to: String
+    /// The store that records the migration ran, and what it records there.
+    public var done: String?
+    public var value: String
+    public var clear: Bool
+    public var overwrite: Bool
+    /// Run only while an option holds (the SDK version or mode that has the migration).
+    public var option: RecipeCondition.OptionTest?
+
+    public init(from: String, to: String, done: String? = nil, value: String = "1", clear: Bool = false, overwrite: Bool = false,
+                option: RecipeCondition.OptionTest? = nil) {
+        self.from = from
+        self.to = to
+        self.done = done
+        self.value = value
+        self.clear = clear
+        self.overwrite = overwrite
+        self.option = option
     }
 }
 

@@ -36,6 +36,19 @@ struct RecipeProgram: AppProgram {
         /// The built-in placeholders its texts use: a launch fetches only those from the world.
         let usesBundle: Bool, usesTeam: Bool, usesDisplayName: Bool, usesAppGroup: Bool
 
+        /// The migrations, with their stores' positions (-1: none).
+        let migrations: [MigrationStep]
+
+        struct MigrationStep {
+            var from: Int
+            var to: Int
+            var done: Int
+            var value: String
+            var clear: Bool
+            var overwrite: Bool
+            var option: RecipeCondition.OptionTest?
+        }
+
         /// One ID's sources and saves as a launch runs them: plain values with no references, so
         /// walking them costs no reference counting (a recipe launch stays within 2× its Swift twin).
         struct IDPlan {
@@ -140,6 +153,10 @@ struct RecipeProgram: AppProgram {
             }
             platformNames = names
             idPlans = plans
+            migrations = recipe.migrate.map { m in
+                MigrationStep(from: position(m.from) ?? -1, to: position(m.to) ?? -1, done: m.done.flatMap(position) ?? -1, value: m.value,
+                              clear: m.clear, overwrite: m.overwrite, option: m.option)
+            }
             severalIDs = recipe.hasSeveralIDs
             idNames = recipe.ids.map(\.name)
             formats = recipe.ids.map(\.format)
@@ -204,6 +221,7 @@ struct RecipeProgram: AppProgram {
         // The facade is passed down inout, never stored: a copy would share the world and make
         // every write copy it.
         var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
+        if !shared.migrations.isEmpty { run.migrate(&os) }
         var chosen: [String?] = []
         var shapedIDs: [String?] = []
         chosen.reserveCapacity(count)
@@ -237,6 +255,7 @@ struct RecipeProgram: AppProgram {
                           notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
         }
         var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
+        if !shared.migrations.isEmpty { run.migrate(&os) }
         let chosen = run.chooseID(shared.idPlans[0], earlier: [], &os)
         guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull) }
         var id = chosen
@@ -522,6 +541,44 @@ struct Run {
             }
         }
         return String(out.prefix(22))
+    }
+
+    // MARK: - Migrating
+
+    /// Runs each migration that is due. What it writes is what the sources then read.
+    mutating func migrate(_ os: inout AppOS) {
+        let shared = self.shared
+        for step in shared.migrations where step.from >= 0 && step.to >= 0 {
+            if let option = step.option, !option.holds(placeholders.option(option.name)) { continue }
+            if step.done >= 0 {
+                let done = read(step.done, &os, mayStop: false)
+                if done.value == step.value { continue }
+                // A refused read of the marker (a locked keychain): not known to be done, not run either.
+                if case .refused = done { continue }
+            }
+            let from = read(step.from, &os, mayStop: false)
+            if let value = from.value {
+                let to = read(step.to, &os, mayStop: false)
+                if to == .missing || (step.overwrite && to.value != value) {
+                    if write(shared.stores[step.to], value, before: to, &os) {
+                        reads[step.to] = .value(value)
+                        let names = (shared.storeNames[step.from], shared.storeNames[step.to])
+                        note("migrated \(names.0) to \(names.1)")
+                    } else {
+                        continue   // not moved: tried again at the next launch
+                    }
+                }
+                if step.clear {
+                    delete(shared.stores[step.from], &os)
+                    reads[step.from] = .missing
+                }
+            } else if step.done < 0 {
+                continue   // nothing to move, and nothing records it
+            }
+            if step.done >= 0, write(shared.stores[step.done], step.value, before: reads[step.done], &os) {
+                reads[step.done] = .value(step.value)
+            }
+        }
     }
 
     // MARK: - Reading
