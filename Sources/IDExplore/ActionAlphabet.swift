@@ -36,6 +36,7 @@ public enum ActionAlphabet {
     /// - Parameter events: the event keys to use (nil: all).
     public static func steps(for world: World, app: AppIndex, events: Set<String>? = nil, deviceCheckBits: Bool = false) -> [Step] {
         func wanted(_ key: String) -> Bool { events?.contains(key) ?? true }
+        func asked(_ key: String) -> Bool { events?.contains(key) ?? false }
         let devices = world.devices.indices
         let apps = world.apps.indices
         let lowest = world.devices.map(\.os).min() ?? OSVersion(17, 5)
@@ -59,6 +60,9 @@ public enum ActionAlphabet {
             if wanted("consent") { events.append(.consent(app)) }
             if deviceCheckBits && wanted("deviceCheck") { events.append(.deviceCheck(app, bit0: true, bit1: nil)) }
             if wanted("reboot") { events.append(.reboot) }
+            // Offered when asked for (--events …,purgeCaches): few IDs live in caches, and every
+            // other search keeps its size.
+            if asked("purgeCaches") { events.append(.purgeCaches) }
             if wanted("unlock") { events.append(.unlock) }
             if wanted("lock") { events.append(.lock) }
             if wanted("erase") { events.append(.erase) }

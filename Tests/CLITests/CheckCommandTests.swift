@@ -1,5 +1,6 @@
 import Foundation
 @testable import IDScenario
+import IDSim
 import Testing
 import TestSupport
 
@@ -108,7 +109,7 @@ struct CheckCommandTests {
         let one = try CLI.run(["scenarios", "tour"])
         #expect(one.stdout == ScenarioLibrary.text(named: "tour"))
         let rules = try CLI.run(["rules"])
-        #expect(rules.stdout.split(separator: "\n").count == 39)
+        #expect(rules.stdout.split(separator: "\n").count == RuleID.allCases.count)
         let rule = try CLI.run(["rules", "kc-19"])
         #expect(rule.stdout.hasPrefix("KC-19: keychain items outlive the app"))
         #expect(rule.stdout.contains("source: https://developer.apple.com/forums/thread/36442"))

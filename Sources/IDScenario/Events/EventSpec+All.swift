@@ -5,7 +5,7 @@ extension EventSpec {
     static let all: [EventSpec] = [
         install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting, resetAdvertisingID,
         resetLocationAndPrivacy, consent, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
-        signIn, signOut, iCloudKeychain, backup, restore, migrate, note,
+        signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, note,
     ]
 
     /// Refuses an app extension where only its host can be acted on (rule EXT-33).
@@ -218,6 +218,9 @@ extension EventSpec {
     static let reboot = bare(.reboot, .reboot, argument: "none: with a passcode, nothing protected is readable until `unlock`")
 
     static let unlock = bare(.unlock, .unlock, argument: "none")
+
+    static let purgeCaches = bare(.purgeCaches, .purgeCaches,
+                                  argument: "none: the system empties Library/Caches and tmp of every app not running (CT-39)")
 
     static let lock = bare(.lock, .lock, argument: "none")
 

@@ -37,6 +37,7 @@ extension World {
         case .passcode(let on): try setPasscode(on, on: d, &log)
         case .upgrade(let version): try upgrade(d, to: version, &log)
         case .erase: erase(d, &log)
+        case .purgeCaches: purgeCaches(d, &log)
         case .signIn(let account): try signIn(d, account: account, &log)
         case .signOut: signOut(d, &log)
         case .iCloudKeychain(let on): try setICloudKeychain(on, on: d, &log)

@@ -21,6 +21,18 @@ extension World {
         boot(d, &log)
     }
 
+    /// The system frees space (rule CT-39): every installed app that is not running loses what it
+    /// kept under Library/Caches and tmp; the rest of its container stays.
+    mutating func purgeCaches(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        for app in devices[d].apps.presentIndices() where !devices[d].processes.isPresent(app) {
+            let paths = devices[d].apps[app]!.container.files.keys.filter(ContainerFile.isPurgeable).sorted()
+            for path in paths {
+                let old = devices[d].apps[app]!.container.files.removeValue(forKey: path)
+                log.record(.file(device: d, app: app, path: path), from: old.map { .text($0.contents) }, to: nil, rule: .ct39)
+            }
+        }
+    }
+
     mutating func unlock(_ d: DeviceIndex, _ log: inout ChangeLog) {
         let before = devices[d].lockDescription
         let first = !devices[d].firstUnlockDone

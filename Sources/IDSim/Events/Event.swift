@@ -30,6 +30,8 @@ public enum Event: Hashable, Sendable {
     case backup(BackupKind, name: String)
     case restore(backup: String)
     case migrate(from: DeviceIndex)
+    /// The OS empties every app's `Library/Caches` and `tmp` to free space (rule CT-39).
+    case purgeCaches
     case note(String)
 
     /// What kind of event this is; its raw value is the event's name, the scenario key.
@@ -40,7 +42,7 @@ public enum Event: Hashable, Sendable {
         case install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting
         case resetAdvertisingID = "resetAdvertisingId"
         case resetLocationAndPrivacy, consent, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
-        case signIn, signOut, iCloudKeychain, backup, restore, migrate, note
+        case signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, note
     }
 
     public var kind: Kind {
@@ -70,6 +72,7 @@ public enum Event: Hashable, Sendable {
         case .backup: .backup
         case .restore: .restore
         case .migrate: .migrate
+        case .purgeCaches: .purgeCaches
         case .note: .note
         }
     }

@@ -83,7 +83,9 @@ extension AppOS {
     public mutating func writeContainerFile(_ path: String, contents: String?, backedUp: Bool) -> Bool {
         guard userDefaultsAvailable else { return false }
         let old = installed.container.files[path]?.contents
-        installed.container.files[path] = contents.map { ContainerFile(contents: $0, backedUp: backedUp) }
+        // Library/Caches and tmp are never backed up, whatever the file says (CT-24, CT-39).
+        let kept = backedUp && !ContainerFile.isPurgeable(path)
+        installed.container.files[path] = contents.map { ContainerFile(contents: $0, backedUp: kept) }
         log.record(.file(device: device, app: app, path: path), from: old.map(ChangeValue.text),
                    to: contents.map(ChangeValue.text), rule: nil)
         return true

@@ -209,5 +209,12 @@ public enum RuleRegistry {
              sources: ["https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore",
                        "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.ubiquity-kvstore-identifier"],
              switches: []),
+        Rule(id: .ct39, title: "Caches and tmp are the system's to empty",
+             statement: "An app's Library/Caches and tmp directories are left out of backups, and the system may delete their contents when the device runs low on space (the purgeCaches event), while the app is not running; everything else in the container stays. An ID kept only in a cache file is lost then, and after every restore.",
+             versions: "5+", confidence: .documented,
+             sources: ["https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html",
+                       "https://developer.apple.com/icloud/documentation/data-storage/index.html",
+                       "https://github.com/getsentry/sentry-cocoa/issues/3118"],
+             switches: []),
     ]
 }

@@ -79,6 +79,12 @@ public struct ContainerFile: Hashable, Sendable {
     public var contents: String
     public var backedUp: Bool
 
+    /// Whether a container path is under `Library/Caches` or `tmp`: out of backups, and the
+    /// system's to delete (CT-39).
+    public static func isPurgeable(_ path: String) -> Bool {
+        path.hasPrefix("Library/Caches/") || path.hasPrefix("tmp/")
+    }
+
     public init(contents: String, backedUp: Bool) {
         self.contents = contents
         self.backedUp = backedUp

@@ -115,6 +115,50 @@ struct StorageRuleTests {
         #expect(sim.changes(gone, about: "file:phone:com.acme.shop:Library/kept").first?.rule == .ct23)
     }
 
+    @Test("CT-39: Library/Caches and tmp stay out of backups; purgeCaches empties them for every app not running, and keeps the rest")
+    func cachesPurged() {
+        let program = ClosureProgram { os in
+            var values: [NamedValue] = []
+            for path in ["Library/Caches/INSTALLATION", "tmp/scratch", "Library/Application Support/id"] {
+                var id = os.containerFile(path)
+                if id == nil {
+                    id = os.newUUID().uuidString
+                    os.writeContainerFile(path, contents: id, backedUp: true)
+                }
+                values.append(NamedValue(path, id))
+            }
+            return LaunchReport(primaryID: values[0].value, values: values)
+        }
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 5)), DeviceSpec(name: "spare", os: OSVersion(17, 5))]
+        var sim = Sim(devices: devices, programs: program)
+        sim.install("shop")
+        sim.install("news")
+        sim.launch("shop")
+        sim.launch("news")
+        let cache = sim.lastID("shop")
+        let support = sim.lastValue("shop", "Library/Application Support/id")
+        let files = { (sim: Sim, app: String) in sim.dev("phone").apps[sim.app(app)]?.container.files ?? [:] }
+        #expect(files(sim, "shop")["Library/Caches/INSTALLATION"]?.backedUp == false, "asked to be backed up, but it is in Caches")
+        // A restore brings back Application Support, not Caches or tmp.
+        sim.run(.backup(.encrypted, name: "b"))
+        sim.run(.restore(backup: "b"), on: "spare")
+        sim.launch("shop", on: "spare")
+        #expect(sim.lastValue("shop", "Library/Application Support/id", on: "spare") == support)
+        #expect(sim.lastID("shop", on: "spare") != cache)
+        // news is still running; shop's process ends with a reboot, then the purge.
+        sim.run(.reboot)
+        sim.run(.unlock)
+        sim.launch("news")
+        let purged = sim.run(.purgeCaches)
+        #expect(sim.changes(purged, about: "file:phone:com.acme.shop:Library/Caches/INSTALLATION").first?.rule == .ct39)
+        #expect(sim.changes(purged, about: "file:phone:com.acme.shop:tmp/scratch").first?.rule == .ct39)
+        #expect(files(sim, "shop")["Library/Application Support/id"] != nil, "the rest of the container stays")
+        #expect(files(sim, "news")["Library/Caches/INSTALLATION"] != nil, "a running app keeps its caches")
+        sim.launch("shop")
+        #expect(sim.lastID("shop") != cache, "the cached ID is gone: a new one")
+        #expect(sim.lastValue("shop", "Library/Application Support/id") == support)
+    }
+
     @Test("CT-25: files cannot be read or written before the first unlock")
     func filesBeforeFirstUnlock() {
         var sim = Sim(programs: fileProgram)
