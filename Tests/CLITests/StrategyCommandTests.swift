@@ -6,15 +6,32 @@ import TestSupport
 
 @Suite("idscope strategies, manifest and matrix --strategy FILE (the built binary)", .serialized)
 struct StrategyCommandTests {
-    @Test("strategies lists every strategy once with its kind; twins name their originals")
+    @Test("strategies lists every strategy once, grouped by kind (Swift, ID libraries, SDKs, twins, then your files); twins name their originals")
     func listing() throws {
         let result = try CLI.run(["strategies"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.map { String($0.split(separator: " ")[0]) } == StrategyCatalog.builtIn.names)
-        #expect(lines.first { $0.hasPrefix("rndi ") }?.contains(" swift ") == true)
-        #expect(lines.first { $0.hasPrefix("flutter-udid ") }?.contains(" recipe ") == true)
-        #expect(lines.first { $0.hasPrefix("rndi-twin ") }?.contains("recipe, twin of rndi") == true)
+        let headings = lines.filter { !$0.hasPrefix("  ") }
+        #expect(headings == StrategyCatalog.Group.allCases.filter { group in
+            StrategyCatalog.builtIn.all.contains { StrategyCatalog.group(of: $0) == group }
+        }.map(\.title))
+        let rows = lines.filter { $0.hasPrefix("  ") }.map { $0.dropFirst(2) }
+        #expect(rows.map { String($0.split(separator: " ")[0]) } == StrategyCatalog.Group.allCases.flatMap { group in
+            StrategyCatalog.builtIn.all.filter { StrategyCatalog.group(of: $0) == group }.map(\.name)
+        })
+        #expect(Set(rows.map { String($0.split(separator: " ")[0]) }) == Set(StrategyCatalog.builtIn.names))
+        #expect(rows.first { $0.hasPrefix("rndi ") }?.contains(" swift ") == true)
+        #expect(rows.first { $0.hasPrefix("flutter-udid ") }?.contains(" recipe ") == true)
+        #expect(rows.first { $0.hasPrefix("rndi-twin ") }?.contains("recipe, twin of rndi") == true)
+        // A recipe file of yours comes last, under its own heading, with its path.
+        let folder = TemporaryDirectory.make()
+        let file = folder.appendingPathComponent("ours.yaml")
+        try "name: our-id\nid: [idfv]\n".write(to: file, atomically: true, encoding: .utf8)
+        let yours = try CLI.run(["strategies", file.path])
+        #expect(yours.status == 0)
+        let tail = yours.stdout.split(separator: "\n").suffix(2).map(String.init)
+        #expect(tail.first == "Your recipe files")
+        #expect(tail.last?.hasPrefix("  our-id ") == true && tail.last?.contains(file.path) == true)
     }
 
     @Test("a recipe prints as YAML that, saved and edited, runs in the matrix with the same row")

@@ -26,6 +26,17 @@ struct DocsTests {
                 "the events table is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter eventTableIsCurrent")
     }
 
+    @Test("docs/sdk-matrix.md's tables are every built-in strategy's matrix row, as the code computes it")
+    func sdkMatrixIsCurrent() throws {
+        let section = try #require(try GeneratedSection.compare("docs/sdk-matrix.md", begin: "swift test --filter sdkMatrixIsCurrent -->\n",
+                                                                end: "<!-- end of matrix -->", content: StrategyMatrixDoc.markdown()))
+        #expect(section.actual == section.expected,
+                "docs/sdk-matrix.md is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter sdkMatrixIsCurrent")
+        for name in StrategyCatalog.sdkNames where StrategyCatalog.builtIn.strategy(named: name) != nil {
+            #expect(section.expected.contains("| `\(name)` |"), "\(name) has a row")
+        }
+    }
+
     @Test("docs/scenario-format.md documents every event key, expectation key and profile switch")
     func formatDocCoversEverything() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("docs/scenario-format.md"), encoding: .utf8)

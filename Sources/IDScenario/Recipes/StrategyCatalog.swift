@@ -31,6 +31,36 @@ public enum StrategyCatalog {
         LibraryFiles.current.recipes[name]
     }
 
+    /// What kind of code a built-in strategy stands for, as `idscope strategies` groups them.
+    public enum Group: String, Sendable, CaseIterable {
+        /// The Swift strategies: ID code of the libraries the project started from, in Swift.
+        case swift
+        /// Recipes of open-source ID libraries (Cordova, Flutter, Expo, Firebase plugins).
+        case library
+        /// Recipes of the analytics, attribution and messaging SDKs apps ship (issue 32).
+        case sdk
+        /// Recipe twins of Swift strategies, which give the same IDs.
+        case twin
+
+        public var title: String {
+            switch self {
+            case .swift: "Swift strategies"
+            case .library: "Recipes of ID libraries"
+            case .sdk: "Recipes of SDKs"
+            case .twin: "Recipe twins of the Swift strategies"
+            }
+        }
+    }
+
+    /// The SDKs' recipes, by the contract's names.
+    public static let sdkNames = ["adjust", "amplitude", "mixpanel", "segment", "posthog", "revenuecat", "sentry", "branch", "onesignal"]
+
+    public static func group(of strategy: Strategy) -> Group {
+        if strategy.kind == .swift { return .swift }
+        if original(ofTwin: strategy.name) != nil { return .twin }
+        return sdkNames.contains(strategy.name) ? .sdk : .library
+    }
+
     /// The Swift strategy a twin recipe reproduces (`rndi-twin` → `rndi`).
     public static func original(ofTwin name: String) -> String? {
         guard name.hasSuffix("-twin") else { return nil }

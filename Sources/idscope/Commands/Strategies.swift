@@ -9,24 +9,42 @@ extension IDScope {
         static let configuration = CommandConfiguration(
             abstract: "List the strategies an app can use, or show one: a recipe as YAML to start your own from.",
             discussion: """
-            Kinds: swift (app code written in Swift), recipe (a library's ID code as data), and \
-            recipe twins of Swift strategies, which give the same IDs. Save a recipe's YAML to a file, \
-            edit it, and use it with `strategy: FILE` in a scenario or `idscope matrix --strategy FILE`.
+            Grouped by kind: the Swift strategies, recipes of ID libraries, recipes of SDKs, and the \
+            recipe twins of the Swift strategies (which give the same IDs). Your own recipe files come \
+            last when you name them: `idscope strategies FILE…`. Save a recipe's YAML to a file, edit it, \
+            and use it with `strategy: FILE` in a scenario or `idscope matrix --strategy FILE`.
             """
         )
 
-        @Argument(help: "A strategy to show.", completion: .custom(ScenarioCompletion.strategies))
-        var name: String?
+        @Argument(help: "A strategy to show, or recipe files to list with the built-in ones.", completion: .custom(ScenarioCompletion.strategies))
+        var names: [String] = []
 
         func run() throws {
             let library = StrategyCatalog.builtIn
-            guard let name else {
-                let width = (library.names.map(\.count).max() ?? 0) + 2
-                let kinds = library.all.map(Self.kind)
-                let kindWidth = (kinds.map(\.count).max() ?? 0) + 2
-                for (strategy, kind) in zip(library.all, kinds) {
-                    try Console.out(strategy.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                                    + kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + strategy.summary)
+            let files = names.filter(ScenarioLoader.isPath)
+            guard names.count == 1, files.isEmpty, let name = names.first else {
+                if names.count > files.count {
+                    throw ExitStatus.namesNothing("strategies", "name one strategy to show it, or recipe files to list them with the built-in ones")
+                }
+                var groups: [(title: String, rows: [(Strategy, String)])] = StrategyCatalog.Group.allCases.map { group in
+                    (group.title, library.all.filter { StrategyCatalog.group(of: $0) == group }.map { ($0, Self.kind($0)) })
+                }
+                var yours: [(Strategy, String)] = []
+                for file in files {
+                    let (strategy, _) = try StrategyArgument.resolveOrExit(file)
+                    yours.append((strategy, file))
+                }
+                if !yours.isEmpty { groups.append(("Your recipe files", yours)) }
+                let all = groups.flatMap(\.rows)
+                let width = (all.map(\.0.name.count).max() ?? 0) + 2
+                let kindWidth = (all.map(\.1.count).max() ?? 0) + 2
+                for (index, group) in groups.enumerated() where !group.rows.isEmpty {
+                    if index > 0 { try Console.out("") }
+                    try Console.out(group.title)
+                    for (strategy, kind) in group.rows {
+                        try Console.out("  " + strategy.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                                        + kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + strategy.summary)
+                    }
                 }
                 return
             }
