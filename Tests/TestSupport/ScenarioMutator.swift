@@ -105,10 +105,39 @@ public enum ScenarioMutator {
             cache: process
             format: { case: upper, dashes: true }
             hash: { salt: "{team}" }
+          sdk:
+            summary: the keys the SDK recipes brought
+            params: [token, { useIDFV: true }, { mode: release }]
+            stores:
+              legacy: { defaults: { key: "legacy-{token}" } }
+              version: { defaults: { suite: com.sdk.storage, key: version } }
+              anon: { file: { path: Library/Caches/sdk-anon } }
+              device: { defaults: { suite: com.sdk.storage, key: "device-{token}" } }
+              remote: { defaults: { suite: com.sdk.storage, key: remote } }
+            migrate: [{ from: legacy, to: device, done: version, value: "2", clear: true, overwrite: false, when: { option: mode, is: release } }]
+            ids:
+              anonymous:
+                id: [anon, { uuid7: { case: lower }, not: ["x"] }]
+                save: [{ store: anon, when: { option: useIDFV, write: always } }]
+              user:
+                id: [{ store: device, valid: uuid, unless: [legacy], if: [version] }, { from: idfv, nonZero: true, when: { option: useIDFV } },
+                     { from: anonymous }, { uuid: { case: lower, dashes: false }, template: "$SDK:{value}" }]
+                save: [{ store: device, unless: legacy, when: always }]
+                format: { case: upper }
+              assigned:
+                id: [remote, { server: { case: lower, dashes: false } }]
+                save: [remote]
+            primary: user
         apps:
           - { bundle: com.acme.shop, team: ACME1234, strategy: acme, options: { appID: A1 }, accessGroups: [ACME1234.shared], appGroups: [group.com.acme] }
           - { bundle: com.acme.news, team: ACME1234, strategy: acme, options: { appID: A2 }, accessGroups: [ACME1234.shared], appGroups: [group.com.acme] }
+          - { bundle: com.other.sdk, team: OTHR5678, strategy: sdk, options: { token: t1, useIDFV: false } }
         steps:
+          - install: com.other.sdk
+          - launch: { app: com.other.sdk, network: false }
+          - purgeCaches
+          - launch: com.other.sdk
+          - expect: { app: com.other.sdk, ids: { assigned: present, anonymous: present } }
           - install: com.acme.shop
           - install: com.acme.news
           - launch: com.acme.shop

@@ -1079,6 +1079,465 @@ steps:
     note: The TestFlight build is its own vendor.
 
 """#),
+        ("r07-adjust-token-survives-reinstall", #"""
+name: Adjust's dedupe token survives a delete and reinstall, so the device is never a new install again
+description: >
+  The Adjust SDK keeps its dedupe token in a keychain item (deviceInfo/adjust_uuid, AfterFirstUnlock)
+  as well as in its activity-state archive, and the keychain copy wins. Deleting the app deletes the
+  archive but not the item, so the reinstalled app sends the same token and Adjust's backend sees a
+  returning device: in adjust/ios_sdk issue 509 a developer who had deleted the app (and called the
+  forget-device URL) could not get a fresh "Install tracked" while testing, and Adjust answered that the
+  keychain item has to be wiped by hand. The adid, by contrast, is only ever given by the server (issue
+  503, "No adid available": it stays nil until a package is answered), and the reporter there found that
+  only resetting the device gave a clean start. The recipe is adjust.
+presenterNotes: >
+  Rules KC-19 (the keychain outlives the app) and CT-23 (the container does not); KC-22 at the erase.
+  Point at values kc and state after the reinstall: the archive is gone, the item is not. The adid
+  after the reinstall is new only because the simulated server keeps no record; Adjust's backend maps
+  the known token to the known device. `idscope strategies adjust` prints the recipe.
+devices:
+  - { name: phone, os: "17.5" }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: adjust }
+steps:
+  - install: com.acme.shop
+  - launch: { app: com.acme.shop, network: false }
+    label: offline
+  - expect: { app: com.acme.shop, id: present, ids: { adid: nil } }
+    note: The token is made on the device; no adid until Adjust's server answers a package (issue 503).
+  - launch: com.acme.shop
+    label: first
+  - expect: { app: com.acme.shop, id: { sameAs: offline }, ids: { adid: present } }
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: first }, values: { kc: present, state: nil } }
+    note: The archive went with the app; the keychain item did not, so the same token goes out (issue 509).
+  - erase
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: first }, values: { kc: nil } }
+    note: Only wiping the keychain (here, erasing the phone) gives a new token, as Adjust answered in issue 509.
+
+"""#),
+        ("r08-amplitude-app-clip-zero-device-id", #"""
+name: Amplitude-Swift before 1.6.2 gives every App Clip user the same device_id, all zeros
+description: >
+  An App Clip reads identifierForVendor as the all-zero UUID. Amplitude-Swift takes the IDFV as device_id
+  when the suite holds none, and before 1.6.2 it did not check for zeros, so every clip user sent
+  00000000-0000-0000-0000-000000000000 and Amplitude's servers rejected the uploads with HTTP 400,
+  "Invalid id provided", naming device_id (amplitude/Amplitude-Swift issue 182, fixed by PR 183 in
+  1.6.2). The fix guards only the IDFV: a clip that already stored the zeros keeps them after the update,
+  because a stored device_id is never checked for zeros (this last point is what the code implies, not
+  part of the report). A new clip user on 1.6.2 gets a random UUID, and the full app, which replaces the
+  clip and has a container of its own, gets the vendor's IDFV. The recipe is amplitude; its option
+  zeroIDFVCheck stands for the SDK version.
+presenterNotes: >
+  Rules CLIP-34 (an App Clip reads the zero IDFV; the full app removes it), CT-23 (the suite goes with
+  the container) and CT-24. Point at the sameOn check, then at the update: configure flips
+  zeroIDFVCheck to true (1.6.2), and the stored zeros stay. `idscope strategies amplitude` prints the recipe.
+devices:
+  - { name: phone, os: "17.5" }
+  - { name: other, os: "17.5" }
+  - { name: third, os: "17.5" }
+apps:
+  - { bundle: com.acme.parking, team: ACME1234, strategy: amplitude, options: { apiKey: k123 } }
+  - { bundle: com.acme.parking.Clip, team: ACME1234, clipOf: com.acme.parking, strategy: amplitude,
+      options: { apiKey: k123, zeroIDFVCheck: false } }
+steps:
+  - install: com.acme.parking.Clip
+  - launch: com.acme.parking.Clip
+    label: clip
+  - install: com.acme.parking.Clip
+    device: other
+  - launch: com.acme.parking.Clip
+    device: other
+  - expect: { app: com.acme.parking.Clip, device: other, id: zeros, values: { idfv: zeros } }
+    note: Amplitude-Swift 1.6.1 takes the clip's IDFV of zeros as device_id.
+  - expect: { app: com.acme.parking.Clip, sameOn: [phone, other] }
+    note: Two clip users, one device_id; the server answers 400 "Invalid id provided" (issue 182).
+  - update: com.acme.parking.Clip
+  - configure: { app: com.acme.parking.Clip, zeroIDFVCheck: true }
+    note: The clip ships Amplitude-Swift 1.6.2, which skips a zero IDFV (PR 183).
+  - launch: com.acme.parking.Clip
+  - expect: { app: com.acme.parking.Clip, id: zeros, values: { deviceId: zeros } }
+    note: The stored device_id wins; only the IDFV source is checked for zeros.
+  - install: com.acme.parking.Clip
+    device: third
+  - launch: com.acme.parking.Clip
+    device: third
+  - expect: { app: com.acme.parking.Clip, device: third, id: present, values: { deviceId: nil } }
+    note: A new clip user on 1.6.2 gets a random UUID.
+  - install: com.acme.parking
+  - expect: { app: com.acme.parking.Clip, installed: false }
+  - launch: com.acme.parking
+  - expect: { app: com.acme.parking, id: { differsFrom: clip }, values: { idfv: present } }
+    note: The full app replaces the clip; its own container, so a new device_id, the vendor's IDFV.
+
+"""#),
+        ("r09-mixpanel-distinct-id-until-uninstall", #"""
+name: Mixpanel's distinct ID stays until the app is deleted; with useUniqueDistinctId, while the vendor keeps an app
+description: >
+  mixpanel-swift keeps the anonymous ID and the distinct ID ("$device:" and the anonymous ID, until
+  identify) in the UserDefaults suite "Mixpanel", in the app's container. Asked whether the distinct ID
+  is the same between sessions (mixpanel/mixpanel-react-native issue 172, whose iOS side runs
+  mixpanel-swift), Mixpanel answered that it stays the same as long as the app is not uninstalled, and
+  that with MIXPANEL_UNIQUE_DISTINCT_ID it stays the same even across an uninstall. The first answer
+  holds: relaunch, reboot and update keep it, a delete and reinstall loses it. The second holds only
+  while another app of the same team stays installed, because that ID is the IDFV, which is new once the
+  vendor's last app is deleted. The recipe is mixpanel; its option useUniqueDistinctId is the runtime
+  form of that compile-time flag.
+presenterNotes: >
+  Rules CT-23 (the suite goes with the container) and IDFV-5 (the IDFV lasts while an app of the vendor
+  stays). com.acme.shop uses the default (a random UUID), com.acme.news useUniqueDistinctId. The recipe
+  stores the distinct ID without its "$device:" prefix (see mixpanel.notes.md); the lifecycle is the same.
+  `idscope strategies mixpanel` prints the recipe.
+devices:
+  - { name: phone, os: "17.5" }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: mixpanel, options: { token: T1 } }
+  - { bundle: com.acme.news, team: ACME1234, strategy: mixpanel, options: { token: T2, useUniqueDistinctId: true } }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - reboot
+  - unlock
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: unchanged, ids: { anonymous: unchanged }, values: { anonKey: present, distinctKey: present } }
+    note: A new process reads both keys back from the suite.
+  - update: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: first }, values: { distinctKey: nil } }
+    note: Default (a random UUID) - the same until the app is deleted, as Mixpanel answered in issue 172.
+  - install: com.acme.news
+  - launch: com.acme.news
+    label: news
+  - uninstall: com.acme.news
+  - install: com.acme.news
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { sameAs: news }, values: { distinctKey: nil, idfv: present } }
+    note: useUniqueDistinctId - the suite is gone, but the IDFV is the same because com.acme.shop (same team) stayed.
+  - uninstall: com.acme.shop
+  - uninstall: com.acme.news
+  - install: com.acme.news
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { differsFrom: news } }
+    note: With every app of the team deleted, the IDFV, and so the "unique" distinct ID, is new.
+
+"""#),
+        ("r10-segment-new-anonymous-id-before-first-unlock", #"""
+name: Segment's anonymousId is replaced by a launch before the first unlock
+description: >
+  segmentio/analytics-ios PR 865 (February 2020): an app that often started before the device was
+  unlocked found that Segment could not read its stored data then, so those sessions sent events
+  without the user_id and under a new anonymous_id. That was analytics-swift's predecessor, which kept
+  the ID in a file; no report names analytics-swift itself, but its UserDefaults suite
+  com.segment.storage.<writeKey> is just as unreadable before the first unlock (CT-25). A background
+  launch after a reboot reads an empty suite and makes a new UUID; the same process keeps it when the
+  user opens the app. Because analytics-swift writes the ID back at every start, that write reaches the
+  disk at the unlock over the stored ID, and every later process carries the new one: the original
+  anonymousId is gone for good (under profile defaultsBeforeFirstUnlock emptyCached the write would be
+  dropped and it would come back).
+presenterNotes: >
+  Rule CT-25 (after a reboot UserDefaults read empty
+  until the first unlock, and what the process wrote reaches the disk at the unlock). Watch the change at the
+  unlock step: the suite's value is replaced, with rule CT-25. The recipe is segment
+  (`idscope strategies segment`).
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.news, team: ACME1234, strategy: segment, options: { writeKey: WK123 } }
+steps:
+  - install: com.acme.news
+  - launch: com.acme.news
+    label: first
+  - reboot
+  - launch: { app: com.acme.news, mode: background }
+    label: locked
+    note: A silent push wakes the app before the user unlocks; the suite reads empty and Segment makes a new UUID.
+  - expect: { app: com.acme.news, id: { differsFrom: first }, values: { anon: nil } }
+  - unlock:
+    note: What the locked process wrote (the new anonymousId) reaches the disk over the stored one.
+  - launch: com.acme.news
+    note: The user opens the app; the same process carries on with the ID in memory.
+  - expect: { app: com.acme.news, id: { sameAs: locked } }
+  - reboot
+  - unlock
+  - launch: com.acme.news
+    note: A new process reads the suite, which now holds the locked launch's ID.
+  - expect: { app: com.acme.news, id: { sameAs: locked }, values: { anon: present } }
+  - expect: { app: com.acme.news, id: { differsFrom: first } }
+    note: The anonymousId of the first launch never returns.
+
+"""#),
+        ("r11-posthog-device-id-stays-on-the-phone", #"""
+name: PostHog's device ID stays on the phone, through a locked launch and away from restores
+description: >
+  No field report was found of posthog-ios's IDs changing or duplicating; this scenario shows what the
+  code implies (PostHogStorage.swift 277-307, PostHogStorageManager.swift 73-127), not an observed
+  incident. The SDK keeps $device_id and the anonymous ID in files of its own, excluded from backup at
+  every write. A background launch after a reboot cannot read them (the container is locked until the
+  first unlock, CT-25), so that process runs under new IDs; but its writes fail, so the stored files
+  survive and the next process reads the old IDs again, unlike Segment's UserDefaults suite (r10).
+  PostHog's own tracker raises the locked start only as a risk (posthog-ios issue 213, October 2024,
+  opened by a maintainer for a user: delay setup until protected data is available). And because the
+  files are in no backup, an iCloud restore onto a new phone brings the app back without them: the
+  new phone gets new IDs, never the old phone's (CT-24), where cordova-device's cache duplicates (r01).
+presenterNotes: >
+  Rules CT-25 (before the first unlock the container can be neither read nor written) and CT-24
+  (restores bring back the container except excluded files). Point at the failed file writes in the
+  locked launch's notes. The recipe is posthog (`idscope strategies posthog`); its primary is the
+  device ID, and `ids:` checks the anonymous ID too.
+accounts:
+  - { id: alice }
+devices:
+  - { name: phone, os: "17.5", passcode: true, appleID: alice }
+  - { name: newphone, os: "17.5", passcode: true, appleID: alice }
+apps:
+  - { bundle: com.acme.notes, team: ACME1234, strategy: posthog, options: { projectToken: phc_demo } }
+steps:
+  - install: com.acme.notes
+  - launch: com.acme.notes
+    label: first
+    note: No files yet; a new UUID v7 becomes the anonymous ID and seeds the device ID.
+  - expect: { app: com.acme.notes, ids: { device: present, anonymous: present }, values: { deviceFile: nil, anonFile: nil } }
+  - reboot
+  - launch: { app: com.acme.notes, mode: background }
+    label: locked
+    note: Before the first unlock the files cannot be read; the process makes new IDs, and writing them fails.
+  - expect: { app: com.acme.notes, id: { differsFrom: first }, ids: { anonymous: { differsFrom: first } }, values: { deviceFile: nil } }
+  - unlock
+  - launch: com.acme.notes
+    note: The same process comes to the foreground and keeps the IDs it made while locked.
+  - expect: { app: com.acme.notes, id: { sameAs: locked } }
+  - reboot
+  - unlock
+  - launch: com.acme.notes
+    note: A new process reads the files, which the locked one never managed to overwrite.
+  - expect: { app: com.acme.notes, id: { sameAs: first }, ids: { anonymous: { sameAs: first } }, values: { deviceFile: present } }
+  - backup: { kind: icloud, as: cloud }
+  - restore: cloud
+    device: newphone
+  - launch: com.acme.notes
+    device: newphone
+    note: The app came back with the restore, its ID files did not.
+  - expect: { app: com.acme.notes, device: newphone, id: { differsFrom: first }, values: { deviceFile: nil, anonFile: nil } }
+  - launch: com.acme.notes
+  - expect: { app: com.acme.notes, id: { sameAs: first } }
+    note: The old phone keeps its ID; the two phones never share one.
+
+"""#),
+        ("r12-revenuecat-new-app-user-id-after-prewarm", #"""
+name: RevenueCat keeps the new anonymous App User ID made by a prewarmed launch before the first unlock
+description: >
+  RevenueCat/purchases-ios issue 4623 (December 2024, on the then latest 5.x): after a reboot, iOS
+  prewarmed an app with Live Activities before the user unlocked the phone. UserDefaults read empty
+  then (CT-25), so configure() found no App User ID in UserDefaults.standard or in its suite
+  com.revenuecat.user_defaults, made a new $RCAnonymousID and wrote it to the suite. Users lost
+  their entitlements and kept the new anonymous ID until they restored purchases; the reporter's
+  workaround was to call configure() only once the device is unlocked. The write reaches the disk at
+  the first unlock over the stored ID, so the old ID does not come back with the next process.
+presenterNotes: >
+  Rule CT-25 (after a reboot UserDefaults read empty
+  until the first unlock, and a process's writes reach the disk at the unlock, over what was stored). Watch the
+  suite's value change at the unlock step. The recipe is revenuecat (`idscope strategies revenuecat`);
+  the app uses its default store choice (no with(userDefaults:)).
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.fit, team: ACME1234, strategy: revenuecat }
+steps:
+  - install: com.acme.fit
+  - launch: com.acme.fit
+    label: first
+    note: A fresh install (SDK 4.14.3 or later) keeps its new $RCAnonymousID in the suite.
+  - reboot
+  - launch: { app: com.acme.fit, mode: prewarm }
+    label: prewarmed
+    note: iOS prewarms the app for its Live Activity; both UserDefaults read empty and configure() makes a new ID.
+  - expect: { app: com.acme.fit, id: { differsFrom: first }, values: { std: nil, suite: nil, suiteLegacy: nil } }
+  - unlock:
+    note: The prewarmed process's write reaches the disk, over the ID stored in the suite.
+  - launch: com.acme.fit
+    note: The user opens the app; the prewarmed process carries on, without the old ID's entitlements.
+  - expect: { app: com.acme.fit, id: { sameAs: prewarmed } }
+  - reboot
+  - unlock
+  - launch: com.acme.fit
+    note: A new process reads the suite, which now holds the prewarmed launch's ID.
+  - expect: { app: com.acme.fit, id: { sameAs: prewarmed }, values: { suite: present, std: nil } }
+  - expect: { app: com.acme.fit, id: { differsFrom: first } }
+    note: The first App User ID, the one the purchases were made under, never returns; only restoring purchases links them again.
+
+"""#),
+        ("r13-sentry-new-user-per-install", #"""
+name: Sentry counts one phone as five users, while app.device changes once
+description: >
+  sentry-cocoa issue 3118 ("Clarification User id vs. app.device", reported on version 7.7.3): one crash was counted
+  for 5 users but only 2 distinct app.device values, and the reporter expected both to live and die
+  with the app. The maintainer answered that app.device is computed from device information and stays
+  after the app is deleted, while the user ID is made again for each installation. The user ID is
+  Sentry's installation ID, kept in Library/Caches/INSTALLATION: deleting the app deletes it, a backup
+  leaves Caches out, and the system may empty Caches when storage is low, so a reinstall, a purge or a
+  restore each make a new one. app.device is a SHA-1 over the IDFV, the model and the bundle ID: it
+  stays while the vendor's IDFV stays, and changes once every app of the vendor has been deleted. The
+  notes app, of the same team, reads the raw IDFV and stands in for app.device.
+presenterNotes: >
+  Rules CT-23 (the container goes with the app), CT-39 (Caches is in no backup and the system may
+  empty it), IDFV-5 (the IDFV goes with the vendor's last app) and IDFV-7 (a restore onto the same
+  phone keeps it). `idscope strategies sentry` prints the recipe. Five distinct ids, labelled u1 to u5;
+  the notes app's IDFV is the same for u1 to u4 and new for u5.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: sentry }
+  - { bundle: com.acme.notes, team: ACME1234, strategy: expo-application }
+steps:
+  - install: com.acme.shop
+  - install: com.acme.notes
+  - launch: com.acme.shop
+    label: u1
+  - launch: com.acme.notes
+    label: device1
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: u2
+  - expect: { app: com.acme.shop, id: { differsFrom: u1 }, values: { installationFile: nil } }
+    note: The INSTALLATION file went with the app; Sentry counts a second user.
+  - launch: com.acme.notes
+  - expect: { app: com.acme.notes, id: { sameAs: device1 } }
+    note: The notes app kept the vendor's IDFV, so app.device (a hash of it) is unchanged.
+  - reboot
+  - unlock
+  - purgeCaches:
+    note: Low on storage, iOS empties Library/Caches of every app not running.
+  - launch: com.acme.shop
+    label: u3
+  - expect: { app: com.acme.shop, id: { differsFrom: u2 }, values: { installationFile: nil } }
+    note: No reinstall this time; the file was purged and Sentry counts a third user.
+  - backup: { kind: encrypted, as: nightly }
+  - restore: nightly
+  - launch: com.acme.shop
+    label: u4
+  - expect: { app: com.acme.shop, id: { differsFrom: u3 }, values: { installationFile: nil } }
+    note: The backup left Caches out; the restored app makes a fourth installation ID.
+  - launch: com.acme.notes
+  - expect: { app: com.acme.notes, id: { sameAs: device1 } }
+    note: Restored onto the same phone, the vendor's IDFV is back, and app.device with it.
+  - uninstall: com.acme.shop
+  - uninstall: com.acme.notes
+  - install: com.acme.shop
+  - install: com.acme.notes
+  - launch: com.acme.shop
+    label: u5
+  - expect: { app: com.acme.shop, id: { differsFrom: u4 } }
+    note: A fifth user.
+  - launch: com.acme.notes
+  - expect: { app: com.acme.notes, id: { differsFrom: device1 } }
+    note: Only now, with every app of the vendor deleted, is the IDFV new, so app.device changes, once.
+
+"""#),
+        ("r14-branch-tokens-follow-migration", #"""
+name: Branch's server tokens and anon_id move to a new iPhone with a migration, and a reinstall starts over (code implication)
+description: >
+  No field report is known for this; it is what the Branch iOS SDK 3.14.0 code implies. Branch keeps
+  the randomized_device_token and randomized_bundle_token its server assigned, and the anon_id it
+  made, in one file, Library/Application Support/io.branch/BNCPreferences, which is not excluded from
+  backup. A first launch without network has an anon_id but no tokens, and the next launch that
+  reaches Branch's server is the install that gets them. A device-to-device migration carries the
+  file, so the new iPhone sends an open with the old phone's device token, bundle token and anon_id,
+  and only hardware_id (the new phone's IDFV) tells them apart. Deleting the app deletes the file, so
+  the reinstall sends an install and gets new tokens and a new anon_id.
+presenterNotes: >
+  Rules CT-24 and KC-22a (a migration carries the container), IDFV-7 (the new phone's vendor IDFV is
+  new), CT-23 (the file goes with the app). The server source gives nothing at a launch with
+  network: false. `idscope strategies branch` prints the recipe; the primary ID is deviceToken.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+  - { name: newphone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: branch }
+steps:
+  - install: com.acme.shop
+  - launch: { app: com.acme.shop, network: false }
+    label: offline
+  - expect: { app: com.acme.shop, ids: { deviceToken: nil, bundleToken: nil, anonId: present } }
+    note: No reply from Branch yet, so no tokens; anon_id is made on the device and stored.
+  - launch: com.acme.shop
+    label: old
+  - expect: { app: com.acme.shop, ids: { deviceToken: present, bundleToken: present, anonId: { sameAs: offline } } }
+    note: The install request reaches the server, which assigns both tokens; they are stored.
+  - migrate: { from: phone }
+    device: newphone
+  - launch: com.acme.shop
+    device: newphone
+  - expect: { app: com.acme.shop, device: newphone, id: { sameAs: old }, values: { prefsBundleToken: present },
+              ids: { bundleToken: { sameAs: old }, anonId: { sameAs: old }, hardwareId: { differsFrom: old } } }
+    note: The file came over with the container; a stored bundle token means an open, not an install, with the old phone's IDs.
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, sameOn: [phone, newphone] }
+    note: Both phones now send one randomized_device_token.
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: old }, values: { prefsBundleToken: nil },
+              ids: { bundleToken: { differsFrom: old }, anonId: { differsFrom: old } } }
+    note: The file went with the app; no bundle token, so Branch sends an install and everything is new.
+
+"""#),
+        ("r15-onesignal-subscription-follows-migration", #"""
+name: OneSignal's push subscription moves to a new iPhone with a migration, and a reinstall is a new user
+description: >
+  OneSignal 5.x keeps the push subscription ID and the onesignal_id its server assigned in the
+  UserDefaults suite group.<bundle>.onesignal. OneSignal-iOS-SDK issue 77 ("OneSignal create
+  duplicate users for same iOS device"): every delete and reinstall made a new OneSignal user, and
+  the maintainers answered that an app cannot tell a reinstall from a first install. Deleting the
+  group's last app deletes the suite, so the reinstall finds no cached user and the server makes a
+  new user and subscription. OneSignal-Flutter-SDK issue 1068 ("Why isn't my subscription ID updated
+  after data migration?"): after moving to a new iPhone the subscription ID was the old one and the
+  dashboard still showed the old phone; the maintainers answered that the subscription ID is tied to
+  the device. A device-to-device migration carries the suite, so the new iPhone loads the cached
+  user, with the old subscription ID and onesignal_id, while APNs gives it a new token.
+presenterNotes: >
+  Rules KC-22a and CT-24 (a migration carries the container and the App Group suite), APNS-35 (new
+  hardware, new token), CT-36 and CT-23 (the suite goes with the group's last app). The server
+  source stands for POST users. `idscope strategies onesignal` prints the recipe; the primary ID is
+  pushSubscription.
+devices:
+  - { name: phone, os: "18.5", passcode: true }
+  - { name: newphone, os: "18.5", passcode: true }
+apps:
+  - { bundle: com.acme.news, team: ACME1234, appGroups: [group.com.acme.news.onesignal], strategy: onesignal }
+steps:
+  - install: com.acme.news
+  - launch: com.acme.news
+    label: old
+  - expect: { app: com.acme.news, ids: { pushSubscription: present, onesignalId: present } }
+    note: No cached user; the server creates a user and a push subscription, stored in the group's suite.
+  - migrate: { from: phone }
+    device: newphone
+  - launch: com.acme.news
+    device: newphone
+  - expect: { app: com.acme.news, device: newphone, id: { sameAs: old }, apnsToken: { differsFrom: old },
+              ids: { onesignalId: { sameAs: old } }, values: { pushModel: present, identityModel: present } }
+    note: The suite came over, so the new iPhone loads the cached user; same subscription ID, new APNs token (issue 1068).
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, sameOn: [phone, newphone] }
+    note: Both phones report one push subscription.
+  - uninstall: com.acme.news
+  - install: com.acme.news
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { differsFrom: old }, ids: { onesignalId: { differsFrom: old } },
+              values: { pushModel: nil, identityModel: nil } }
+    note: The group's last app is gone and the suite with it; the server makes a new user and subscription (issue 77).
+
+"""#),
         ("s01-serve-devicecheck-two-teams", #"""
 name: DeviceCheck on two devices and two teams (what `idscope serve` serves)
 description: >
@@ -1210,6 +1669,162 @@ steps:
     ]
 
     static let recipes: [(name: String, text: String)] = [
+        ("adjust", ##"""
+# Adjust iOS SDK 5.6.2: two IDs. The dedupe token (Adjust's "persistent ios_uuid") is made on the
+# device: the SDK first asks the keychain (generic password, service deviceInfo, account adjust_uuid,
+# class AfterFirstUnlock, and the read query names that class too); a stored string that parses as a
+# UUID wins over anything else. Failing that, the token is the uuid field of the activity-state
+# archive, unchecked, or a new lowercase UUID when there is no archive; that value is then offered to
+# the keychain with a bare SecItemAdd (never an update, so an item already there stays as it is). The
+# archive, in Library/Application Support/Adjust, is rewritten at nearly every state change and is
+# flagged excluded from backup. The adid is assigned by Adjust's backend in answer to the first package
+# and kept in the same archive; it is replaced when an answer carries another one.
+# Migration: archives of versions before 4.12 lived in Documents; when Application Support holds none,
+# the Documents copy is copied over, and it is deleted once the new one reads back.
+# Not modelled: the archive is one file holding both fields; a store holds one value, so the adid has
+# a store of its own next to it (same folder, same backup exclusion, so the same fate). The token's
+# primary/secondary flag (isPersisted: whether the keychain holds it), which picks the parameter name
+# it is sent under. The simulated server keeps no record, so an adid it gives again is new, whereas
+# Adjust's backend maps a known token to the known device. The token is really created at the first
+# session, not at SDK start. The Documents copy is deleted at the same launch here, one launch later
+# in the SDK. tvOS (no files, keychain only). IDFV and IDFA are sent, never stored.
+# Source: adjust/ios_sdk (commit 0a8cccacfb354c36f8f7fbc57331e7d3a52ed9e5, v5.6.2):
+# Adjust/Internal/ADJActivityState.m lines 31-40, 118-131, 143-162, 212-214 and 228-246;
+# Adjust/Internal/ADJUtil.m lines 214-254 (read, Documents fallback), 296-338 (write, excluded from
+# backup), 340-405 (the copy and both paths) and 1373-1429 (new UUID, keychain read and add);
+# Adjust/Internal/ADJActivityHandler.m lines 45, 244-247, 1181-1220, 1895-1908 and 2604-2614.
+name: adjust
+summary: "Adjust dedupe token: keychain deviceInfo/adjust_uuid (AfterFirstUnlock, a UUID only), else the backup-excluded activity-state archive, else a new lowercase UUID; the adid comes from the server (ADJActivityState.m:118-131)"
+stores:
+  kc: { keychain: { service: deviceInfo, account: adjust_uuid, accessible: afterFirstUnlock,
+                    queryAccessible: true, onDuplicate: fail } }
+  state: { file: { path: "Library/Application Support/Adjust/AdjustIoActivityState", backup: false } }
+  adidState: { file: { path: "Library/Application Support/Adjust/AdjustIoActivityState.adid", backup: false } }
+  legacyState: { file: { path: Documents/AdjustIoActivityState, backup: false } }
+  legacyAdid: { file: { path: Documents/AdjustIoActivityState.adid, backup: false } }
+migrate:
+  - { from: legacyState, to: state, clear: true }
+  - { from: legacyAdid, to: adidState, clear: true }
+ids:
+  token:
+    id: [{ store: kc, valid: uuid }, state, { uuid: { case: lower } }]
+    save: [{ store: kc, when: missingOrRefused }, { store: state, when: always }]
+  adid:
+    id: [adidState, { server: { case: lower, dashes: false } }]
+    save: [adidState]
+primary: token
+cache: process
+
+"""##),
+        ("amplitude", ##"""
+# Amplitude-Swift 1.18.6 device_id. The ID lives only in UserDefaults: a private suite named after the
+# API key and the instance name (com.amplitude.storage.amplitude-swift-storage-{apiKey}-{instanceName}),
+# key device_id, in the app's container, so it goes with the app and comes back with any backup or
+# transfer. Before reading it, each launch runs the storage migrations unless the suite's storage_version
+# already says 2: device_id is moved from the suite of the API-key-only layout and, for the default
+# instance, from the old default_instance suite, then copied (not moved) from the Amplitude-iOS SQLite
+# database when migrateLegacyData is on, then moved from the instance-only suite, after which version 2
+# is recorded, even on a fresh install. Each move fills device_id only when it is empty and deletes the
+# source key either way. When device_id is still missing: the IDFV read at SDK start, if IDFV tracking is
+# on and it is not the all-zero value an App Clip reads (the zero check arrived in 1.6.2, PR 183); else
+# a new uppercase UUID. It is written only when created. A stored value is kept whatever it is: the
+# two hard-coded values the validity check names are not replaced in practice, so no `not:` here.
+# Params: apiKey; instanceName (default "$default_instance"); trackIDFV (false:
+# trackingOptions.disableTrackIDFV()); migrateLegacyData (default true); zeroIDFVCheck (false: versions
+# before 1.6.2, which took an App Clip's zero IDFV, issue 182; with trackIDFV false it reads the IDFV
+# anyway, which is what versions before 1.4.0 did, not 1.4.0-1.6.1).
+# Not modelled: the Amplitude-iOS database is an SQLite table; here a file at its path holds the value,
+# and a named instance's database (com.amplitude.database_<name in lowercase>) is not read (a recipe
+# cannot lowercase a placeholder, and a migration tests one option only). An empty instanceName, which
+# the SDK treats as the default. reset() and setDeviceId() (API calls, not lifecycle events); a custom
+# storageProvider. The user_id, session and event keys the migrations also move.
+# Source: amplitude/Amplitude-Swift (commit 17ca168cfe6bc6400e0fd7d0287fb2c742ed0d21, v1.18.6):
+# Sources/Amplitude/Plugins/ContextPlugin.swift lines 16-19, 53-57 and 152-175;
+# Sources/Amplitude/Amplitude.swift lines 31-42, 163-188 and 529-613;
+# Sources/Amplitude/Storages/PersistentStorage.swift lines 19-25, 41-48, 59-91 and 261-262;
+# Sources/Amplitude/Migration/StoragePrefixMigration.swift lines 14-33 and 61-80;
+# Sources/Amplitude/Migration/RemnantDataMigration.swift lines 46-52;
+# Sources/Amplitude/Migration/LegacyDatabaseStorage.swift lines 5 and 19-50;
+# Sources/Amplitude/Configuration.swift lines 19, 33 and 215-218; Types.swift lines 72-99.
+name: amplitude
+summary: "Amplitude-Swift device_id: private suite …-storage-{apiKey}-{instanceName} after one-time migrations, else the IDFV (not zeros), else a new UUID (ContextPlugin.swift:152-166)"
+params: [apiKey, { instanceName: "$default_instance" }, { trackIDFV: true }, { migrateLegacyData: true }, { zeroIDFVCheck: true }]
+stores:
+  deviceId: { defaults: { suite: "com.amplitude.storage.amplitude-swift-storage-{apiKey}-{instanceName}", key: device_id } }
+  version: { defaults: { suite: "com.amplitude.storage.amplitude-swift-storage-{apiKey}-{instanceName}", key: storage_version } }
+  apiKeySuite: { defaults: { suite: "com.amplitude.storage.amplitude-swift-{apiKey}", key: device_id } }
+  defaultInstanceSuite: { defaults: { suite: com.amplitude.storage.amplitude-swift-storage-default_instance, key: device_id } }
+  instanceSuite: { defaults: { suite: "com.amplitude.storage.amplitude-swift-storage-{instanceName}", key: device_id } }
+  legacyDatabase: { file: { path: Library/com.amplitude.database } }
+migrate:
+  - { from: apiKeySuite, to: deviceId, clear: true }
+  - { from: defaultInstanceSuite, to: deviceId, clear: true, when: { option: instanceName, is: "$default_instance" } }
+  - { from: legacyDatabase, to: deviceId, when: { option: migrateLegacyData } }
+  - { from: instanceSuite, to: deviceId, clear: true, done: version, value: "2" }
+id:
+  - deviceId
+  - { from: idfv, nonZero: true, when: { option: trackIDFV } }
+  - { from: idfv, when: { option: zeroIDFVCheck, is: false } }
+  - uuid
+save: [deviceId]
+cache: process
+
+"""##),
+        ("branch", ##"""
+# Branch iOS SDK 3.14.0: four identifiers. The two that name the device and the install on Branch's
+# side, randomized_device_token and randomized_bundle_token, are assigned by Branch's server in the
+# reply to the install or open request and stored as they come; each is read from its current key,
+# else from its pre-rename key (bnc_device_fingerprint_id, bnc_identity_id), which is only read, never
+# copied forward. No stored bundle token means the SDK sends an install, else an open. anon_id is
+# made on the device (NSUUID, uppercase with dashes) and stored at once. hardware_id is never
+# stored: the IDFA (not all zeros, and only while isDebug is off), else the IDFV, else a random UUID
+# made for the process. Everything stored sits in one keyed-archive file,
+# Library/Application Support/io.branch/BNCPreferences, which is not excluded from backup; the SDK
+# reads it once per process and keeps the dictionary in memory, and the IDFV and the random UUID
+# are also taken once per process. So a backup, a restore or a migration carries the tokens and
+# anon_id to another phone, and a reinstall starts over with an install request.
+# Modelled differently: one file holds every key in the SDK; here each key is a file store of its
+# own (BNCPreferences/KEY), in the same folder, so with the same backup and lifetime. The server
+# source stands for the first reply that carries a token; a launch with no network leaves the
+# tokens empty and a later launch asks again.
+# Not modelled: a later reply that replaces a stored token (any open may carry one; whether the
+# server reissues is not known); the server matching a reinstall by hardware_id; a changed Branch
+# key clearing both tokens (Branch.m lines 1641-1652); setTrackingDisabled, which drops anon_id;
+# the attribution level, which decides whether hardware_id is sent; the IDFA being read again for
+# each request (here it is kept for the process); the App Clip hand-off through an App Group suite;
+# and, before the first unlock, the SDK writing its whole in-memory dictionary (with the stray
+# anon_id and tokens) over the stored file after the unlock (the simulator only drops such writes).
+# The compile flag BRANCH_EXCLUDE_IDFA_CODE acts on hardware_id as isDebug: true does.
+# Source: BranchMetrics/ios-branch-deep-linking-attribution Sources/BranchSDK/BNCDeviceInfo.m lines
+# 60-98 and 117-146, BNCSystemObserver.m lines 56-83, BNCPreferenceHelper.m lines 25, 33-34, 155-171,
+# 253-317, 1029-1105 and 1189-1270, BranchOpenRequest.m lines 92-98 and 173-181, Branch.m lines
+# 2238-2246 (commit e8518a87820adcdede1c29ba9a1e87547db11cbb, 3.14.0 plus two commits that leave
+# Sources alone).
+name: branch
+summary: "Branch: randomized_device_token and bundle token from the server, a local anon_id, all in io.branch/BNCPreferences (backed up); hardware_id never stored (BNCPreferenceHelper.m:253-317)"
+params: [{ isDebug: false }]
+stores:
+  prefsDeviceToken: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_randomized_device_token" } }
+  prefsFingerprintId: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_device_fingerprint_id" } }
+  prefsBundleToken: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_randomized_bundle_token" } }
+  prefsIdentityId: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_identity_id" } }
+  prefsAnonId: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_anon_id" } }
+ids:
+  deviceToken:
+    id: [prefsDeviceToken, prefsFingerprintId, server]
+    save: [{ store: prefsDeviceToken, unless: prefsFingerprintId }]
+  bundleToken:
+    id: [prefsBundleToken, prefsIdentityId, server]
+    save: [{ store: prefsBundleToken, unless: prefsIdentityId }]
+  anonId:
+    id: [prefsAnonId, uuid]
+    save: [prefsAnonId]
+  hardwareId:
+    id: [{ from: idfa, when: { option: isDebug, is: false } }, idfv, uuid]
+primary: deviceToken
+cache: process
+
+"""##),
         ("cordova-device", ##"""
 # cordova-plugin-device's device.uuid on iOS: UserDefaults CDVUUID first; when missing, the IDFV,
 # saved under CDVUUID. The cache lives in the app's container, so a restore carries it to another
@@ -1325,6 +1940,194 @@ id: [kc, idfv, uuid]
 save: [{ store: kc, when: missingOrRefused }]
 
 """##),
+        ("mixpanel", ##"""
+# mixpanel-swift 6.5.1: two IDs in the UserDefaults suite "Mixpanel" (a private suite in the app's
+# container, shared by every instance; keys prefixed mixpanel-{instanceName}-, the instance name being
+# the project token unless set). The anonymous ID (MPAnonymousId, sent as $device_id) is the device
+# ID; the distinct ID (MPDistinctID, what distinctId returns) is "$device:" and the anonymous ID until
+# identify() replaces it. Everything hinges on the distinct ID: while it is stored, every stored value
+# is taken as it is, unchecked (an upgraded install may have no anonymous ID at all); when it is
+# empty, a new anonymous ID is made (the IDFV when useUniqueDistinctId or the compile-time flag
+# MIXPANEL_UNIQUE_DISTINCT_ID is on and iOS gives one, with no check for an App Clip's zeros; else a
+# new uppercase UUID), and the whole identity is written once. Before that, the SDK looks for the
+# archive files of versions before 3.0 in Library/ (mixpanel-{instanceName}-properties and four
+# others): if any exists, it unarchives them, deletes all five and writes the archived identity over
+# whatever the suite holds. Those archives carry a distinct ID and, usually, no anonymous ID.
+# Params: token; useUniqueDistinctId (default false).
+# Not modelled: the "$device:" prefix (a template shapes a value a source makes, not an earlier ID, so
+# the distinct ID here equals the anonymous ID and a migrated one is kept as archived); an instanceName
+# other than the token (a param's default cannot name another param); deviceIdProvider (5.2.0+, a value
+# the app supplies); identify(), alias(), reset() and optOutTracking() (API calls, not lifecycle
+# events); the archive's anonymous ID and the four other legacy files; the files of the Objective-C
+# SDK (Library/mixpanel-{token}-properties.plist), which nothing reads, so a switch from it starts
+# over (mixpanel-swift issue 274).
+# Source: mixpanel/mixpanel-swift (commit 8399b37fca5717ba8701e0d2af26b98ce48bcaf3, 6.5.1):
+# Sources/MixpanelInstance.swift lines 24, 356-369, 465-468, 515, 752-800, 1118-1138 and 1170-1239;
+# Sources/MixpanelPersistence.swift lines 38-50, 311-351, 372-412, 414-428, 430-493, 543-585 and 602-613.
+name: mixpanel
+summary: "mixpanel-swift distinct and anonymous IDs: suite Mixpanel, made (a new UUID, or the IDFV with useUniqueDistinctId) only when MPDistinctID is empty (MixpanelInstance.swift:1186-1239)"
+params: [token, { useUniqueDistinctId: false }]
+stores:
+  anonKey: { defaults: { suite: Mixpanel, key: "mixpanel-{token}-MPAnonymousId" } }
+  distinctKey: { defaults: { suite: Mixpanel, key: "mixpanel-{token}-MPDistinctID" } }
+  legacyProperties: { file: { path: "Library/mixpanel-{token}-properties" } }
+migrate:
+  - { from: legacyProperties, to: distinctKey, overwrite: true, clear: true }
+ids:
+  anonymous:
+    id:
+      - { store: anonKey, if: distinctKey }
+      - { from: idfv, unless: distinctKey, when: { option: useUniqueDistinctId } }
+      - { uuid: {}, unless: distinctKey }
+    save: [{ store: anonKey, when: always, unless: distinctKey }]
+  distinct:
+    id: [distinctKey, { from: anonymous }]
+    save: [distinctKey]
+primary: distinct
+cache: process
+
+"""##),
+        ("onesignal", ##"""
+# OneSignal iOS SDK 5.x: two IDs, both handed out by OneSignal's server. The push subscription ID
+# (the 3.x "player ID") names this device's push record and is kept across login and logout; the
+# onesignal_id names the user. Both live in the UserDefaults suite group.<bundle>.onesignal, the App
+# Group's shared container when the app has that group, else a private suite of the same name, so
+# they are in every backup and migration and go with the group's last app. At start() the SDK takes
+# the cached user when the identity, properties and push subscription models are all stored;
+# otherwise it creates a new user, keeping a stored push subscription model, else building one from
+# the plain OSUD_PUSH_SUBSCRIPTION_ID key, and sends POST users, whose reply fills in the IDs (a
+# launch with no network has none yet; the request is retried later). A 3.x GT_PLAYER_ID left in
+# the suite becomes the subscription ID once: copied to OSUD_PUSH_SUBSCRIPTION_ID and deleted, and
+# the onesignal_id is then fetched from the server. The models stay in memory for the process.
+# Modelled differently: each archived model is a store holding just the ID it carries (the
+# properties model a flag), and a model written before its ID arrives counts as not stored.
+# Not modelled: from 5.5.2 (PR 1669) the SDK does nothing while protected data is unavailable and
+# runs start() again at the unlock; the format has no way to wait for the unlock, so before the
+# first unlock this recipe does what 5.0 to 5.5.1 did: the suite reads empty, a new user and
+# subscription are made, and (CT-25) their writes land over the stored ones at the unlock. Also not
+# modelled: the suite name from the Info.plist key OneSignal_app_groups_key (a param default cannot
+# hold {bundle}); the NSE's copy, onesignal_identity.json in the App Group container, readable while
+# locked (files in an App Group container are not available); login and logout, which change
+# onesignal_id; privacy consent, which defers everything; whether the server reuses a subscription.
+# Source: OneSignal/OneSignal-iOS-SDK (the snapshot was too large to fetch; files read one stored
+# version each, lines counted by hand in the research note): iOS_SDK/OneSignalSDK/OneSignalUser/
+# Source/OneSignalUserManagerImpl.swift start() about lines 216-313, createUserFromLegacyPlayer,
+# createNewUser, setNewInternalUser and createDefaultPushSubscription (commit
+# 00d082ceb40adf6492939098412139253279b3aa); OneSignalCore/Source/OneSignalUserDefaults.m initShared
+# and appGroupName, and OneSignalCommonDefines.h for the key names (commit
+# 005eb841567befda08619781e992368bf36cb03b, ONESIGNAL_VERSION 050601, 5.6.1); OneSignalOSCore/
+# Source/OneSignalConfig.swift shouldAwaitAppIdAndLogMissingPrivacyConsent (commit
+# 1b44eed0bfa38e66380d79799d2294e6c97beca1).
+name: onesignal
+summary: "OneSignal 5.x push subscription ID and onesignal_id, assigned by the server and kept in the suite group.{bundle}.onesignal; a 3.x GT_PLAYER_ID migrated once (OneSignalUserManagerImpl.swift:216-313, approximate)"
+stores:
+  pushModel: { defaults: { suite: "group.{bundle}.onesignal", key: OS_PUSH_SUBSCRIPTION_MODEL_STORE_KEY } }
+  identityModel: { defaults: { suite: "group.{bundle}.onesignal", key: OS_IDENTITY_MODEL_STORE_KEY } }
+  propertiesModel: { defaults: { suite: "group.{bundle}.onesignal", key: OS_PROPERTIES_MODEL_STORE_KEY, value: cached } }
+  subscriptionIdKey: { defaults: { suite: "group.{bundle}.onesignal", key: OSUD_PUSH_SUBSCRIPTION_ID } }
+  legacyPlayerId: { defaults: { suite: "group.{bundle}.onesignal", key: GT_PLAYER_ID } }
+migrate:
+  - { from: legacyPlayerId, to: subscriptionIdKey, clear: true, overwrite: true }
+ids:
+  pushSubscription:
+    id: [pushModel, subscriptionIdKey, server]
+    save: [pushModel, subscriptionIdKey]
+  onesignalId:
+    id: [{ store: identityModel, if: [propertiesModel, pushModel] }, server]
+    save: [identityModel, propertiesModel]
+primary: pushSubscription
+cache: process
+
+"""##),
+        ("posthog", ##"""
+# PostHog posthog-ios keeps two IDs in small JSON files under
+# Library/Application Support/<bundle ID>/<project token>/, each marked excluded from backup whenever
+# it is written. The anonymous ID (the distinct ID until identify()) is the stored file, else a new
+# UUID v7 in lowercase, which is written at once. The device ID ($device_id, the one that survives
+# identify() and reset()) is its own file, else a copy of the anonymous ID, written too. setup() asks for
+# the device ID every time, both stay in memory for the process, and a stored value is used as it is.
+# Nothing is written when a file already holds a value; a failed write is only logged. Before the
+# per-token folder (3.20.0) the files sat directly in the bundle folder: every start copies such a
+# legacy file into the token folder when the target is absent and deletes it either way.
+# Not modelled: appGroupIdentifier (the folder then lies in the App Group's container, which a recipe
+# file cannot name, so extensions sharing the IDs are out of reach), reset() and identify() (no scenario
+# event), the getAnonymousId hook and bootstrap (an app-chosen value), the JSON wrapping of each value,
+# and the legacy files other than the anonymous ID (no older version had a device ID file). The SDK
+# reads the device file first and the anonymous one only when it lacks it; the recipe works the
+# anonymous ID out first at every launch, which gives the same values while reset() cannot happen.
+# Source: PostHog/posthog-ios PostHog/PostHogStorageManager.swift lines 73-127, PostHog/PostHogStorage.swift
+# lines 19-32, 227-259, 264-307 and 346-394, PostHog/Utils/UUIDUtils.swift lines 13-25,
+# PostHog/PostHogSDK.swift lines 155-165 (commit 64c7dd0e09dce10c55ac737ef2615af812a37950, 3.69.3+4).
+name: posthog
+summary: "PostHog $device_id: file posthog.deviceId, else seeded from the anonymous ID file, else a new lowercase UUID v7; both kept out of backups (PostHogStorageManager.swift:73-127)"
+params: [projectToken]
+stores:
+  anonFile: { file: { path: "Library/Application Support/{bundle}/{projectToken}/posthog.anonymousId", backup: false } }
+  deviceFile: { file: { path: "Library/Application Support/{bundle}/{projectToken}/posthog.deviceId", backup: false } }
+  legacyAnon: { file: { path: "Library/Application Support/{bundle}/posthog.anonymousId", backup: false } }
+migrate:
+  - { from: legacyAnon, to: anonFile, clear: true }
+ids:
+  anonymous:
+    id: [anonFile, { uuid7: { case: lower } }]
+    save: [anonFile]
+  device:
+    id: [deviceFile, { from: anonymous }]
+    save: [deviceFile]
+primary: device
+cache: process
+
+"""##),
+        ("revenuecat", ##"""
+# RevenueCat purchases-ios's App User ID. configure() first picks a UserDefaults: the one the app passed
+# with(userDefaults:), else UserDefaults.standard when it already holds any value under the ID's key
+# (installs that first ran an SDK older than 4.14.3), else the private suite com.revenuecat.user_defaults.
+# From that store it reads the ID's key, then the key 2.x used; a stored string wins without any check.
+# With neither, it makes an anonymous ID: "$RCAnonymousID:" and a UUID v4 in lowercase hex without
+# dashes (2.x IDs stay as they were: uppercase UUIDs, no prefix). The chosen ID is written back under
+# the new key at every configure, even unchanged, and then lives in memory for the process. The param
+# userDefaults says which store the app gives: computed (no with(userDefaults:), the default), standard
+# (with(userDefaults: .standard), as purchases-kmp 3.7.0 passes), or suite (UserDefaults(suiteName:) with
+# the param suiteName; an App Group's name makes it the group's suite, shared with its extensions).
+# Not modelled: with(appUserID:) and logIn() (the app's own user ID, which no source can take from an
+# option), logOut() (a new anonymous ID on the app's request), the backend's aliasing of anonymous IDs
+# on logIn and restorePurchases, the keychain tokens of the internal, off-by-default IAM mode (whose
+# server returns the ID), and UI preview mode's fixed ID.
+# Source: RevenueCat/purchases-ios Sources/Identity/IdentityManager.swift lines 38, 40-74 and 161-163,
+# Sources/Caching/DeviceCache.swift lines 75-93, 122-127 and 554-562,
+# Sources/FoundationExtensions/UserDefaults+Extensions.swift lines 26-30 and 41-51,
+# Sources/Purchasing/Purchases/Purchases.swift lines 393-394, Sources/Purchasing/Configuration.swift
+# lines 246-249 (commit ff486da380002b66ba57efd9910f62db7ad2c225, 5.86.0-SNAPSHOT, after tag 5.85.0).
+name: revenuecat
+summary: "RevenueCat App User ID: standard's key when set, else the suite com.revenuecat.user_defaults (new key, then 2.x key), else a new $RCAnonymousID; written back at every configure (IdentityManager.swift:40-74)"
+params: [{ userDefaults: computed }, { suiteName: "" }]
+stores:
+  std: { defaults: { key: com.revenuecat.userdefaults.appUserID.new } }
+  stdLegacy: { defaults: { key: com.revenuecat.userdefaults.appUserID } }
+  suite: { defaults: { suite: com.revenuecat.user_defaults, key: com.revenuecat.userdefaults.appUserID.new } }
+  suiteLegacy: { defaults: { suite: com.revenuecat.user_defaults, key: com.revenuecat.userdefaults.appUserID } }
+  custom: { defaults: { suite: "{suiteName}", key: com.revenuecat.userdefaults.appUserID.new } }
+  customLegacy: { defaults: { suite: "{suiteName}", key: com.revenuecat.userdefaults.appUserID } }
+id:
+  # computed: standard when it holds the new key (then that key wins), else the suite's two keys
+  - { store: std, when: { option: userDefaults, is: computed } }
+  - { store: suite, unless: std, when: { option: userDefaults, is: computed } }
+  - { store: suiteLegacy, unless: std, when: { option: userDefaults, is: computed } }
+  # with(userDefaults: .standard)
+  - { store: std, when: { option: userDefaults, is: standard } }
+  - { store: stdLegacy, when: { option: userDefaults, is: standard } }
+  # with(userDefaults: UserDefaults(suiteName: suiteName))
+  - { store: custom, when: { option: userDefaults, is: suite } }
+  - { store: customLegacy, when: { option: userDefaults, is: suite } }
+  - { uuid: { case: lower, dashes: false }, template: "$RCAnonymousID:{value}" }
+save:
+  - { store: std, if: std, when: { option: userDefaults, is: computed, write: always } }
+  - { store: suite, unless: std, when: { option: userDefaults, is: computed, write: always } }
+  - { store: std, when: { option: userDefaults, is: standard, write: always } }
+  - { store: custom, when: { option: userDefaults, is: suite, write: always } }
+cache: process
+
+"""##),
         ("rndi-twin", ##"""
 # react-native-device-info's getUniqueId (the Swift strategy rndi) as a recipe: keychain deviceUID
 # (AfterFirstUnlockThisDeviceOnly), then UserDefaults deviceUID, then the IDFV, then a new UUID;
@@ -1336,6 +2139,69 @@ stores:
   prefs: { defaults: { key: deviceUID } }
 id: [kc, prefs, idfv, uuid]
 overwrite: [kc, prefs]
+
+"""##),
+        ("segment", ##"""
+# Segment analytics-swift's anonymousId. When an Analytics instance starts, UserInfo's default state
+# looks up segment.anonymousId in a UserDefaults suite private to the app, one per write key
+# (com.segment.storage.<writeKey>); a stored string is taken as it is, with no check of its shape.
+# With nothing there, the configured generator makes one: by default a UUID v4, uppercase with dashes.
+# Handing that state to the Sovran store wakes the Storage subscriber, which writes userId, traits and
+# anonymousId back to the suite: so the ID is written at every start, read or new, and never re-read
+# during the process. No keychain and no file, so a restore brings the ID to any phone, a reinstall
+# loses it, and a start before the first unlock reads an empty suite, makes a new ID and writes it
+# (analytics-ios PR 865 saw its predecessor lose the ID the same way).
+# Not modelled: a custom anonymousIdGenerator (any string), reset() (a new ID on the app's request),
+# identify()'s userId and traits, which the same write stores (a locked start also writes userId
+# nil, i.e. removes it), and context.device.id, the IDFV read once per process and sent with events
+# but never stored (expo-application shows the raw IDFV). No App Group suite: the SDK offers none.
+# Source: segmentio/analytics-swift Sources/Segment/State.swift lines 169-189 and 248-260,
+# Sources/Segment/Utilities/Storage/Storage.swift lines 21-24, 52-57, 60-89, 101-119, 172-179 and
+# 185-190, Sources/Segment/Plugins/SegmentDestination.swift lines 19-23, Sources/Segment/Analytics.swift
+# lines 94-107, Sources/Segment/Configuration.swift lines 17-23 and 128 (commit
+# c9a0d6305ac44dcacffeb450534ee8af214b6607, 1.10.0+1; Version.swift still says 1.9.4);
+# segmentio/Sovran-Swift Sources/Sovran/Store.swift lines 89-110 and 251-265
+# (commit 48882869bf2ae7de069b4cd26613b8731ea57e38).
+name: segment
+summary: "Segment analytics-swift anonymousId: UserDefaults suite com.segment.storage.{writeKey}, else a new UUID; written back at every start (State.swift:248-260)"
+params: [writeKey]
+stores:
+  anon: { defaults: { suite: "com.segment.storage.{writeKey}", key: segment.anonymousId } }
+id: [anon, uuid]
+save: [{ store: anon, when: always }]
+cache: process
+
+"""##),
+        ("sentry", ##"""
+# Sentry Cocoa's installation ID, the user.id an event gets when the app set no user and the
+# distinct ID of every session. The SDK looks in its process memory first (one entry per cache
+# directory), then reads the file INSTALLATION in the cache directory and takes its bytes as UTF-8
+# text; when there is no file it makes UUID().uuidString (uppercase, dashes), tries once to create
+# the file, only logs a failed write, and keeps the new ID in memory for the rest of the process.
+# Nothing else is a source: no keychain, no UserDefaults, no IDFV, nothing from the server. The
+# cache directory is the option cacheDirectoryPath (since 8.16.0), by default Library/Caches, which
+# iOS leaves out of every backup and may empty when storage runs low (CT-39), so the ID is new
+# after a reinstall, any restore, a migration or a purge. Before the first unlock the file cannot be
+# read or written: the process makes a stray ID, keeps it in memory, and the next process after the
+# unlock reads the stored one again.
+# Not modelled: the file's contents are not validated by the SDK (an empty or garbled file is used
+# as it is; the simulator never holds such a file); the option is an absolute path in the SDK and a
+# path inside the container here; the crash context's device_app_hash ("app.device", a SHA-1 of the
+# IDFV bytes, hw.machine, hw.model and the bundle ID, computed once per process,
+# SentryCrashMonitor_System.m lines 385-433) is not an output, since a second ID under `ids:` would
+# not keep the stray installation ID in memory when the IDFV is nil before the first unlock.
+# Source: getsentry/sentry-cocoa Sources/Swift/Helper/SentryInstallation.swift lines 11 and 18-75,
+# Sources/Swift/Options.swift lines 658-663, Sources/Sentry/SentryClient.m lines 152-154 and
+# 1000-1014, Sources/Sentry/SentryHub.m lines 125-126 (commit c34c99b97b112c0da21216f702d4da336c1b2a90,
+# 9.26.0 plus 16 commits that leave this code alone).
+name: sentry
+summary: "Sentry installation ID: the file INSTALLATION in the cache directory (Library/Caches), else a new UUID; new after a reinstall, a restore or a purge (SentryInstallation.swift:18-75)"
+params: [{ cacheDirectoryPath: Library/Caches }]
+stores:
+  installationFile: { file: { path: "{cacheDirectoryPath}/INSTALLATION" } }
+id: [installationFile, uuid]
+save: [installationFile]
+cache: process
 
 """##),
         ("svudid-twin", ##"""

@@ -77,6 +77,10 @@ public enum ScenarioWriter {
         if let a = e.att { parts.append("att: \(a.rawValue)") }
         if let f = e.idfa { parts.append("idfa: \(f.rawValue)") }
         var others: [String] = []
+        // The parser reads idfv, guid, apnsToken and id beside app in that order, then values: so a
+        // check is written beside app only while that keeps the checks' order; the rest go under values.
+        let rank = ["idfv": 0, "guid": 1, "apnsToken": 2, "id": 3]
+        var lastRank = -1
         for value in e.values {
             let check: String
             switch value.check {
@@ -89,7 +93,12 @@ public enum ScenarioWriter {
             case .sameAs(let l): check = "{ sameAs: \(quote(l)) }"
             case .differsFrom(let l): check = "{ differsFrom: \(quote(l)) }"
             }
-            if ExpectationParser.topLevelValues.contains(value.name) { parts.append("\(value.name): \(check)") } else { others.append("\(value.name): \(check)") }
+            if others.isEmpty, let r = rank[value.name], r > lastRank {
+                lastRank = r
+                parts.append("\(value.name): \(check)")
+            } else {
+                others.append("\(value.name): \(check)")
+            }
         }
         if !others.isEmpty { parts.append("values: { " + others.joined(separator: ", ") + " }") }
         if let b = e.best { parts.append("best: \(b)") }
