@@ -10,6 +10,8 @@ public enum ActionAlphabet {
         "install", "uninstall", "offload", "update", "launch", "requestTracking", "setting", "resetAdvertisingId",
         "consent", "deviceCheck", "reboot", "unlock", "lock", "erase", "signIn", "signOut", "iCloudKeychain",
         "backup", "restore", "migrate", "upgrade",
+        // Only when asked for: see `steps(for:)`.
+        "purgeCaches",
     ]
 
     /// The iOS versions at which some rule starts or stops applying, from the registry's version

@@ -180,7 +180,10 @@ struct ExploreTests {
         let strategy = try #require(Self.library.strategy(named: "rndi"))
         let world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(13, 0))
         let steps = ActionAlphabet.steps(for: world, app: 0, deviceCheckBits: true)
-        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys))
+        // Every key but purgeCaches, which is offered only when asked for.
+        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys).subtracting(["purgeCaches"]))
+        let asked = ActionAlphabet.steps(for: world, app: 0, events: ["purgeCaches"])
+        #expect(asked.count == 2 && asked.allSatisfy { $0.event == .purgeCaches })
         let upgrades = steps.compactMap { step -> OSVersion? in if case .upgrade(let v) = step.event, step.device == 0 { return v }; return nil }
         #expect(upgrades.contains(OSVersion(14, 0)) && upgrades.contains(OSVersion(14, 5)) && upgrades.allSatisfy { $0 > OSVersion(13, 0) })
         let limited = ActionAlphabet.steps(for: world, app: 0, events: ["reboot"])

@@ -89,7 +89,7 @@ struct DocsTests {
         let keys = ["name", "summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails", "cache",
                     "format", "hash", "service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
                     "querySynchronizable", "write", "onDuplicate", "updates", "key", "suite", "value", "path", "backup", "from", "option", "is",
-                    "ids", "primary", "migrate", "to", "done", "overwrite"]
+                    "ids", "primary", "migrate", "to", "done", "overwrite", "beforeFirstUnlock", "wait"]
         for key in keys + RecipeParser.storeKinds + Recipe.sourceNames + RecipeParser.sourceModifiers + RecipeSave.When.allCases.map(\.rawValue) {
             #expect(text.contains("`\(key)`"), "\(key) is not documented")
         }

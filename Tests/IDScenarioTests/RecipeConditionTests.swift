@@ -326,3 +326,58 @@ struct RecipeMigrationTests {
         #expect(again.diagnostics.isEmpty && back == recipe, "\(written)")
     }
 }
+
+/// `beforeFirstUnlock: wait` and `cache: process` with several IDs.
+@Suite("Recipes: waiting for the first unlock, caching each ID")
+struct RecipeLockTests {
+    @Test("beforeFirstUnlock: wait does nothing before the first unlock: no ID, no read, no write; the next launch after it runs")
+    func waitsForUnlock() throws {
+        let run = try RecipeRun("""
+            stores:
+              cached: { defaults: { key: user } }
+            id: [cached, uuid]
+            save: [cached]
+            beforeFirstUnlock: wait
+            """, steps: """
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - reboot
+              - launch: { app: com.acme.shop, mode: background }
+              - unlock
+              - launch: com.acme.shop
+            """)
+        let first = try #require(run.ids[0])
+        #expect(run.ids[1] == nil && run.value("cached", launch: 1) == nil)
+        #expect(run.launches[1].notes == ["protected data is not available before the first unlock: the SDK waits (beforeFirstUnlock: wait)"])
+        #expect(run.ids[2] == first, "nothing was written over the stored ID: the same process reads it once unlocked")
+        let without = try RecipeRun("""
+            stores:
+              cached: { defaults: { key: user } }
+            id: [cached, uuid]
+            save: [cached]
+            """, steps: "  - install: com.acme.shop\n  - launch: com.acme.shop\n  - reboot\n  - launch: { app: com.acme.shop, mode: background }\n  - unlock\n  - launch: com.acme.shop")
+        #expect(without.ids[1] != without.ids[0] && without.ids[2] == without.ids[1], "by default the launch runs and its write lands at the unlock (CT-25)")
+    }
+
+    @Test("with several IDs, cache: process keeps each ID that had a value; one still missing is worked out again")
+    func cachesEachID() throws {
+        let run = try RecipeRun("""
+            stores:
+              remote: { defaults: { key: remote } }
+            ids:
+              local: { id: [uuid] }
+              assigned: { id: [remote, server], save: [remote] }
+            cache: process
+            """, steps: """
+              - install: com.acme.shop
+              - launch: { app: com.acme.shop, network: false }
+              - launch: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        #expect(run.value("assigned", launch: 0) == nil)
+        #expect(run.ids[1] == run.ids[0], "the local ID is kept in memory")
+        let assigned = try #require(run.value("assigned", launch: 1), "asked again online, the server assigns it")
+        #expect(run.value("assigned", launch: 2) == assigned && run.ids[2] == run.ids[0])
+        #expect(run.launches[2].notes.contains("the ID kept in memory by this process (cache: process)"))
+    }
+}

@@ -2001,11 +2001,10 @@ cache: process
 # the onesignal_id is then fetched from the server. The models stay in memory for the process.
 # Modelled differently: each archived model is a store holding just the ID it carries (the
 # properties model a flag), and a model written before its ID arrives counts as not stored.
-# Not modelled: from 5.5.2 (PR 1669) the SDK does nothing while protected data is unavailable and
-# runs start() again at the unlock; the format has no way to wait for the unlock, so before the
-# first unlock this recipe does what 5.0 to 5.5.1 did: the suite reads empty, a new user and
-# subscription are made, and (CT-25) their writes land over the stored ones at the unlock. Also not
-# modelled: the suite name from the Info.plist key OneSignal_app_groups_key (a param default cannot
+# From 5.5.2 (PR 1669) the SDK does nothing while protected data is unavailable and runs start()
+# again at the unlock: beforeFirstUnlock: wait. (From 5.0 to 5.5.1 the suite read empty then, a new
+# user and subscription were made, and their writes landed over the stored ones at the unlock, CT-25.)
+# Not modelled: the suite name from the Info.plist key OneSignal_app_groups_key (a param default cannot
 # hold {bundle}); the NSE's copy, onesignal_identity.json in the App Group container, readable while
 # locked (files in an App Group container are not available); login and logout, which change
 # onesignal_id; privacy consent, which defers everything; whether the server reuses a subscription.
@@ -2037,6 +2036,7 @@ ids:
     save: [identityModel, propertiesModel]
 primary: pushSubscription
 cache: process
+beforeFirstUnlock: wait
 
 """##),
         ("posthog", ##"""

@@ -45,6 +45,7 @@ public enum RecipeWriter {
         if recipe.whenRefused != .next { out += indent + "whenRefused: \(recipe.whenRefused.rawValue)\n" }
         if recipe.whenWriteFails != .ignore { out += indent + "whenWriteFails: \(recipe.whenWriteFails.rawValue)\n" }
         if recipe.cache != .none { out += indent + "cache: \(recipe.cache.rawValue)\n" }
+        if recipe.beforeFirstUnlock != .run { out += indent + "beforeFirstUnlock: \(recipe.beforeFirstUnlock.rawValue)\n" }
         return out
     }
 

@@ -5,7 +5,7 @@ import IDStrategies
 /// `name:`), with every problem located and the nearest valid name for unknown ones.
 enum RecipeParser {
     static let keys = ["summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails",
-                       "cache", "format", "hash", "ids", "primary", "migrate"]
+                       "cache", "format", "hash", "ids", "primary", "migrate", "beforeFirstUnlock"]
     /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
     static let idKeys = ["id", "save", "overwrite", "clear", "format", "hash"]
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
@@ -144,6 +144,10 @@ enum RecipeParser {
         }
         if let n = value("cache"), let word = reader.choice(n, "cache", Recipe.Cache.allCases.map(\.rawValue)) {
             recipe.cache = Recipe.Cache(rawValue: word)!
+        }
+        if let n = value("beforeFirstUnlock"),
+           let word = reader.choice(n, "beforeFirstUnlock", Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)) {
+            recipe.beforeFirstUnlock = Recipe.BeforeFirstUnlock(rawValue: word)!
         }
         return recipe
     }

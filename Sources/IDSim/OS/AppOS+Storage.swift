@@ -6,6 +6,12 @@ extension AppOS {
         !process.defaultsCachedEmpty && (osVersion.major < 7 || world.devices[device].afterFirstUnlockAvailable)
     }
 
+    /// `UIApplication.isProtectedDataAvailable`: false from a reboot to the first unlock (iOS 7+),
+    /// whatever the process cached.
+    public var protectedDataAvailable: Bool {
+        osVersion.major < 7 || world.devices[device].afterFirstUnlockAvailable
+    }
+
     /// `UserDefaults.standard.string(forKey:)`.
     public func defaultsString(forKey key: String) -> String? {
         if process.defaultsCachedEmpty { return process.unsavedDefaults[key] }

@@ -25,6 +25,8 @@ public struct Recipe: Sendable, Hashable {
     public var whenRefused: WhenRefused
     public var whenWriteFails: WhenWriteFails
     public var cache: Cache
+    /// What a launch does while the device is before its first unlock.
+    public var beforeFirstUnlock: BeforeFirstUnlock = .run
 
     /// Whether it declares several IDs (`ids:`) rather than one (`id:`).
     public var hasSeveralIDs: Bool { ids.count > 1 || ids.first?.name != "id" }
@@ -67,6 +69,14 @@ public struct Recipe: Sendable, Hashable {
         case ignore
         /// No ID this launch (writes already made stay).
         case stop
+    }
+
+    public enum BeforeFirstUnlock: String, Sendable, CaseIterable {
+        /// The code runs as at any launch (and meets what the lock refuses it).
+        case run
+        /// The code does nothing until protected data is available: no ID, no read, no write
+        /// (OneSignal from 5.5.2 waits so: OneSignal-iOS-SDK PR 1669).
+        case wait
     }
 
     public enum Cache: String, Sendable, CaseIterable {

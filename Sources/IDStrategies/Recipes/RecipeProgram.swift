@@ -29,6 +29,7 @@ struct RecipeProgram: AppProgram {
         let storeNames: [String]
         let stores: [RecipeStore]
         let cachesInProcess: Bool
+        let waitsForFirstUnlock: Bool
         let stopsWhenRefused: Bool
         let stopsWhenWriteFails: Bool
         let params: [String]
@@ -165,6 +166,7 @@ struct RecipeProgram: AppProgram {
             storeNames = recipe.stores.map(\.name)
             stores = recipe.stores
             cachesInProcess = recipe.cache == .process
+            waitsForFirstUnlock = recipe.beforeFirstUnlock == .wait
             stopsWhenRefused = recipe.whenRefused == .stop
             stopsWhenWriteFails = recipe.whenWriteFails == .stop
             params = recipe.params
@@ -204,6 +206,11 @@ struct RecipeProgram: AppProgram {
 
     func launch(_ os: inout AppOS) -> LaunchReport {
         let shared = self.shared
+        if shared.waitsForFirstUnlock && !os.protectedDataAvailable {
+            return report(ids: Array(repeating: nil, count: shared.idPlans.count), reads: StoreReads(count: 0), platform: PlatformValues(),
+                          notes: os.reportsInFull ? ["protected data is not available before the first unlock: the SDK waits (beforeFirstUnlock: wait)"] : [],
+                          inFull: os.reportsInFull)
+        }
         if shared.idPlans.count == 1 { return launchOne(&os) }
         let count = shared.idPlans.count
         if shared.cachesInProcess {
@@ -227,6 +234,12 @@ struct RecipeProgram: AppProgram {
         chosen.reserveCapacity(count)
         shapedIDs.reserveCapacity(count)
         for index in 0..<count {
+            // An ID this process already keeps in memory is not worked out again.
+            if shared.cachesInProcess, let cached = os.memory(shared.memoryKeys[index]) {
+                chosen.append(cached)
+                shapedIDs.append(cached)
+                continue
+            }
             let plan = shared.idPlans[index]
             let value = run.chooseID(plan, earlier: chosen, &os)
             guard !run.stopped else {
