@@ -15,7 +15,7 @@ struct IDScope: ParsableCommand {
         \(ExitStatus.summary)
         """,
         version: "0.1.0",
-        subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Export.self, Serve.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self],
+        subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Export.self, Serve.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self, Schema.self],
         defaultSubcommand: Interactive.self
     )
 

@@ -6,7 +6,7 @@ import TestSupport
 /// shows here (swift-argument-parser's own examples test their help the same way).
 @Suite("Help texts (the built binary)")
 struct HelpTests {
-    @Test("each command's --help is as recorded", arguments: ["", "inspect", "run", "check", "matrix", "explore", "export", "serve",
+    @Test("each command's --help is as recorded", arguments: ["", "inspect", "run", "check", "matrix", "explore", "export", "schema", "serve",
                                                              "scenarios", "strategies", "manifest", "rules"])
     func help(_ command: String) throws {
         // At the width a terminal of 80 columns gives, whatever runs the tests.

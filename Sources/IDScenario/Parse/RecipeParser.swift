@@ -9,6 +9,16 @@ enum RecipeParser {
     /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
     static let idKeys = ["id", "save", "overwrite", "clear", "format", "hash"]
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
+    /// The keys of each store kind but the keychain's (`keychainKeys`).
+    static let defaultsKeys = ["key", "suite", "value"]
+    static let fileKeys = ["path", "backup"]
+    static let icloudKeys = ["key"]
+    static let pasteboardKeys = ["name"]
+    static let saveKeys = ["store", "when", "if", "unless"]
+    static let migrationKeys = ["from", "to", "done", "value", "clear", "overwrite", "when"]
+    static let formatKeys = ["case", "dashes"]
+    /// What a source mapping may name as what it reads.
+    static let sourceHeads = ["store", "from", "uuid", "uuid7", "server"]
     static let keychainKeys = ["service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
                                "querySynchronizable", "write", "onDuplicate", "updates"]
 
@@ -216,7 +226,7 @@ enum RecipeParser {
     /// `{ from, to, done, value, clear, overwrite }`: a one-time move between two different stores.
     static func parseMigration(_ node: YAMLNode, stores: StoreNames, params: [String], _ reader: inout NodeReader) -> RecipeMigration? {
         guard let pairs = reader.mapping(node, "a migration") else { return nil }
-        reader.checkKeys(pairs, known: ["from", "to", "done", "value", "clear", "overwrite", "when"], in: "a migration")
+        reader.checkKeys(pairs, known: migrationKeys, in: "a migration")
         func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
         guard let fromNode = field("from"), let toNode = field("to") else {
             reader.error("a migration names the store it moves from and the one it moves to, like { from: legacy, to: kc, done: migrated }", at: node)
@@ -311,7 +321,7 @@ enum RecipeParser {
             }
             return RecipeStore(name: name, kind: .keychain(item))
         case "defaults":
-            reader.checkKeys(fields, known: ["key", "suite", "value"], in: what)
+            reader.checkKeys(fields, known: defaultsKeys, in: what)
             guard let key = required("key") else { return nil }
             let suite = field("suite").flatMap { template($0, "suite", placeholders: placeholders, &reader) }
             var fixed: String?
@@ -324,7 +334,7 @@ enum RecipeParser {
             }
             return RecipeStore(name: name, kind: .defaults(key: key, suite: suite, value: fixed))
         case "file":
-            reader.checkKeys(fields, known: ["path", "backup"], in: what)
+            reader.checkKeys(fields, known: fileKeys, in: what)
             guard let path = required("path") else { return nil }
             if path.raw.hasPrefix("/") || path.raw.split(separator: "/").contains("..") {
                 reader.error("path of \(what) is relative to the app's container and stays in it, like Library/acme-id", at: field("path"))
@@ -332,11 +342,11 @@ enum RecipeParser {
             let backup = field("backup").flatMap { reader.bool($0, "backup") } ?? true
             return RecipeStore(name: name, kind: .file(path: path, backup: backup))
         case "icloud":
-            reader.checkKeys(fields, known: ["key"], in: what)
+            reader.checkKeys(fields, known: icloudKeys, in: what)
             guard let key = required("key") else { return nil }
             return RecipeStore(name: name, kind: .icloud(key: key))
         default:
-            reader.checkKeys(fields, known: ["name"], in: what)
+            reader.checkKeys(fields, known: pasteboardKeys, in: what)
             guard let board = required("name") else { return nil }
             return RecipeStore(name: name, kind: .pasteboard(name: board))
         }
@@ -403,7 +413,7 @@ enum RecipeParser {
         case .mapping:
             guard let pairs = reader.mapping(node, "a source") else { return nil }
             func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
-            let heads = pairs.filter { ["store", "from", "uuid", "uuid7", "server"].contains($0.key) }
+            let heads = pairs.filter { sourceHeads.contains($0.key) }
             guard heads.count == 1, let head = heads.first else {
                 reader.error(heads.isEmpty
                              ? "a source mapping says what it reads, like { store: kc, if: seen }, { from: idfv, nonZero: true } or { uuid: { case: lower } }"
@@ -506,7 +516,7 @@ enum RecipeParser {
     static func parseSave(_ node: YAMLNode, stores: StoreNames, params: [String], _ reader: inout NodeReader) -> RecipeSave? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, "a save entry") else { return nil }
-            reader.checkKeys(pairs, known: ["store", "when", "if", "unless"], in: "a save entry")
+            reader.checkKeys(pairs, known: saveKeys, in: "a save entry")
             func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
             guard let storeNode = field("store"), let store = storeName(storeNode, "save", stores: stores, &reader) else {
                 if field("store") == nil { reader.error("a save entry names its store, like { store: kc, when: always }", at: node) }
@@ -547,7 +557,7 @@ enum RecipeParser {
 
     static func parseFormat(_ node: YAMLNode, _ what: String, default base: IDFormat = IDFormat(), _ reader: inout NodeReader) -> IDFormat? {
         guard let pairs = reader.mapping(node, what) else { return nil }
-        reader.checkKeys(pairs, known: ["case", "dashes"], in: what)
+        reader.checkKeys(pairs, known: formatKeys, in: what)
         var format = base
         if let n = pairs.first(where: { $0.key == "case" })?.value, let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
             format.letterCase = IDFormat.Case(rawValue: word)

@@ -85,7 +85,7 @@ public enum ScenarioParser {
         var ids: Set<String> = []
         for item in items {
             guard let pairs = reader.mapping(item, "an account") else { continue }
-            reader.checkKeys(pairs, known: ["id", "iCloudKeychain", "trackingRestricted"], in: "an account")
+            reader.checkKeys(pairs, known: accountKeys, in: "an account")
             guard let idNode = pairs.first(where: { $0.key == "id" })?.value else {
                 reader.error("an account needs an 'id'", at: item)
                 continue
@@ -111,7 +111,7 @@ public enum ScenarioParser {
         let knownAccounts = Set(accountIDs)
         for item in items {
             guard let pairs = reader.mapping(item, "a device") else { continue }
-            reader.checkKeys(pairs, known: ["name", "os", "kind", "passcode", "appleID"], in: "a device")
+            reader.checkKeys(pairs, known: deviceKeys, in: "a device")
             func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
             guard let nameNode = field("name"), let name = reader.string(nameNode, "device name") else {
                 if field("name") == nil { reader.error("a device needs a 'name'", at: item) }
@@ -153,6 +153,8 @@ public enum ScenarioParser {
         return devices
     }
 
+    static let accountKeys = ["id", "iCloudKeychain", "trackingRestricted"]
+    static let deviceKeys = ["name", "os", "kind", "passcode", "appleID"]
     static let appKeys = ["bundle", "team", "source", "strategy", "options", "accessGroups", "appGroups",
                           "trackingUsageDescription", "name", "extensionOf", "clipOf"]
 

@@ -1,0 +1,340 @@
+import IDSim
+import IDStrategies
+
+/// `idscope schema scenario|recipe`: JSON Schemas (draft 2020-12) of the two file formats, for
+/// editors that check and complete YAML as it is typed (the yaml-language-server reads them).
+///
+/// Built from the declarations the parsers read with: the events' shapes (`EventSpec`), the key
+/// lists the parsers check against, the profile switches and the enumerations of the core, so a
+/// key added to the format is in the schema too (a test also checks the lists one by one).
+///
+/// A schema says less than the parser: names that must refer to something (an app, a store, a
+/// label) are only text here. Where YAML 1.1 and 1.2 readers disagree (`on`, `yes`, `17.5`,
+/// `12345678`), it accepts both readings: booleans as true, false, on and off; text as a string,
+/// a number or a boolean.
+public enum FormatSchema {
+    public static func scenario() -> String { scenarioDocument().text() + "\n" }
+    public static func recipe() -> String { recipeDocument().text() + "\n" }
+
+    // MARK: - Documents
+
+    static func scenarioDocument() -> JSONValue {
+        return .object([
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("urn:idscope:schema:scenario")),
+            ("title", .string("idscope scenario")),
+            ("description", .string("A world of devices and apps and the steps that happen to it (docs/scenario-format.md).")),
+            ("type", .string("object")),
+            ("required", .strings(["name", "devices", "apps", "steps"])),
+            ("additionalProperties", .bool(false)),
+            ("properties", .object(ScenarioParser.topKeys.map { key in (key, scenarioProperty(key)) })),
+            ("$defs", .object(commonDefs() + scenarioDefs() + recipeDefs())),
+        ])
+    }
+
+    static func recipeDocument() -> JSONValue {
+        .object([
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("urn:idscope:schema:recipe")),
+            ("title", .string("idscope recipe file")),
+            ("description", .string("An app's or an SDK's ID code as data (docs/recipes.md).")),
+            ("allOf", .array([.ref("recipe"), .object([("required", .strings(["name"]))])])),
+            ("$defs", .object(commonDefs() + recipeDefs())),
+        ])
+    }
+
+    // MARK: - Scenario
+
+    static func scenarioProperty(_ key: String) -> JSONValue {
+        switch key {
+        case "seed": return .object([("type", .string("integer")), ("minimum", .number(0))])
+        case "profile":
+            return object(Profile.switches.map { ($0.name, words($0.values)) })
+        case "accounts":
+            return array(object(ScenarioParser.accountKeys.map { ($0, $0 == "id" ? .ref("text") : .ref("bool")) }, required: ["id"]))
+        case "devices":
+            let fields: [(String, JSONValue)] = ScenarioParser.deviceKeys.map { key in
+                switch key {
+                case "os": (key, .ref("version"))
+                case "kind": (key, words(DeviceKind.allCases.map(\.rawValue)))
+                case "passcode": (key, .ref("bool"))
+                default: (key, .ref("text"))
+                }
+            }
+            return array(object(fields, required: ["name", "os"]), minItems: 1)
+        case "recipes":
+            return .object([("type", .string("object")), ("additionalProperties", .ref("recipe"))])
+        case "apps":
+            let fields: [(String, JSONValue)] = ScenarioParser.appKeys.map { key in
+                switch key {
+                case "source": (key, words(InstallSource.allCases.map(\.rawValue)))
+                case "options": (key, .object([("type", .string("object")), ("additionalProperties", .ref("optionValue"))]))
+                case "accessGroups", "appGroups": (key, array(.ref("text")))
+                case "trackingUsageDescription": (key, .ref("bool"))
+                default: (key, .ref("text"))
+                }
+            }
+            return array(object(fields, required: ["bundle", "team"]), minItems: 1)
+        case "steps":
+            return .object([("type", .string("array")), ("items", .ref("step"))])
+        default:
+            return .ref("text")
+        }
+    }
+
+    static func scenarioDefs() -> [(String, JSONValue)] {
+        let eventProperties = EventSpec.all.map { ($0.key, argument($0.shape)) }
+        let stepOptions = StepParser.stepOptions.map { ($0, JSONValue.ref("text")) }
+        let bareKeys = EventSpec.all.filter { if case .none = $0.shape { true } else { false } }.map(\.key)
+        let others = StepParser.allKeys.filter { $0 != "note" }
+        let step: JSONValue = .object([
+            ("description", .string("One event (or an expectation), with the step's device, label and note.")),
+            ("anyOf", .array([
+                words(bareKeys),
+                .object([
+                    ("type", .string("object")),
+                    ("properties", .object(eventProperties + [("expect", .ref("expectation"))] + stepOptions)),
+                    ("additionalProperties", .bool(false)),
+                    // Exactly one event; `note` is the event only when no other is there (else the step's note).
+                    ("oneOf", .array(others.map { .object([("required", .strings([$0]))]) } + [.object([
+                        ("required", .strings(["note"])),
+                        ("not", .object([("anyOf", .array(others.map { .object([("required", .strings([$0]))]) }))])),
+                    ])])),
+                ]),
+            ])),
+        ])
+        let expectationFields: [(String, JSONValue)] = ExpectationParser.keys.map { key in
+            switch key {
+            case "installed": (key, .ref("bool"))
+            case "att": (key, words(ATTStatus.allCases.map(\.rawValue)))
+            case "idfa": (key, words(Expectation.IDFACheck.allCases.map(\.rawValue)))
+            case "best": (key, words(["idfa", "idfv", "guid", "none"]))
+            case "sameOn": (key, array(.ref("text"), minItems: 2))
+            case "values", "ids": (key, .object([("type", .string("object")), ("minProperties", .number(1)),
+                                                 ("additionalProperties", .ref("valueCheck"))]))
+            case "app", "device": (key, .ref("text"))
+            default: (key, .ref("valueCheck"))
+            }
+        }
+        let valueCheck: JSONValue = .object([("anyOf", .array([
+            words(ExpectationParser.valueWords),
+            .object([("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+                     ("properties", .object([("sameAs", .ref("text")), ("differsFrom", .ref("text")), ("equals", .ref("text"))])),
+                     ("additionalProperties", .bool(false))]),
+        ]))])
+        return [
+            ("step", step),
+            ("expectation", object(expectationFields, required: ["app"])),
+            ("valueCheck", valueCheck),
+        ]
+    }
+
+    /// An event's argument, from its declared shape.
+    static func argument(_ shape: ArgumentShape) -> JSONValue {
+        switch shape {
+        case .none:
+            return .object([("type", .string("null"))])
+        case .value(let field):
+            return fieldSchema(field)
+        case .fields(let fields, let shorthand, let options, let atLeastOne):
+            var members: [(String, JSONValue)] = [
+                ("type", .string("object")),
+                ("properties", .object(fields.map { ($0.name, fieldSchema($0)) })),
+            ]
+            let required = fields.filter { $0.required != nil }.map(\.name)
+            if !required.isEmpty { members.append(("required", .strings(required))) }
+            members.append(("additionalProperties", options ? .ref("optionValue") : .bool(false)))
+            if let atLeastOne { members.append(("anyOf", .array(atLeastOne.names.map { .object([("required", .strings([$0]))]) }))) }
+            let mapping: JSONValue = .object(members)
+            guard let shorthand, let short = fields.first(where: { $0.name == shorthand }) else { return mapping }
+            return .object([("anyOf", .array([fieldSchema(short), mapping]))])
+        }
+    }
+
+    static func fieldSchema(_ field: EventField) -> JSONValue {
+        switch field.kind {
+        case .choice(let allowed): words(allowed)
+        case .bool, .onOff: .ref("bool")
+        case .version: .ref("version")
+        case .app, .device, .account, .newBackup, .backup, .string: .ref("text")
+        }
+    }
+
+    // MARK: - Recipe
+
+    static func recipeDefs() -> [(String, JSONValue)] {
+        let idFields: [(String, JSONValue)] = RecipeParser.idKeys.map { ($0, idKey($0)) }
+        let recipeFields: [(String, JSONValue)] = (["name"] + RecipeParser.keys).map { key in
+            switch key {
+            case "params":
+                return (key, array(.object([("anyOf", .array([
+                    .ref("text"),
+                    .object([("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+                             ("additionalProperties", .ref("scalar"))]),
+                ]))])))
+            case "stores": return (key, .object([("type", .string("object")), ("additionalProperties", .ref("store"))]))
+            case "ids": return (key, .object([("type", .string("object")), ("minProperties", .number(1)),
+                                              ("additionalProperties", object(idFields, required: ["id"]))]))
+            case "migrate": return (key, array(.ref("migration")))
+            case "whenRefused": return (key, words(Recipe.WhenRefused.allCases.map(\.rawValue)))
+            case "whenWriteFails": return (key, words(Recipe.WhenWriteFails.allCases.map(\.rawValue)))
+            case "cache": return (key, words(Recipe.Cache.allCases.map(\.rawValue)))
+            case "beforeFirstUnlock": return (key, words(Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)))
+            case let key where RecipeParser.idKeys.contains(key): return (key, idKey(key))
+            default: return (key, .ref("text"))
+            }
+        }
+        let recipe: JSONValue = .object([
+            ("type", .string("object")),
+            ("properties", .object(recipeFields)),
+            ("additionalProperties", .bool(false)),
+            // Either one ID (id, save, …) or several (ids), not both.
+            ("oneOf", .array([.object([("required", .strings(["id"]))]), .object([("required", .strings(["ids"]))])])),
+            ("dependentSchemas", .object([("ids", .object([("properties", .object(RecipeParser.idKeys.map { ($0, .bool(false)) }))]))])),
+        ])
+        let store: JSONValue = .object([
+            ("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+            ("properties", .object(RecipeParser.storeKinds.map { ($0, storeKind($0)) })),
+            ("additionalProperties", .bool(false)),
+        ])
+        let names: JSONValue = .object([("anyOf", .array([.ref("text"), array(.ref("text"))]))])
+        let made: JSONValue = .object([("anyOf", .array([.object([("type", .string("null"))]), .ref("format")]))])
+        let sourceFields: [(String, JSONValue)] = (RecipeParser.sourceHeads + RecipeParser.sourceModifiers).map { key in
+            switch key {
+            case "uuid", "uuid7", "server": (key, made)
+            case "if", "unless": (key, names)
+            case "when": (key, .ref("optionTest"))
+            case "valid": (key, words(["uuid"]))
+            case "not": (key, array(.ref("text")))
+            case "nonZero": (key, .ref("bool"))
+            default: (key, .ref("text"))
+            }
+        }
+        let source: JSONValue = .object([("anyOf", .array([
+            .ref("text"),
+            .object([("type", .string("object")), ("properties", .object(sourceFields)), ("additionalProperties", .bool(false)),
+                     ("oneOf", .array(RecipeParser.sourceHeads.map { .object([("required", .strings([$0]))]) }))]),
+        ]))])
+        let policy = words(RecipeSave.When.allCases.map(\.rawValue))
+        let saveFields: [(String, JSONValue)] = RecipeParser.saveKeys.map { key in
+            switch key {
+            case "when": (key, .object([("anyOf", .array([policy, .ref("saveOptionTest")]))]))
+            case "if", "unless": (key, names)
+            default: (key, .ref("text"))
+            }
+        }
+        let save: JSONValue = .object([("anyOf", .array([.ref("text"), object(saveFields, required: ["store"])]))])
+        let migrationFields: [(String, JSONValue)] = RecipeParser.migrationKeys.map { key in
+            switch key {
+            case "clear", "overwrite": (key, .ref("bool"))
+            case "when": (key, .ref("optionTest"))
+            case "value": (key, .ref("scalar"))
+            default: (key, .ref("text"))
+            }
+        }
+        let formatFields: [(String, JSONValue)] = RecipeParser.formatKeys.map { key in
+            key == "case" ? (key, words(IDFormat.Case.allCases.map(\.rawValue))) : (key, .ref("bool"))
+        }
+        let optionTest = object([("option", .ref("text")), ("is", .ref("scalar"))], required: ["option"])
+        let saveOptionTest = object([("option", .ref("text")), ("is", .ref("scalar")), ("write", policy)], required: ["option"])
+        return [
+            ("recipe", recipe),
+            ("store", store),
+            ("source", source),
+            ("save", save),
+            ("migration", object(migrationFields, required: ["from", "to"])),
+            ("format", object(formatFields)),
+            ("optionTest", optionTest),
+            ("saveOptionTest", saveOptionTest),
+        ]
+    }
+
+    /// One of the keys an ID has (at a recipe's top, or under each of `ids`).
+    static func idKey(_ key: String) -> JSONValue {
+        switch key {
+        case "id": array(.ref("source"), minItems: 1)
+        case "save": array(.ref("save"))
+        case "overwrite", "clear": array(.ref("text"))
+        case "format": .ref("format")
+        default: object([("salt", .ref("text"))])   // hash
+        }
+    }
+
+    static func storeKind(_ kind: String) -> JSONValue {
+        switch kind {
+        case "keychain":
+            let fields: [(String, JSONValue)] = RecipeParser.keychainKeys.map { key in
+                switch key {
+                case "accessible": (key, words(Accessibility.allCases.map(\.rawValue)))
+                case "synchronizable", "queryAccessible": (key, .ref("bool"))
+                case "querySynchronizable": (key, .object([("anyOf", .array([.ref("bool"), words(["any"])]))]))
+                case "write": (key, words(KeychainStore.Write.allCases.map(\.rawValue)))
+                case "onDuplicate": (key, words(KeychainStore.OnDuplicate.allCases.map(\.rawValue)))
+                case "updates": (key, words(KeychainStore.Updates.allCases.map(\.rawValue)))
+                default: (key, .ref("text"))
+                }
+            }
+            return object(fields, required: ["account"])
+        case "defaults":
+            return object(RecipeParser.defaultsKeys.map { ($0, $0 == "value" ? .ref("scalar") : .ref("text")) }, required: ["key"])
+        case "file":
+            return object(RecipeParser.fileKeys.map { ($0, $0 == "backup" ? .ref("bool") : .ref("text")) }, required: ["path"])
+        case "icloud":
+            return object(RecipeParser.icloudKeys.map { ($0, .ref("text")) }, required: ["key"])
+        default:
+            return object(RecipeParser.pasteboardKeys.map { ($0, .ref("text")) }, required: ["name"])
+        }
+    }
+
+    // MARK: - Shared
+
+    static func commonDefs() -> [(String, JSONValue)] {
+        [
+            ("text", .object([
+                ("description", .string("Text; an unquoted word that a YAML 1.1 reader takes for a number or a boolean is text too.")),
+                ("type", .strings(["string", "number", "boolean"])),
+            ])),
+            ("scalar", .object([("type", .strings(["string", "number", "boolean"]))])),
+            ("bool", .object([
+                ("description", .string("true or false; on and off too, quoted or not (YAML 1.1 reads them as booleans, 1.2 as words).")),
+                ("anyOf", .array([.object([("type", .string("boolean"))]), .strings(["true", "false", "on", "off"])].map(wrapEnum))),
+            ])),
+            ("version", .object([
+                ("description", .string("An iOS version: \"17.5\" (quote it: unquoted, 17.10 reads as the number 17.1).")),
+                ("type", .strings(["string", "number"])),
+            ])),
+            ("optionValue", .object([("anyOf", .array([.ref("scalar"), .object([("type", .string("array")), ("items", .ref("text"))])]))])),
+        ]
+    }
+
+    /// An enumeration of words; where a YAML 1.1 reader takes a word for a boolean, that reading too.
+    static func words(_ allowed: [String]) -> JSONValue {
+        var values: [JSONValue] = allowed.map(JSONValue.string)
+        for word in allowed {
+            switch word {
+            case "true", "on", "yes": if !values.contains(.bool(true)) { values.append(.bool(true)) }
+            case "false", "off", "no": if !values.contains(.bool(false)) { values.append(.bool(false)) }
+            default: break
+            }
+        }
+        return .object([("enum", .array(values))])
+    }
+
+    private static func wrapEnum(_ value: JSONValue) -> JSONValue {
+        if case .array = value { return .object([("enum", value)]) }
+        return value
+    }
+
+    static func object(_ fields: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(fields))]
+        if !required.isEmpty { members.append(("required", .strings(required))) }
+        members.append(("additionalProperties", .bool(false)))
+        return .object(members)
+    }
+
+    static func array(_ items: JSONValue, minItems: Int? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string("array")), ("items", items)]
+        if let minItems { members.append(("minItems", .number(minItems))) }
+        return .object(members)
+    }
+}
