@@ -358,6 +358,7 @@ struct Fingerprinter {
             addWords(token.words)
         }
         addGroups(tables.pointee.appGroupDefaults)
+        addGroupFiles(tables.pointee.appGroupFiles)
     }
 
     /// A device's or a backup's apps' slots (a backup holds its device's, shared). Slots are
@@ -419,6 +420,7 @@ struct Fingerprinter {
         hasher.combine(backup.appleID)
         hasher.combine(backup.iCloudKeychain)
         addGroups(backup.appGroupDefaults)
+        addGroupFiles(backup.appGroupFiles)
     }
 
     /// Items in the keychain's own order (by group, then as stored); the creator's name is left out.
@@ -450,6 +452,19 @@ struct Fingerprinter {
         Self.inKeyOrder(groups) { name, values in
             hasher.combine(name)
             addValues(values)
+        }
+    }
+
+    private mutating func addGroupFiles(_ groups: [String: [String: ContainerFile]]) {
+        hasher.combine(groups.count)
+        Self.inKeyOrder(groups) { name, files in
+            hasher.combine(name)
+            hasher.combine(files.count)
+            Self.inKeyOrder(files) { path, file in
+                addKey(path)
+                addValue(file.contents)
+                hasher.combine(file.backedUp)
+            }
         }
     }
 

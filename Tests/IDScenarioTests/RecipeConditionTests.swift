@@ -381,3 +381,44 @@ struct RecipeLockTests {
         #expect(run.launches[2].notes.contains("the ID kept in memory by this process (cache: process)"))
     }
 }
+
+/// `file: { path, group }`: a file in an App Group's shared container (PostHog's appGroupIdentifier).
+@Suite("Recipes: files in an App Group")
+struct RecipeGroupFileTests {
+    @Test("a file kept in the App Group's container is one ID for the group's apps, and outlives one of them")
+    func sharedByTheGroup() throws {
+        let run = try RecipeRun("""
+            stores:
+              anon: { file: { path: "Library/Application Support/posthog.anonymousId", group: "{appGroup}" } }
+            id: [anon, { uuid7: { case: lower } }]
+            save: [anon]
+            """, appExtras: ", appGroups: [group.com.acme.shared]", steps: """
+              - install: com.acme.shop
+              - install: com.acme.news
+              - launch: com.acme.shop
+              - launch: com.acme.news
+              - uninstall: com.acme.shop
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        let id = try #require(run.ids[0])
+        #expect(run.ids[1] == id && run.ids[2] == id)
+        let strategy = try #require(run.scenario.recipes.first?.strategy)
+        let app = run.scenario.apps[0]
+        #expect(strategy.stores(for: app).first?.description
+                == "anon: file 'Library/Application Support/posthog.anonymousId' in the App Group group.com.acme.shared's container")
+    }
+
+    @Test("an app outside the group named by a file store is an error, located at the app")
+    func appMustBeInTheGroup() {
+        let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    stores: { f: { file: { path: id, group: group.com.acme } } }\n"
+            + "    id: [f, uuid]\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
+        do {
+            _ = try ScenarioParser.parse(text, file: "t.yaml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.diagnostics.map(\.message)
+                    == ["app 'com.acme.shop' runs recipe r, whose store f keeps a file in the App Group group.com.acme; add it to the app's appGroups"])
+        }
+    }
+}

@@ -92,9 +92,14 @@ enum StorageRows {
     static func sharedRows(_ world: World, device: DeviceIndex, app: AppDeclaration, ellipsis: String) -> [StorageRow] {
         var rows: [StorageRow] = []
         for group in app.appGroups {
-            guard let defaults = world.devices[device].appGroupDefaults[group], !defaults.isEmpty else { continue }
+            let defaults = world.devices[device].appGroupDefaults[group] ?? [:]
+            let files = world.devices[device].appGroupFiles[group] ?? [:]
+            guard !defaults.isEmpty || !files.isEmpty else { continue }
             rows.append(StorageRow(lines: ["App Group \(group)"], isHeading: true))
-            rows += keyRows(defaults, title: "App Group \(group)",
+            // Its files beside its suite's keys, a file by its path.
+            var entries = defaults
+            for (path, file) in files { entries["file " + path] = file.contents }
+            rows += keyRows(entries, title: "App Group \(group)",
                             note: "Shared by the group's apps on this device; gone when the last of them is (CT-36).", ellipsis: ellipsis)
         }
         if let account = world.devices[device].appleID {

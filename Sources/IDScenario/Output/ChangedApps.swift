@@ -35,7 +35,7 @@ struct ChangedApps {
             case .idfa(let d), .lockState(let d), .os(let d), .setting(let d, _):
                 everyApp.insert(d)
             case .passcode(let d), .appleID(let d), .iCloudKeychain(let d), .keychain(let d, _), .pasteboard(let d, _),
-                 .deviceCheck(_, let d), .groupDefaults(let d, _, _):
+                 .deviceCheck(_, let d), .groupDefaults(let d, _, _), .groupFile(let d, _, _):
                 apps[d, default: []] = apps[d, default: []]
             case .backup, .cloudKeychain, .keyValueStore, .options:
                 break

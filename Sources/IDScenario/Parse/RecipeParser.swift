@@ -11,7 +11,7 @@ enum RecipeParser {
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
     /// The keys of each store kind but the keychain's (`keychainKeys`).
     static let defaultsKeys = ["key", "suite", "value"]
-    static let fileKeys = ["path", "backup"]
+    static let fileKeys = ["path", "backup", "group"]
     static let icloudKeys = ["key"]
     static let pasteboardKeys = ["name"]
     static let saveKeys = ["store", "when", "if", "unless"]
@@ -340,7 +340,8 @@ enum RecipeParser {
                 reader.error("path of \(what) is relative to the app's container and stays in it, like Library/acme-id", at: field("path"))
             }
             let backup = field("backup").flatMap { reader.bool($0, "backup") } ?? true
-            return RecipeStore(name: name, kind: .file(path: path, backup: backup))
+            let group = field("group").flatMap { template($0, "group", placeholders: placeholders, &reader) }
+            return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group))
         case "icloud":
             reader.checkKeys(fields, known: icloudKeys, in: what)
             guard let key = required("key") else { return nil }

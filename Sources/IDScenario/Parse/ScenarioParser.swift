@@ -257,6 +257,13 @@ public enum ScenarioParser {
         }
         if app.appGroups.isEmpty && recipe.usesPlaceholder("appGroup") {
             reader.error("app '\(app.bundleID)' runs recipe \(recipe.name), which uses {appGroup}, but declares no appGroups", at: node)
+        } else {
+            // A file kept in an App Group's container needs the app in that group (CT-36).
+            for store in recipe.storeDescriptions(for: app) where store.kind == .file {
+                guard let group = store.group, !group.isEmpty, !app.appGroups.contains(group) else { continue }
+                reader.error("app '\(app.bundleID)' runs recipe \(recipe.name), whose store \(store.label ?? store.name) keeps a file in the "
+                             + "App Group \(group); add it to the app's appGroups", at: node)
+            }
         }
     }
 

@@ -86,6 +86,13 @@ extension World {
                            to: new[key].map(ChangeValue.text), rule: rules.container)
             }
         }
+        for group in Set(before.appGroupFiles.keys).union(after.appGroupFiles.keys).sorted() {
+            let old = before.appGroupFiles[group] ?? [:], new = after.appGroupFiles[group] ?? [:]
+            for path in Set(old.keys).union(new.keys).sorted() where old[path]?.contents != new[path]?.contents {
+                log.record(.groupFile(device: d, group: group, path: path), from: old[path].map { .text($0.contents) },
+                           to: new[path].map { .text($0.contents) }, rule: rules.container)
+            }
+        }
         for key in before.pasteboards.named.keysWithChangedValues(comparedTo: after.pasteboards.named) {
             log.record(.pasteboard(device: d, name: key.name), from: before.pasteboards.named[key].map { .text($0.value) },
                        to: after.pasteboards.named[key].map { .text($0.value) }, rule: rules.pasteboard)

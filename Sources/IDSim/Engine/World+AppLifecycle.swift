@@ -109,12 +109,20 @@ extension World {
     /// Rule CT-36: an App Group's shared container goes with the last app of the group on the
     /// device (an assumption: switch appGroupContainerOnLastUninstall = keep).
     mutating func releaseAppGroupContainers(of app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) {
-        guard profile.appGroupContainerOnLastUninstall == .delete, !devices[d].appGroupDefaults.isEmpty else { return }
-        for group in apps[app].appGroups where devices[d].appGroupDefaults[group] != nil {
+        guard profile.appGroupContainerOnLastUninstall == .delete,
+              !devices[d].appGroupDefaults.isEmpty || !devices[d].appGroupFiles.isEmpty else { return }
+        for group in apps[app].appGroups where devices[d].appGroupDefaults[group] != nil || devices[d].appGroupFiles[group] != nil {
             let stillUsed = devices[d].apps.presentIndices().contains { $0 != app && apps[$0].appGroups.contains(group) }
-            guard !stillUsed, let values = devices[d].appGroupDefaults.removeValue(forKey: group) else { continue }
-            for key in values.keys.sorted() {
-                log.record(.groupDefaults(device: d, group: group, key: key), from: .text(values[key]!), to: nil, rule: .ct36)
+            guard !stillUsed else { continue }
+            if let values = devices[d].appGroupDefaults.removeValue(forKey: group) {
+                for key in values.keys.sorted() {
+                    log.record(.groupDefaults(device: d, group: group, key: key), from: .text(values[key]!), to: nil, rule: .ct36)
+                }
+            }
+            if let files = devices[d].appGroupFiles.removeValue(forKey: group) {
+                for path in files.keys.sorted() {
+                    log.record(.groupFile(device: d, group: group, path: path), from: .text(files[path]!.contents), to: nil, rule: .ct36)
+                }
             }
         }
     }

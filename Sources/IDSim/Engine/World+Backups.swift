@@ -24,13 +24,25 @@ extension World {
         return !ascii && name.contains(where: \.isNewline)
     }
 
+    /// The App Group files a backup takes: those not excluded from it, and none under Caches or tmp.
+    static func backedUp(_ files: [String: [String: ContainerFile]]) -> [String: [String: ContainerFile]] {
+        guard files.values.contains(where: { $0.values.contains { !$0.backedUp } }) else { return files }
+        var kept: [String: [String: ContainerFile]] = [:]
+        for (group, paths) in files {
+            let backedUp = paths.filter { $0.value.backedUp }
+            if !backedUp.isEmpty { kept[group] = backedUp }
+        }
+        return kept
+    }
+
     /// What a backup of device `d` holds right now.
     func snapshot(of d: DeviceIndex, kind: BackupKind, name: String) -> Backup {
         return Backup(name: name, kind: kind, sourceHardwareID: devices[d].hardwareID, sourceDevice: devices[d].name,
                       os: devices[d].os, idfa: devices[d].idfa, vendorTable: devices[d].vendorTable,
                       keychain: devices[d].keychain, apps: devices[d].apps, settings: devices[d].settings,
                       appleID: devices[d].appleID, iCloudKeychain: devices[d].iCloudKeychain,
-                      appGroupDefaults: devices[d].appGroupDefaults)
+                      appGroupDefaults: devices[d].appGroupDefaults,
+                      appGroupFiles: Self.backedUp(devices[d].appGroupFiles))
     }
 
     mutating func restore(_ name: String, onto d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -96,6 +108,7 @@ extension World {
         let profile = self.profile
         devices[d].keychain = backup.keychain.filter { Self.restores($0, from: backup, sameHardware: sameHardware, profile: profile) }
         devices[d].appGroupDefaults = backup.appGroupDefaults
+        devices[d].appGroupFiles = backup.appGroupFiles
         devices[d].settings = backup.settings
         if let account = backup.appleID {
             devices[d].appleID = account

@@ -39,6 +39,8 @@ public enum Subject: Hashable, Sendable {
     case suiteDefaults(device: DeviceIndex, app: AppIndex, suite: String, key: String)
     /// A key of an App Group's UserDefaults suite, in the group's shared container (rule CT-36).
     case groupDefaults(device: DeviceIndex, group: String, key: String)
+    /// A file in an App Group's shared container (rule CT-36).
+    case groupFile(device: DeviceIndex, group: String, path: String)
     /// A file in the app's container.
     case file(device: DeviceIndex, app: AppIndex, path: String)
     case consent(device: DeviceIndex, app: AppIndex)
@@ -75,6 +77,7 @@ public enum Subject: Hashable, Sendable {
         case .defaults(let d, let a, let k): "\(device(d)):\(app(a)):\(k)"
         case .suiteDefaults(let d, let a, let s, let k): "\(device(d)):\(app(a)):\(s):\(k)"
         case .groupDefaults(let d, let g, let k): "\(device(d)):\(g):\(k)"
+        case .groupFile(let d, let g, let p): "\(device(d)):\(g):\(p)"
         case .file(let d, let a, let p): "\(device(d)):\(app(a)):\(p)"
         case .keychain(let d, let k): "\(device(d)):\(item(k))" + (k.synchronizable ? ":sync" : "")
         case .setting(let d, let n), .pasteboard(let d, let n): "\(device(d)):\(n)"
@@ -99,6 +102,7 @@ public enum Subject: Hashable, Sendable {
         case .defaults: "defaults"
         case .suiteDefaults: "suite"
         case .groupDefaults: "groupDefaults"
+        case .groupFile: "groupFile"
         case .file: "file"
         case .consent: "consent"
         case .keychain: "keychain"
@@ -124,7 +128,7 @@ public enum Subject: Hashable, Sendable {
     public var device: DeviceIndex? {
         switch self {
         case .idfv(let d, _), .idfa(let d), .att(let d, _), .app(let d, _), .process(let d, _), .container(let d, _),
-             .defaults(let d, _, _), .suiteDefaults(let d, _, _, _), .groupDefaults(let d, _, _), .file(let d, _, _), .consent(let d, _), .keychain(let d, _), .lockState(let d), .passcode(let d),
+             .defaults(let d, _, _), .suiteDefaults(let d, _, _, _), .groupDefaults(let d, _, _), .groupFile(let d, _, _), .file(let d, _, _), .consent(let d, _), .keychain(let d, _), .lockState(let d), .passcode(let d),
              .os(let d), .setting(let d, _), .appleID(let d), .iCloudKeychain(let d), .deviceCheck(_, let d),
              .appAttest(let d, _), .apnsToken(let d, _), .prompt(let d, _), .pasteboard(let d, _):
             d

@@ -97,6 +97,28 @@ extension AppOS {
         return true
     }
 
+    /// A file in one of the app's App Groups' shared container (rule CT-36): nil when it holds
+    /// none, the app is not in that group, or before the first unlock (the container is protected
+    /// until then, like the app's own).
+    public func groupFile(_ path: String, group: String) -> String? {
+        guard world.apps[app].appGroups.contains(group), userDefaultsAvailable else { return nil }
+        return world.devices[device].appGroupFiles[group]?[path]?.contents
+    }
+
+    /// Writes (nil: deletes) a file in an App Group's container. False when the app is not in the
+    /// group or the container cannot be written yet.
+    @discardableResult
+    public mutating func writeGroupFile(_ path: String, group: String, contents: String?, backedUp: Bool) -> Bool {
+        guard world.apps[app].appGroups.contains(group), userDefaultsAvailable else { return false }
+        let old = world.devices[device].appGroupFiles[group]?[path]?.contents
+        let kept = backedUp && !ContainerFile.isPurgeable(path)
+        world.devices[device].appGroupFiles[group, default: [:]][path] = contents.map { ContainerFile(contents: $0, backedUp: kept) }
+        if world.devices[device].appGroupFiles[group]?.isEmpty == true { world.devices[device].appGroupFiles[group] = nil }
+        log.record(.groupFile(device: device, group: group, path: path), from: old.map(ChangeValue.text), to: contents.map(ChangeValue.text),
+                   rule: nil)
+        return true
+    }
+
     /// Whether the user accepted the app's privacy policy on this device (id-kit's `register`).
     public var consentGiven: Bool {
         mutating get {

@@ -23,10 +23,13 @@ public final class Backup: Hashable, Sendable {
     public let iCloudKeychain: Bool
     /// App Group containers' UserDefaults suites: backed up like app containers (CT-24, CT-36).
     public let appGroupDefaults: [String: [String: String]]
+    /// App Group containers' files that were not excluded from backups.
+    public let appGroupFiles: [String: [String: ContainerFile]]
 
     public init(name: String, kind: BackupKind, sourceHardwareID: UInt64, sourceDevice: String, os: OSVersion, idfa: SimUUID,
                 vendorTable: [VendorKey: SimUUID], keychain: Keychain, apps: Slots<InstalledApp>, settings: TrackingSettings,
-                appleID: Int?, iCloudKeychain: Bool, appGroupDefaults: [String: [String: String]] = [:]) {
+                appleID: Int?, iCloudKeychain: Bool, appGroupDefaults: [String: [String: String]] = [:],
+                appGroupFiles: [String: [String: ContainerFile]] = [:]) {
         self.name = name
         self.kind = kind
         self.sourceHardwareID = sourceHardwareID
@@ -40,6 +43,7 @@ public final class Backup: Hashable, Sendable {
         self.appleID = appleID
         self.iCloudKeychain = iCloudKeychain
         self.appGroupDefaults = appGroupDefaults
+        self.appGroupFiles = appGroupFiles
     }
 
     /// Equal contents: two backups made of equal devices are equal, whichever object holds them.
@@ -47,7 +51,8 @@ public final class Backup: Hashable, Sendable {
         a === b || (a.name == b.name && a.kind == b.kind && a.sourceHardwareID == b.sourceHardwareID
                     && a.sourceDevice == b.sourceDevice && a.os == b.os && a.idfa == b.idfa && a.vendorTable == b.vendorTable
                     && a.keychain == b.keychain && a.apps == b.apps && a.settings == b.settings && a.appleID == b.appleID
-                    && a.iCloudKeychain == b.iCloudKeychain && a.appGroupDefaults == b.appGroupDefaults)
+                    && a.iCloudKeychain == b.iCloudKeychain && a.appGroupDefaults == b.appGroupDefaults
+                    && a.appGroupFiles == b.appGroupFiles)
     }
 
     public func hash(into hasher: inout Hasher) {

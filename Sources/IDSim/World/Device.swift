@@ -60,6 +60,13 @@ public struct Device: Hashable, Sendable {
         _modify { yield &tables.value.appGroupDefaults }
     }
 
+    /// The files of App Groups' shared containers on this device: group identifier, then path
+    /// (rule CT-36; the same lifecycle as the group's suites).
+    public var appGroupFiles: [String: [String: ContainerFile]] {
+        _read { yield tables.value.appGroupFiles }
+        _modify { yield &tables.value.appGroupFiles }
+    }
+
     /// Where the device's tables are held (see `Slots.storageAddress`).
     public var tablesStorageAddress: UInt { tables.storageAddress }
 
@@ -126,6 +133,7 @@ public struct DeviceTables: Hashable, Sendable {
     public internal(set) var pasteboards = Pasteboards()
     public internal(set) var keptAPNsTokens: [AppIndex: APNsToken] = [:]
     public internal(set) var appGroupDefaults: [String: [String: String]] = [:]
+    public internal(set) var appGroupFiles: [String: [String: ContainerFile]] = [:]
 
     /// Empty tables, made once and shared (a write copies them first).
     static let none = Boxed(DeviceTables())

@@ -59,6 +59,14 @@ enum Unshared {
         Dictionary(uniqueKeysWithValues: tables.map { (string($0.key), table($0.value)) })
     }
 
+    static func groupFiles(_ groups: [String: [String: ContainerFile]]) -> [String: [String: ContainerFile]] {
+        Dictionary(uniqueKeysWithValues: groups.map { group in
+            (string(group.key), Dictionary(uniqueKeysWithValues: group.value.map {
+                (string($0.key), ContainerFile(contents: string($0.value.contents), backedUp: $0.value.backedUp))
+            }))
+        })
+    }
+
     static func slots<Element>(_ slots: Slots<Element>, _ copy: (Element) -> Element) -> Slots<Element> {
         var fresh = Slots<Element>(count: slots.count)
         for index in slots.indices { if let element = slots[index] { fresh[index] = copy(element) } }
@@ -103,7 +111,8 @@ extension Device {
             vendorUsers: Dictionary(uniqueKeysWithValues: vendorUsers.map { ($0.key.unshared(), $0.value) }),
             pasteboards: pasteboards.unshared(),
             keptAPNsTokens: Dictionary(uniqueKeysWithValues: keptAPNsTokens.map { ($0.key, $0.value) }),
-            appGroupDefaults: Unshared.tables(appGroupDefaults)))
+            appGroupDefaults: Unshared.tables(appGroupDefaults),
+            appGroupFiles: Unshared.groupFiles(appGroupFiles)))
         return copy
     }
 }
@@ -188,6 +197,7 @@ extension Backup {
         Backup(name: Unshared.string(name), kind: kind, sourceHardwareID: sourceHardwareID, sourceDevice: Unshared.string(sourceDevice),
                os: os, idfa: idfa, vendorTable: Dictionary(uniqueKeysWithValues: vendorTable.map { ($0.key.unshared(), $0.value) }),
                keychain: keychain.unshared(), apps: Unshared.slots(apps) { $0.unshared() }, settings: settings, appleID: appleID,
-               iCloudKeychain: iCloudKeychain, appGroupDefaults: Unshared.tables(appGroupDefaults))
+               iCloudKeychain: iCloudKeychain, appGroupDefaults: Unshared.tables(appGroupDefaults),
+               appGroupFiles: Unshared.groupFiles(appGroupFiles))
     }
 }

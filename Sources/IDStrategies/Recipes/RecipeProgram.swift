@@ -618,8 +618,9 @@ struct Run {
             }
         case .defaults(let key, let suite, _):
             result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
-        case .file(let path, _):
-            result = os.containerFile(fill(path)).map { .value($0) } ?? .missing
+        case .file(let path, _, let group):
+            let found = group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
+            result = found.map { .value($0) } ?? .missing
         case .icloud(let key):
             result = os.ubiquitousString(forKey: fill(key)).map { .value($0) } ?? .missing
         case .pasteboard(let pasteboard):
@@ -690,7 +691,13 @@ struct Run {
         case .defaults(let key, let suite, _):
             os.setDefaults(value, forKey: fill(key), suite: suite.map(fill))
             return true
-        case .file(let path, let backup):
+        case .file(let path, let backup, let group):
+            if let group {
+                let name = fill(group)
+                let ok = os.writeGroupFile(fill(path), group: name, contents: value, backedUp: backup)
+                if !ok { note("file write (\(store.name)): the App Group \(name) is not the app's, or its container is not available before the first unlock") }
+                return ok
+            }
             let ok = os.writeContainerFile(fill(path), contents: value, backedUp: backup)
             if !ok { note("file write (\(store.name)): the container is not available before the first unlock") }
             return ok
@@ -739,7 +746,10 @@ struct Run {
         switch store.kind {
         case .keychain(let item): os.secItemDelete(query(item))
         case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: fill(key), suite: suite.map(fill))
-        case .file(let path, let backup): os.writeContainerFile(fill(path), contents: nil, backedUp: backup)
+        case .file(let path, let backup, let group):
+            if let group { os.writeGroupFile(fill(path), group: fill(group), contents: nil, backedUp: backup) } else {
+                os.writeContainerFile(fill(path), contents: nil, backedUp: backup)
+            }
         case .icloud(let key): os.setUbiquitous(nil, forKey: fill(key))
         case .pasteboard(let name): os.setNamedPasteboard(fill(name), value: nil, persistent: true)
         }

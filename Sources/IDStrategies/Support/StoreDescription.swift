@@ -51,7 +51,9 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
         case .userDefaults:
             guard let suite else { return "UserDefaults '\(name)'" }
             return "UserDefaults '\(name)' in suite '\(suite)'" + (appGroupSuite ? " (App Group)" : " (private)")
-        case .file: return "file '\(name)' in the app's container" + (excludedFromBackup ? ", excluded from backups" : "")
+        case .file:
+            return "file '\(name)' in " + (group.map { "the App Group \($0)'s container" } ?? "the app's container")
+                + (excludedFromBackup ? ", excluded from backups" : "")
         case .iCloudKeyValueStore: return "iCloud key-value store '\(name)'"
         case .pasteboard: return "named pasteboard '\(name)'"
         case .platform, .advertisingIdentifier: return name

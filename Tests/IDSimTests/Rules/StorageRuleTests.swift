@@ -77,6 +77,49 @@ struct StorageRuleTests {
         #expect(sim.lastID("news") != shared)
     }
 
+    @Test("CT-36: files in an App Group's container are shared by its apps, go with the last, and back up unless excluded")
+    func appGroupFiles() {
+        let group = Self.group
+        let program = ClosureProgram { os in
+            var values: [NamedValue] = []
+            for (path, backedUp) in [("id", true), ("excluded", false)] {
+                var id = os.groupFile(path, group: group)
+                if id == nil {
+                    id = os.newUUID().uuidString
+                    os.writeGroupFile(path, group: group, contents: id, backedUp: backedUp)
+                }
+                values.append(NamedValue(path, id))
+            }
+            return LaunchReport(primaryID: values[0].value, values: values)
+        }
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0)), DeviceSpec(name: "spare", os: OSVersion(17, 0))]
+        var sim = Sim(devices: devices, apps: Self.grouped, programs: program)
+        for app in ["shop", "news", "solo"] { sim.install(app) }
+        sim.launch("shop")
+        sim.launch("news")
+        let shared = sim.lastID("shop"), excluded = sim.lastValue("shop", "excluded")
+        #expect(sim.lastID("news") == shared, "both apps of the group read the one file")
+        sim.launch("solo")
+        #expect(sim.lastID("solo") != shared && sim.dev("phone").appGroupFiles[group]?["id"]?.contents == shared,
+                "an app outside the group can neither read nor write it")
+        sim.run(.backup(.encrypted, name: "b"))
+        sim.run(.restore(backup: "b"), on: "spare")
+        sim.launch("news", on: "spare")
+        #expect(sim.lastID("news", on: "spare") == shared, "restored with the backup")
+        #expect(sim.lastValue("news", "excluded", on: "spare") != excluded, "an excluded file is not")
+        sim.uninstall("shop")
+        let gone = sim.uninstall("news")
+        #expect(sim.changes(gone, about: "groupFile:phone:\(group):id").first?.rule == .ct36, "the last app of the group takes the container")
+        sim.install("news")
+        sim.launch("news")
+        #expect(sim.lastID("news") != shared)
+        let stored = sim.lastID("news")
+        sim.run(.reboot)
+        sim.launch("news", .background)
+        #expect(sim.lastID("news") != stored && sim.dev("phone").appGroupFiles[group]?["id"]?.contents == stored,
+                "protected until the first unlock: not read, not written")
+    }
+
     @Test("CT-36: with appGroupContainerOnLastUninstall = keep, the container stays; restores bring it back")
     func appGroupSuiteKept() {
         var profile = Profile.default
