@@ -109,26 +109,28 @@ extension EventSpec {
 
     static let requestTracking = EventSpec(
         kind: .requestTracking,
-        argument: "`{app, answer}`: `allow` or `deny`, what the user taps if a prompt shows; optional `otherPromptPending: true`",
+        argument: "`{app, answer}`: `allow` or `deny`, what the user taps if a prompt shows; optional `otherPromptPending: true`, `active: false` (asked while the app is not active: no prompt)",
         example: "`- requestTracking: { app: com.acme.shop, answer: allow }`",
         shape: .fields([
             appField("requestTracking"),
             EventField("answer", .choice(TrackingAnswer.allCases.map(\.rawValue)),
                        required: "requestTracking needs 'answer: allow' or 'answer: deny' (what the user taps if a prompt shows)"),
             EventField("otherPromptPending", .bool),
+            EventField("active", .bool),
         ]),
         build: {
             .requestTracking($0.app(), answer: $0.word("answer").flatMap(TrackingAnswer.init(rawValue:)) ?? .deny,
-                             otherPromptPending: $0.bool("otherPromptPending") ?? false)
+                             otherPromptPending: $0.bool("otherPromptPending") ?? false, active: $0.bool("active") ?? true)
         },
         arguments: { event in
-            guard case .requestTracking(let app, let answer, let pending) = event else { return EventArguments() }
+            guard case .requestTracking(let app, let answer, let pending, let active) = event else { return EventArguments() }
             var arguments = EventArguments(["app": .app(app), "answer": .word(answer.rawValue)])
             if pending { arguments["otherPromptPending"] = .bool(true) }
+            if !active { arguments["active"] = .bool(false) }
             return arguments
         },
         describe: { event, world in
-            guard case .requestTracking(let app, let answer, _) = event else { return "requestTracking" }
+            guard case .requestTracking(let app, let answer, _, _) = event else { return "requestTracking" }
             return "requestTracking \(world.apps[app].bundleID) → \(answer.rawValue)"
         })
 
@@ -258,8 +260,23 @@ extension EventSpec {
 
     static let signOut = bare(.signOut, .signOut, argument: "none")
 
-    static let iCloudKeychain = onOff(.iCloudKeychain, argument: "`on` or `off`", example: "`- iCloudKeychain: on`",
-                                      make: { .iCloudKeychain($0) }, on: { if case .iCloudKeychain(let on) = $0 { on } else { nil } })
+    static let iCloudKeychain = EventSpec(
+        kind: .iCloudKeychain,
+        argument: "`on` or `off`, or `{to: off, keep: false}`: turned off, the synced items stay on the device unless `keep: false` deletes them",
+        example: "`- iCloudKeychain: { to: off, keep: false }`",
+        shape: .fields([EventField("to", .onOff, required: "iCloudKeychain needs 'to: on' or 'to: off'"), EventField("keep", .bool)],
+                       shorthand: "to"),
+        build: { .iCloudKeychain($0.bool("to") ?? false, keep: $0.bool("keep") ?? true) },
+        arguments: { event in
+            guard case .iCloudKeychain(let on, let keep) = event else { return EventArguments() }
+            var arguments = EventArguments(["to": .bool(on)])
+            if !keep { arguments["keep"] = .bool(false) }
+            return arguments
+        },
+        describe: { event, _ in
+            guard case .iCloudKeychain(let on, let keep) = event else { return "iCloudKeychain" }
+            return "iCloudKeychain " + (on ? "on" : "off") + (keep || on ? "" : " (synced items deleted)")
+        })
 
     static let backup = EventSpec(
         kind: .backup, argument: "`{kind, as}`: `encrypted`, `unencrypted` or `icloud`, and a name",

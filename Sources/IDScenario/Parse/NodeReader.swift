@@ -75,11 +75,15 @@ struct NodeReader {
         return scalar.string
     }
 
+    /// A boolean: true, false, on or off, quoted or not (JSON, as `POST /idscope/steps` sends it,
+    /// has no bare `off`); plain yes and no too, as YAML 1.1 reads them.
     mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
-        if case .scalar(let scalar) = node, scalar.style == .plain {
+        if case .scalar(let scalar) = node {
             switch scalar.string.lowercased() {
-            case "true", "yes", "on": return true
-            case "false", "no", "off": return false
+            case "true", "on": return true
+            case "false", "off": return false
+            case "yes" where scalar.style == .plain: return true
+            case "no" where scalar.style == .plain: return false
             default: break
             }
         }

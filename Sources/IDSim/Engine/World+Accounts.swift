@@ -35,7 +35,9 @@ extension World {
         recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
     }
 
-    mutating func setICloudKeychain(_ on: Bool, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+    /// - Parameter keep: turning it off, whether the synced items stay on the device ("Keep on My
+    ///   iPhone") or are deleted from it ("Delete from My iPhone"); on the account they stay.
+    mutating func setICloudKeychain(_ on: Bool, keep: Bool = true, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name
         guard devices[d].appleID != nil else { throw .notSignedIn(device: name, needed: "iCloud Keychain") }
         guard devices[d].os >= Self.iCloudKeychainMinimumOS else {
@@ -45,6 +47,12 @@ extension World {
         devices[d].iCloudKeychain = on
         log.record(.iCloudKeychain(device: d), from: .flag(!on), to: .flag(on), rule: nil)
         if on { mergeCloudKeychain(d, &log) }
+        if !on && !keep {
+            for key in devices[d].keychain.values.filter(\.synchronizable).map(\.key).sorted() {
+                let item = devices[d].keychain.removeValue(forKey: key)!
+                log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc18)
+            }
+        }
     }
 
     /// Joins the device's synchronizable items with the account's: the cloud copy wins a clash,

@@ -22,8 +22,8 @@ extension World {
         case .offload(let app): try offload(app, on: d, &log)
         case .update(let app, let newTeam): try update(app, newTeam: newTeam, on: d, &log)
         case .launch(let app, let mode, let network): try launch(app, mode: mode, network: network, on: d, programs: programs, &log)
-        case .requestTracking(let app, let answer, let pending):
-            try requestTracking(app, answer: answer, otherPromptPending: pending, on: d, &log)
+        case .requestTracking(let app, let answer, let pending, let active):
+            try requestTracking(app, answer: answer, otherPromptPending: pending, active: active, on: d, &log)
         case .trackingToggle(let app, let on): try trackingToggle(app, on: on, device: d, &log)
         case .setting(let change): try changeSettings(change, on: d, &log)
         case .resetAdvertisingID: try resetAdvertisingID(on: d, &log)
@@ -40,7 +40,7 @@ extension World {
         case .purgeCaches: purgeCaches(d, &log)
         case .signIn(let account): try signIn(d, account: account, &log)
         case .signOut: signOut(d, &log)
-        case .iCloudKeychain(let on): try setICloudKeychain(on, on: d, &log)
+        case .iCloudKeychain(let on, let keep): try setICloudKeychain(on, keep: keep, on: d, &log)
         case .backup(let kind, let name): try backup(d, kind: kind, name: name, &log)
         case .restore(let name): try restore(name, onto: d, &log)
         case .migrate(let from): try migrate(from: from, onto: d, &log)

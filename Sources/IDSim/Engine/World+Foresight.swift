@@ -27,7 +27,7 @@ extension World {
         case .restore(let name):
             // By its key: the value read would be a copy of the whole backup.
             return backups.index(forKey: name) == nil
-        case .requestTracking(let app, _, _):
+        case .requestTracking(let app, _, _, _):
             return os.major < 14 || devices[d].apps.presence(of: app) != .installed
         case .resetAdvertisingID:
             return os < OSVersion(6, 1) || os.major >= 14
@@ -62,7 +62,7 @@ extension World {
             return devices[d].appleID == account
         case .signOut:
             return devices[d].appleID == nil
-        case .iCloudKeychain(let on):
+        case .iCloudKeychain(let on, _):
             return devices[d].appleID != nil && os >= Self.iCloudKeychainMinimumOS && devices[d].iCloudKeychain == on
         case .setting(let change):
             let now = devices[d].settings
@@ -82,7 +82,7 @@ extension World {
         case .consent(let app):
             // Read through the slots in place: binding the app would copy it.
             return devices[d].apps.presence(of: app) == .installed && devices[d].apps.consent(of: app) == true
-        case .requestTracking(let app, _, _):
+        case .requestTracking(let app, _, _, _):
             // Past the guards that throw or end the process, a decided app returns before any write.
             guard os.major >= 14, apps[app].role == .app, apps[app].hasTrackingUsageDescription,
                   devices[d].apps.presence(of: app) == .installed, let state = devices[d].apps.attState(of: app) else { return false }
@@ -111,7 +111,7 @@ extension World {
         switch step.event {
         case .setting, .trackingToggle, .resetAdvertisingID, .resetLocationAndPrivacy, .consent:
             return true
-        case .requestTracking(let app, _, _):
+        case .requestTracking(let app, _, _, _):
             return apps[app].role != .app || apps[app].hasTrackingUsageDescription
         default:
             return false

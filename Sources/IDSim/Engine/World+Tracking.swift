@@ -1,6 +1,6 @@
 /// ATT requests, tracking settings and IDFA resets (rules IDFA-8…11, ATT-12…15).
 extension World {
-    mutating func requestTracking(_ app: AppIndex, answer: TrackingAnswer, otherPromptPending: Bool,
+    mutating func requestTracking(_ app: AppIndex, answer: TrackingAnswer, otherPromptPending: Bool, active: Bool = true,
                                   on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID
         guard devices[d].os.major >= 14 else {
@@ -34,7 +34,13 @@ extension World {
         let before = trackingStatus(app: app, on: d)
         if before == .restricted { return }                          // 13.2
         if installed.att != .notDetermined { return }                // 13.3: decided; no prompt
-        if let running = devices[d].processes[app], !running.isActive { return }  // 13.4: not active
+        // 13.4: not the active app (asked from the background, or before the app became active):
+        // no prompt, the status stays notDetermined.
+        let notActive = !active || devices[d].processes[app].map { !$0.isActive } ?? false
+        if notActive {
+            log.record(.prompt(device: d, app: app), from: nil, to: .text("ATT prompt not shown: the app is not active"), rule: .att13)
+            return
+        }
         if otherPromptPending { return }                             // 13.4: another prompt is up
         installed.trackingRequested = true
         if !devices[d].settings.allowTrackingRequests {

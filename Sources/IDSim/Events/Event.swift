@@ -10,7 +10,8 @@ public enum Event: Hashable, Sendable {
     case update(AppIndex, newTeam: String?)
     /// `network: false`: the launch does not reach the network, so a server assigns nothing.
     case launch(AppIndex, mode: LaunchMode, network: Bool = true)
-    case requestTracking(AppIndex, answer: TrackingAnswer, otherPromptPending: Bool)
+    /// `active: false`: asked while the app is not the active foreground app (no prompt shows).
+    case requestTracking(AppIndex, answer: TrackingAnswer, otherPromptPending: Bool, active: Bool = true)
     case trackingToggle(AppIndex, on: Bool)
     case setting(SettingsChange)
     case resetAdvertisingID
@@ -26,7 +27,9 @@ public enum Event: Hashable, Sendable {
     case erase
     case signIn(account: Int)
     case signOut
-    case iCloudKeychain(Bool)
+    /// Turning it off with `keep: false` deletes the synced items from the device (the user's
+    /// "Delete from My iPhone"); a bare off keeps them.
+    case iCloudKeychain(Bool, keep: Bool = true)
     case backup(BackupKind, name: String)
     case restore(backup: String)
     case migrate(from: DeviceIndex)
@@ -87,7 +90,7 @@ public enum Event: Hashable, Sendable {
     public var app: AppIndex? {
         switch self {
         case .install(let a, _), .uninstall(let a), .offload(let a), .update(let a, _), .launch(let a, _, _),
-             .requestTracking(let a, _, _), .trackingToggle(let a, _), .consent(let a), .configure(let a, _),
+             .requestTracking(let a, _, _, _), .trackingToggle(let a, _), .consent(let a), .configure(let a, _),
              .deviceCheck(let a, _, _):
             a
         default:
