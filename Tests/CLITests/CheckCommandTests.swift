@@ -102,6 +102,33 @@ struct CheckCommandTests {
         #expect(text.contains("**Failed:** step 6 (line 11): expect com.acme.shop on phone: id: expected sameAs first, got "))
     }
 
+    @Test("check warns about what runs but cannot do what it says, and still passes: a synchronizable ThisDeviceOnly item")
+    func warnings() throws {
+        let folder = TemporaryDirectory.make()
+        let file = folder.appendingPathComponent("sync.yaml")
+        try """
+            name: sync this-device-only
+            accounts: [{ id: alice }]
+            devices: [{ name: phone, os: "17.5", appleID: alice }]
+            recipes:
+              synced:
+                stores: { kc: { keychain: { account: id, synchronizable: true, accessible: afterFirstUnlockThisDeviceOnly } } }
+                id: [kc, uuid]
+                save: [kc]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: synced }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+                label: first
+              - launch: com.acme.shop
+              - expect: { app: com.acme.shop, id: { differsFrom: first }, values: { kc: nil } }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["check", file.path])
+        #expect(result.status == 0 && result.stdout.hasPrefix("PASS "))
+        #expect(result.stderr == file.path + ":6:62: warning: a synchronizable item cannot have the ThisDeviceOnly class afterFirstUnlockThisDeviceOnly: "
+                + "every add fails with errSecParam (-50), so nothing is stored or synced and the ID is new at every launch (KC-18)\n")
+    }
+
     @Test("scenarios lists the library and prints one; rules lists and explains rules")
     func listings() throws {
         let list = try CLI.run(["scenarios"])

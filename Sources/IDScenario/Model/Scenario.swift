@@ -15,6 +15,9 @@ public struct Scenario: Sendable {
     /// The recipes it defines (under `recipes:`, or read from the recipe files its apps name).
     public var recipes: [Recipe] = []
     public var steps: [ScenarioStep]
+    /// What parses and runs but cannot do what it says (a synchronizable ThisDeviceOnly item): `check`
+    /// prints them.
+    public var warnings: [Diagnostic] = []
     /// Where it came from, for messages.
     public var file: String
 

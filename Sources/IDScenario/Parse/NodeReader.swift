@@ -13,6 +13,19 @@ struct NodeReader {
         self.file = file
     }
 
+    /// What parses and runs but cannot do what it says: reported, never refused.
+    private(set) var warnings: [Diagnostic] = []
+
+    mutating func warn(_ message: String, at node: YAMLNode?) {
+        let mark = node?.mark
+        warnings.append(Diagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message, severity: .warning))
+    }
+
+    /// Warnings found in another file (a recipe file the scenario names).
+    mutating func appendWarnings(_ more: [Diagnostic]) {
+        warnings.append(contentsOf: more)
+    }
+
     mutating func error(_ message: String, at node: YAMLNode?) {
         let mark = node?.mark
         diagnostics.append(Diagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))

@@ -46,6 +46,7 @@ struct RecipeFiles {
             let root = try YAMLGuard.compose(text, file: path)
             let recipe = RecipeParser.parseFile(root, &fileReader)
             reader.append(fileReader.diagnostics)
+            reader.appendWarnings(fileReader.warnings)
             return fileReader.diagnostics.isEmpty ? recipe : nil
         } catch {
             reader.append(error.diagnostics)

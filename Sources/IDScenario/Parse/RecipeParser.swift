@@ -316,8 +316,11 @@ enum RecipeParser {
             if let n = field("updates"), let word = reader.choice(n, "updates", KeychainStore.Updates.allCases.map(\.rawValue)) {
                 item.updates = KeychainStore.Updates(rawValue: word)!
             }
+            // iOS takes the code and fails every add at run time (errSecParam): the bug users hit
+            // (KeychainAccess issue 53, react-native-sensitive-info issue 336). It runs; check warns.
             if item.synchronizable, item.accessible?.isThisDeviceOnly == true, let n = field("synchronizable") {
-                reader.error("a synchronizable item cannot use the ThisDeviceOnly class \(item.accessible!.rawValue) (KC-18)", at: n)
+                reader.warn("a synchronizable item cannot have the ThisDeviceOnly class \(item.accessible!.rawValue): every add fails with "
+                            + "errSecParam (-50), so nothing is stored or synced and the ID is new at every launch (KC-18)", at: n)
             }
             return RecipeStore(name: name, kind: .keychain(item))
         case "defaults":

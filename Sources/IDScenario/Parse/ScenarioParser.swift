@@ -56,6 +56,7 @@ public enum ScenarioParser {
         var scenario = Scenario(name: name, description: description, presenterNotes: presenterNotes, seed: seed, profile: profile,
                                 accounts: accounts, devices: devices, apps: apps, steps: steps, file: file)
         scenario.recipes = recipes
+        scenario.warnings = reader.warnings.sorted()
         return scenario
     }
 

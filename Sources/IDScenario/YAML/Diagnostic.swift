@@ -1,22 +1,27 @@
-/// One problem in a scenario file, located: `FILE:LINE:COLUMN: error: MESSAGE`.
+/// One problem in a scenario file, located: `FILE:LINE:COLUMN: error: MESSAGE` (or `warning:`,
+/// for what parses and runs but cannot do what it says).
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Comparable {
+    public enum Severity: String, Hashable, Sendable { case error, warning }
+
     public var file: String
     /// 1-based; 0 when the problem has no position (the whole file).
     public var line: Int
     /// 1-based, counted in Unicode scalars.
     public var column: Int
     public var message: String
+    public var severity: Severity = .error
 
-    public init(file: String, line: Int, column: Int, message: String) {
+    public init(file: String, line: Int, column: Int, message: String, severity: Severity = .error) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.severity = severity
     }
 
     /// One line, with control characters from the file (in names it echoes) made visible.
     public var description: String {
-        TerminalText.escaped("\(file):\(max(line, 1)):\(max(column, 1)): error: \(message)")
+        TerminalText.escaped("\(file):\(max(line, 1)):\(max(column, 1)): \(severity.rawValue): \(message)")
     }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {

@@ -39,7 +39,9 @@ extension World {
         // Apps register for remote notifications at every launch, as Apple asks; an extension's
         // notifications are its host's (APNS-35).
         var token = devices[d].apps.apnsToken(of: app)
-        if token == nil, apps[app].role.host == nil {
+        // The Simulator delivers remote notifications only from iOS 16 (SIM-32).
+        let simulatorWithoutPush = devices[d].kind == .simulator && devices[d].os.major < 16
+        if token == nil, apps[app].role.host == nil, !simulatorWithoutPush {
             let issued = devices[d].keptAPNsTokens.isEmpty ? nil : devices[d].keptAPNsTokens.removeValue(forKey: app)
             let minted = issued ?? tokenRNG.nextAPNsToken()
             devices[d].apps[app]!.apnsToken = minted

@@ -30,8 +30,11 @@ extension AppOS {
 
     // MARK: - App Attest
 
-    /// `DCAppAttestService.shared.isSupported`: iOS 14+, not the Simulator.
-    public var appAttestSupported: Bool { osVersion.major >= 14 && deviceKind != .simulator }
+    /// `DCAppAttestService.shared.isSupported`: iOS 14+, not the Simulator, not an iPhone or iPad
+    /// app running on a Mac, and not in an app extension (AA-28).
+    public var appAttestSupported: Bool {
+        osVersion.major >= 14 && deviceKind != .simulator && deviceKind != .mac && world.apps[app].role.host == nil
+    }
 
     /// `generateKey`: a new key in this installation's Secure Enclave, for the environment the
     /// app's entitlement names; returns its key ID.

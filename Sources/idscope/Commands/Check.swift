@@ -46,6 +46,8 @@ extension IDScope {
                                                     cases: [JUnitWriter.Case(name: "load", error: error.lines.joined(separator: "\n"))]))
                     continue
                 }
+                // What runs but cannot do what it says: on stderr, without failing the check.
+                for warning in scenario.warnings { Console.error(warning.description) }
                 var cases: [JUnitWriter.Case] = []
                 var failures: [String] = []
                 var ran = true

@@ -131,6 +131,25 @@ struct DeviceCheckRuleTests {
         #expect(old.lastLaunch("shop")?.notes == ["unsupported"])
     }
 
+    @Test("AA-28: App Attest is unsupported for an iPhone app on a Mac and in an app extension")
+    func appAttestUnsupportedOnMacAndInExtensions() {
+        let probe = ClosureProgram { os in
+            LaunchReport(primaryID: os.appAttestSupported ? os.generateAttestKey() : nil, values: [], notes: [os.appAttestSupported ? "supported" : "unsupported"])
+        }
+        var mac = Sim(kind: .mac, passcode: false, programs: probe)
+        mac.install("shop")
+        mac.launch("shop")
+        #expect(mac.lastLaunch("shop")?.notes == ["unsupported"] && mac.lastID("shop") == nil)
+        var widget = AppDeclaration(bundleID: "com.acme.shop.widget", teamID: "ACME1234")
+        widget.role = .appExtension(host: 0)
+        var phone = Sim(apps: [Sim.shop, widget], programs: probe)
+        phone.install("shop")
+        phone.launch("shop")
+        phone.launch("widget", .background)
+        #expect(phone.lastLaunch("shop")?.notes == ["supported"])
+        #expect(phone.lastLaunch("widget")?.notes == ["unsupported"], "generateKey fails in an extension")
+    }
+
     @Test("AA-28: a same-device restore loses the keys too, unless appAttestSameDeviceRestore = valid; environments are separate")
     func appAttestRestoreAndEnvironment() {
         let attester = ClosureProgram { os in

@@ -168,6 +168,20 @@ struct HistoricalRuleTests {
         #expect(changes.rules.contains(.sim32))
     }
 
+    @Test("SIM-32: the Simulator gives an APNs token only from iOS 16")
+    func simulatorPushFrom16() {
+        for (os, hasToken) in [("15.5", false), ("16.0", true)] {
+            var sim = Sim(os: os, kind: .simulator, passcode: false)
+            sim.install("shop")
+            sim.launch("shop")
+            #expect((sim.dev().apps[sim.app("shop")]?.apnsToken != nil) == hasToken, "iOS \(os)")
+        }
+        var phone = Sim(os: "15.5")
+        phone.install("shop")
+        phone.launch("shop")
+        #expect(phone.dev().apps[phone.app("shop")]?.apnsToken != nil, "a device has one on any version")
+    }
+
     @Test("SIM-32: the iOS 10 Simulator (Xcode 8) refused keychain calls with -34018 for apps without an entitlements file")
     func xcode8Simulator() {
         var ten = Sim(os: "10.0", kind: .simulator, passcode: false, programs: guidProgram())
