@@ -172,6 +172,28 @@ import Testing
         let refused = try connection.send("POST", "/v1/query_two_bits", headers: [("Authorization", "Bearer \(forged)")], body: body)
         #expect(refused.status == 401 && refused.body == "Unable to verify authorization token")
         #expect(server.stop(with: SIGTERM).status == 0)
+        // The built-in scenario has two teams, and this key is bound to none: a one-line note.
+        #expect(server.stderrText.contains("note: key ABC123DEFG may sign for any of the scenario's 2 teams"))
+    }
+
+    @Test func aKeyBoundToATeamTheScenarioLacksIsRefusedAtTheStart() throws {
+        let p8 = TemporaryDirectory.make().appendingPathComponent("AuthKey_ABC123DEFG.p8")
+        try P256.Signing.PrivateKey().pemRepresentation.write(to: p8, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["serve", "--port", "0", "--key", "NOPE9999/ABC123DEFG=\(p8.path)"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--key NOPE9999/ABC123DEFG: NOPE9999 is none of the scenario's teams (ACME1234, OTHR5678)"))
+        let server = try Running(["--key", "ACME1234/ABC123DEFG=\(p8.path)"])
+        try #require(server.port > 0, "\(server.stderrText)")
+        #expect(server.stop(with: SIGTERM).status == 0)
+        #expect(!server.stderrText.contains("note: key"))
+    }
+
+    /// The month of the real clock in UTC, as a query's last_update_time tells it by default.
+    static func currentMonth() -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month], from: Date())
+        return String(format: "%04d-%02d", parts.year!, parts.month!)
     }
 
     static let curl = ["/usr/bin/curl", "/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -190,9 +212,13 @@ import Testing
         let token = try #require(listed.firstMatch(of: /"token": "(DC1[^"]+)"/)?.1).description
         let body = #"{"device_token": "\#(token)", "transaction_id": "t1", "timestamp": 1795000000000}"#
         let query = try curl(["\(base)/v1/query_two_bits", "-H", "Authorization: Bearer x", "-H", "Content-Type: application/json", "-d", body])
-        #expect(query == "{\"bit0\": true, \"bit1\": false, \"last_update_time\": \"2025-01\"}\n200")
+        #expect(query == "{\"bit0\": true, \"bit1\": false, \"last_update_time\": \"\(Self.currentMonth())\"}\n200")
+        let clock = try curl(["\(base)/idscope/clock", "-d", #"{"date": "2027-03-01"}"#])
+        #expect(clock == #"{"date": "2027-03-01"}"# + "\n200")
         let update = try curl(["\(base)/v1/update_two_bits", "-H", "Authorization: Bearer x", "-d", String(body.dropLast()) + #", "bit1": true}"#])
         #expect(update == "\n200")
+        let updated = try curl(["\(base)/v1/query_two_bits", "-H", "Authorization: Bearer x", "-d", body])
+        #expect(updated == "{\"bit0\": true, \"bit1\": true, \"last_update_time\": \"2027-03\"}\n200")
         let erase = try curl(["\(base)/idscope/steps", "-d", #"{"erase": null, "device": "phone"}"#])
         #expect(erase.hasPrefix(#"{"step": 16, "event": "erase""#) && erase.hasSuffix("\n200"))
         let refused = try curl(["\(base)/v1/query_two_bits", "-H", "Authorization: Bearer x", "-d", body])

@@ -23,14 +23,17 @@ final class ServerUnderTest: Sendable {
 
     func advance(by seconds: Double) { time.advance(by: seconds) }
 
-    /// - Parameter auth: false serves as `--no-auth` does.
-    init(_ scenario: Scenario? = nil, auth: Bool = true, tokenLifetime: Double = 3600) async throws {
+    /// - Parameters:
+    ///   - auth: false serves as `--no-auth` does.
+    ///   - keyTeam: the team the key is bound to, as `--key TEAM/TESTKEY1=…` binds it (nil: any team).
+    init(_ scenario: Scenario? = nil, auth: Bool = true, tokenLifetime: Double = 3600,
+         clock: ServedWorld.Clock = .real, keyTeam: String? = nil) async throws {
         let scenarioToServe = try scenario ?? ScenarioLoader.load("s01-serve-devicecheck-two-teams")
         let time = TestClock(Self.start)
         self.time = time
         let key = P256.Signing.PrivateKey()
         self.key = key
-        self.served = try ServedWorld(scenarioToServe, tokenLifetime: tokenLifetime, now: Self.start)
+        self.served = try ServedWorld(scenarioToServe, tokenLifetime: tokenLifetime, now: Self.start, clock: clock)
         var options = DeviceCheckService.Options()
         options.port = 0
         options.stopOnSignals = false
@@ -39,7 +42,7 @@ final class ServerUnderTest: Sendable {
             var keys = SigningKeys()
             let file = TemporaryDirectory.make().appendingPathComponent("AuthKey_\(Self.keyID).p8")
             try key.pemRepresentation.write(to: file, atomically: true, encoding: .utf8)
-            try keys.add("\(Self.keyID)=\(file.path)")
+            try keys.add((keyTeam.map { "\($0)/" } ?? "") + "\(Self.keyID)=\(file.path)")
             options.keys = keys
         }
         logPath = TemporaryDirectory.make().appendingPathComponent("requests.jsonl").path
@@ -61,8 +64,9 @@ final class ServerUnderTest: Sendable {
     /// A server for the body's time: stopped and waited for after it, whatever the body did, so
     /// no server outlives its test, and a stop that fails fails the test.
     static func serving(_ scenario: Scenario? = nil, auth: Bool = true, tokenLifetime: Double = 3600,
+                        clock: ServedWorld.Clock = .real, keyTeam: String? = nil,
                         _ body: (ServerUnderTest) async throws -> Void) async throws {
-        let server = try await ServerUnderTest(scenario, auth: auth, tokenLifetime: tokenLifetime)
+        let server = try await ServerUnderTest(scenario, auth: auth, tokenLifetime: tokenLifetime, clock: clock, keyTeam: keyTeam)
         do {
             try await body(server)
         } catch {

@@ -199,7 +199,7 @@ extension EventSpec {
         })
 
     static let deviceCheck = EventSpec(
-        kind: .deviceCheck, argument: "`{app, bit0, bit1}` (either bit): the app's server sets the team's bits",
+        kind: .deviceCheck, argument: "`{app, bit0, bit1}` (either bit): the app's server sets the team's bits; the app is installed on the device, or launched there and was deleted since (Apple takes a refund job's update then)",
         example: "`- deviceCheck: { app: com.acme.shop, bit0: true }`",
         shape: .fields([appField("deviceCheck"), EventField("bit0", .bool), EventField("bit1", .bool)],
                        atLeastOne: (["bit0", "bit1"], "deviceCheck needs bit0, bit1 or both")),

@@ -8,6 +8,8 @@ enum Route: Equatable, Sendable {
     case tokens
     /// `POST /idscope/steps`
     case steps
+    /// `POST /idscope/clock`
+    case clock
 
     enum Operation: String, Sendable {
         case query = "query_two_bits"
@@ -23,6 +25,7 @@ enum Route: Equatable, Sendable {
         switch path {
         case "/idscope/tokens": return .tokens
         case "/idscope/steps": return .steps
+        case "/idscope/clock": return .clock
         default: break
         }
         let environment: DeviceCheckServer.Environment

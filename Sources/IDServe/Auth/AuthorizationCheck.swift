@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// Checks a request's `Authorization: Bearer JWT` as Apple's DeviceCheck server does: ES256,
-/// `kid` one of the `--key` keys, `iss` a Team ID of the scenario, `iat` at most an hour old and
-/// not in the future.
+/// `kid` one of the `--key` keys, `iss` a Team ID of the scenario (the key's own team where
+/// `--key TEAM_ID/KEY_ID=FILE` bound it), `iat` at most an hour old and not in the future, and
+/// `exp`, where the JWT has one, not passed.
 ///
 /// A verified token is remembered by its exact text until its hour is up: a backend signs one
 /// JWT and sends it with many requests, and checking an ES256 signature on each would cost
@@ -23,8 +24,10 @@ final class AuthorizationCheck: Sendable {
 
     private struct Verified {
         var team: String
-        /// The second after which the token is too old.
+        /// The second after which the token is too old: an hour after `iat`, or its `exp` if sooner.
         var expires: Int64
+        /// Why it is refused after that second.
+        var expiredBy: String
     }
 
     /// What a check found: the verified team (nil with `--no-auth`), or the answer refusing the request.
@@ -49,7 +52,7 @@ final class AuthorizationCheck: Sendable {
         let second = Int64(now.rounded(.up))
         if let known = verified.withLock({ $0[token] }) {
             return second <= known.expires ? .team(known.team)
-                : .refused(.text(401, AppleText.unverified, reason: "the JWT's iat is more than an hour old"))
+                : .refused(.text(401, AppleText.unverified, reason: known.expiredBy))
         }
         switch verify(token, keys: keys, now: second) {
         case .failure(let answer):
@@ -90,9 +93,27 @@ final class AuthorizationCheck: Sendable {
         guard teams.contains(team) else {
             return unverified("iss \(team) is not a Team ID of the scenario (\(teams.sorted().joined(separator: ", ")))")
         }
+        if let owner = keys.teamOf[kid], owner != team {
+            return unverified("iss \(team) is not the team of key \(kid) (\(owner), as --key \(owner)/\(kid) says)")
+        }
         guard case .integer(let iat)? = claims["iat"] else { return unverified("the JWT has no iat (seconds since 1970)") }
         guard iat <= now else { return unverified("the JWT's iat is in the future") }
         guard now - iat <= Self.maxAge else { return unverified("the JWT's iat is more than an hour old") }
-        return .success(Verified(team: team, expires: iat + Self.maxAge))
+        var verified = Verified(team: team, expires: iat + Self.maxAge, expiredBy: "the JWT's iat is more than an hour old")
+        let exp: Int64?
+        switch claims["exp"] {
+        case nil: exp = nil
+        case .integer(let whole)?: exp = whole
+        // A NumericDate may have a fraction (RFC 7519 §2); the second it falls in counts.
+        case .number(let seconds)? where seconds.isFinite && abs(seconds) < 1e15: exp = Int64(seconds.rounded(.up))
+        default:
+            return unverified("the JWT's exp is not a number of seconds since 1970")
+        }
+        if let exp {
+            // RFC 7519 §4.1.4: the token must not be accepted on or after its exp.
+            guard now < exp else { return unverified("the JWT's exp (\(exp)) has passed") }
+            if exp - 1 < verified.expires { verified = Verified(team: team, expires: exp - 1, expiredBy: "the JWT's exp (\(exp)) has passed") }
+        }
+        return .success(verified)
     }
 }

@@ -2,9 +2,13 @@ import Crypto
 import Foundation
 import IDScenario
 
-/// The keys `--key KEY_ID=FILE` names: the public half of each, by key ID (a JWT's `kid`).
+/// The keys `--key [TEAM_ID/]KEY_ID=FILE` names: the public half of each, by key ID (a JWT's
+/// `kid`), and the team a key belongs to where the argument says it (Apple's keys are made in one
+/// team's account, so a JWT signed with one names that team as its `iss`).
 public struct SigningKeys: Sendable {
     public private(set) var byID: [String: P256.Signing.PublicKey] = [:]
+    /// The team each bound key belongs to; a key missing here may sign for any team of the scenario.
+    public private(set) var teamOf: [String: String] = [:]
 
     public init() {}
 
@@ -15,14 +19,25 @@ public struct SigningKeys: Sendable {
         public var description: String
     }
 
-    /// Reads `KEY_ID=FILE`: a PEM public key, or Apple's `.p8` (a PKCS #8 PEM private key) whose
+    /// Keys given as `KEY_ID=FILE`, with no team: they sign for any team of the scenario.
+    public var unboundIDs: [String] { byID.keys.filter { teamOf[$0] == nil }.sorted() }
+
+    /// Reads `[TEAM_ID/]KEY_ID=FILE`: a PEM public key, or Apple's `.p8` (a PKCS #8 PEM private key) whose
     /// public key is taken. At most 64 KiB is read, through the scenario loader's checks (a
     /// directory, a device or a pipe gets a message, not a hang).
     public mutating func add(_ argument: String) throws(Problem) {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-            throw Problem(description: "--key \(argument): expected KEY_ID=FILE, like ABC123DEFG=AuthKey_ABC123DEFG.p8")
+            throw Problem(description: "--key \(argument): expected [TEAM_ID/]KEY_ID=FILE, like A1B2C3D4E5/ABC123DEFG=AuthKey_ABC123DEFG.p8")
         }
-        let id = String(argument[..<equals]), path = String(argument[argument.index(after: equals)...])
+        var id = String(argument[..<equals]), team: String?
+        let path = String(argument[argument.index(after: equals)...])
+        if let slash = id.firstIndex(of: "/") {
+            team = String(id[..<slash])
+            id = String(id[id.index(after: slash)...])
+            guard team?.isEmpty == false, !id.isEmpty, !id.contains("/") else {
+                throw Problem(description: "--key \(argument): expected TEAM_ID/KEY_ID=FILE, like A1B2C3D4E5/ABC123DEFG=AuthKey_ABC123DEFG.p8")
+            }
+        }
         guard !path.isEmpty else { throw Problem(description: "--key \(argument): no file after '='") }
         guard byID[id] == nil else { throw Problem(description: "--key \(argument): key ID \(id) is given twice") }
         let text: String
@@ -33,6 +48,7 @@ public struct SigningKeys: Sendable {
             throw Problem(description: "--key \(id): \(error.description)")
         }
         byID[id] = try Self.publicKey(pem: text, id: id, path: path)
+        if let team { teamOf[id] = team }
     }
 
     static func publicKey(pem text: String, id: String, path: String) throws(Problem) -> P256.Signing.PublicKey {

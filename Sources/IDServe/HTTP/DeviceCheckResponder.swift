@@ -32,7 +32,7 @@ struct DeviceCheckResponder: HTTPResponder {
     private func answer(_ request: Request, now: Double, transactionID: inout String?) async -> Answer {
         guard let route = Route.matching(Substring(request.uri.path)) else {
             return .error(404, "no such endpoint: \(request.uri.path) (DeviceCheck: POST /v1/query_two_bits, /v1/update_two_bits, "
-                          + "/v1/validate_device_token, the same under /development/v1/; idscope: GET /idscope/tokens, POST /idscope/steps)")
+                          + "/v1/validate_device_token, the same under /development/v1/; idscope: GET /idscope/tokens, POST /idscope/steps, POST /idscope/clock)")
         }
         guard request.method.rawValue == route.method else {
             var answer = Answer.error(405, "\(request.uri.path) takes \(route.method), not \(request.method.rawValue)")
@@ -46,6 +46,11 @@ struct DeviceCheckResponder: HTTPResponder {
         case .steps:
             switch await Self.collectBody(request) {
             case .success(let body): return world.applyStep(json: String(buffer: body), now: now)
+            case .failure(let answer): return answer
+            }
+        case .clock:
+            switch await Self.collectBody(request) {
+            case .success(let body): return world.setClock(json: String(buffer: body))
             case .failure(let answer): return answer
             }
         case .deviceCheck(let operation, let environment):

@@ -1,3 +1,4 @@
+import Foundation
 import IDScenario
 import IDSim
 import Synchronization
@@ -14,10 +15,23 @@ public final class ServedWorld: Sendable {
     let tokenLifetime: Double
     /// The scenario's Team IDs: what a JWT's `iss` may be.
     public let teams: Set<String>
+    /// What `last_update_time` tells: the month of the server's clock (`real`, the default) or
+    /// the world's simulated month (`--clock simulated`).
+    public let clock: Clock
+
+    public enum Clock: String, Sendable, CaseIterable {
+        case real, simulated
+    }
 
     private struct State: Sendable {
         var session: Session
         var tokens: MintedTokens
+        /// With the real clock: the month (`YYYY-MM`) each key's bits were last updated by the
+        /// server's clock; bits the scenario set before the server started read as its first month.
+        var updateMonths: [DeviceCheckServer.Key: String] = [:]
+        var startMonth: String
+        /// A date set with `POST /idscope/clock` (`YYYY-MM-DD`): the server's date until the next one.
+        var setDate: String?
         /// The session's world after its latest step, kept here because `Session.world` hands out
         /// a copy (a retain of each of its parts): a query then reads a stored value in place.
         var world: World
@@ -33,15 +47,25 @@ public final class ServedWorld: Sendable {
     /// Runs the scenario's steps, noting the tokens its launches mint.
     /// - Parameter now: seconds since 1970; the scenario's tokens count their lifetime from it.
     /// - Throws: `RunError` at a step of the scenario that cannot apply.
-    public init(_ scenario: Scenario, tokenLifetime: Double, now: Double) throws(RunError) {
+    public init(_ scenario: Scenario, tokenLifetime: Double, now: Double, clock: Clock = .real) throws(RunError) {
         var session = try Session(setup: scenario)
         var tokens = MintedTokens(devices: scenario.devices.count)
         for step in scenario.steps {
             tokens.record(try session.take(step), now: now)
         }
-        state = Mutex(State(session: session, tokens: tokens, world: session.world))
+        state = Mutex(State(session: session, tokens: tokens, startMonth: Self.month(of: now), world: session.world))
         self.tokenLifetime = tokenLifetime
         teams = Set(scenario.apps.map(\.teamID))
+        self.clock = clock
+    }
+
+    /// `YYYY-MM` of a time (seconds since 1970), in UTC, as Apple's last_update_time is.
+    static func month(of now: Double) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: now))
+        let month = parts.month ?? 1
+        return "\(parts.year ?? 1970)-" + (month < 10 ? "0\(month)" : "\(month)")
     }
 
     /// The session as a scenario file (`--save`): its setup and every step taken, updates included.
@@ -82,9 +106,13 @@ public final class ServedWorld: Sendable {
                     return Answer.text(200, state.world.profile.deviceCheckNotFoundBody.rawValue, reason: "no bits were ever set")
                         .about(device: device, app: app)
                 }
-                return Answer.json(200, Self.bitsJSON(bits)).about(device: device, app: app)
+                var told = bits
+                if clock == .real { told.lastUpdate = state.updateMonths[token.key] ?? state.startMonth }
+                return Answer.json(200, Self.bitsJSON(told)).about(device: device, app: app)
             case .update:
-                return Self.update(token, request, in: &state).about(device: device, app: app)
+                let answer = Self.update(token, request, in: &state)
+                if answer.status == 200 { state.updateMonths[token.key] = state.setDate.map { String($0.prefix(7)) } ?? Self.month(of: now) }
+                return answer.about(device: device, app: app)
             }
         }
     }
@@ -109,17 +137,20 @@ public final class ServedWorld: Sendable {
         return .success(token)
     }
 
-    /// An update is the session's `deviceCheck` step, on the token's device, by an installed app of
-    /// the token's team whose builds talk to the token's environment (the minting app itself when
-    /// it is still there): the same (team, hardware, environment) bits.
+    /// An update is the session's `deviceCheck` step, on the token's device, by an app of the token's
+    /// team whose builds talk to the token's environment: the same (team, hardware, environment)
+    /// bits. Apple accepts it after the user deleted every app of the team (a refund job runs
+    /// then), so an app that was once on the device will do: installed now, preferred, else one
+    /// that launched there.
     private static func update(_ token: MintedTokens.Token, _ request: DeviceCheckRequest, in state: inout State) -> Answer {
         let world = state.world
         let apps = [token.app] + world.apps.indices.filter { $0 != token.app && world.apps[$0].teamID == token.key.teamID }
-        guard let app = apps.first(where: { world.presence(of: $0, on: token.device) == .installed
-                                              && world.deviceCheckKey(for: $0, on: token.device) == token.key }) else {
-            return .error(409, "no app of team \(token.key.teamID) that talks to \(token.key.environment.rawValue) is installed on "
-                          + "\(token.deviceName) now, so the update cannot be recorded as a step of the session "
-                          + "(Apple would accept it; install the app again first)")
+        let installed = apps.first { world.presence(of: $0, on: token.device) == .installed
+                                     && world.deviceCheckKey(for: $0, on: token.device) == token.key }
+        let once = apps.first { world.devices[token.device].launches.isPresent($0) && world.deviceCheckKey(for: $0, on: token.device) == token.key }
+        guard let app = installed ?? once else {
+            return .error(409, "no app of team \(token.key.teamID) that talks to \(token.key.environment.rawValue) was ever on "
+                          + "\(token.deviceName), so the update cannot be recorded as a step of the session")
         }
         let step = ScenarioStep(.event(.deviceCheck(app, bit0: request.bit0, bit1: request.bit1)), device: token.device,
                                 note: "update_two_bits, transaction \(request.transactionID)")
@@ -140,6 +171,26 @@ public final class ServedWorld: Sendable {
     }
 
     // MARK: - idscope's endpoints
+
+    /// `POST /idscope/clock` with `{"date": "YYYY-MM-DD"}`: the server's date for what the API
+    /// answers (last_update_time of the updates from now on), until the next one. The world, the
+    /// jsonl and --save keep the simulated month; JWTs and token lifetimes keep real time.
+    func setClock(json: String) -> Answer {
+        guard clock == .real else {
+            return .error(409, "the server runs with --clock simulated: last_update_time follows the scenario's month")
+        }
+        guard let fields = FlatJSON.object(Array(json.utf8)), case .string(let date)? = fields["date"], fields.count == 1 else {
+            return .error(400, "the body is {\"date\": \"YYYY-MM-DD\"}")
+        }
+        let parts = date.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1970...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+            return .error(400, "date \(date) is not a date like 2026-11-26")
+        }
+        state.withLock { $0.setDate = date }
+        return .json(200, JSONText.object([("date", JSONText.string(date))]))
+    }
 
     /// `GET /idscope/tokens`: every minted token, oldest first, with whether it is still good.
     func tokenList(now: Double) -> Answer {

@@ -17,7 +17,12 @@ extension World {
                                         _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name
         guard bit0 != nil || bit1 != nil else { throw .emptyBits }
-        guard devices[d].app(app)?.presence == .installed else { throw .appNotInstalled(app: apps[app].bundleID, device: name) }
+        // The team's server may set the bits after the user deleted the app (a refund job): Apple
+        // accepts that, so the step needs an app installed now or one that launched on the device
+        // (a launch is where the server's token came from; a delete keeps that record).
+        guard devices[d].app(app)?.presence == .installed || devices[d].launches.isPresent(app) else {
+            throw .appNotInstalled(app: apps[app].bundleID, device: name)
+        }
         guard deviceCheckSupported(on: d) else {
             throw .unsupported(what: "DeviceCheck", device: name,
                                why: devices[d].kind == .simulator ? "the Simulator does not support it" : "it needs iOS 11")

@@ -33,12 +33,17 @@ extension IDScope {
         var port = 8080
 
         @Option(name: .customLong("key"),
-                help: ArgumentHelp("A JWT signing key: KEY_ID=FILE, a PEM public key or Apple's .p8 private key (repeatable).",
-                                   valueName: "KEY_ID=FILE"))
+                help: ArgumentHelp("A JWT signing key: [TEAM_ID/]KEY_ID=FILE, a PEM public key or Apple's .p8 private key (repeatable). "
+                                   + "With TEAM_ID the key signs only for that team, as Apple's keys do; without, for any team of the scenario.",
+                                   valueName: "[TEAM_ID/]KEY_ID=FILE"))
         var keys: [String] = []
 
         @Flag(help: "Accept any bearer token instead of verifying JWTs.")
         var noAuth = false
+
+        @Option(help: ArgumentHelp("What last_update_time says: the month of the real clock (UTC; POST /idscope/clock sets a date) "
+                                   + "or the scenario's simulated month.", valueName: "real|simulated"))
+        var clock: ServedWorld.Clock = .real
 
         @Option(parsing: .unconditional, help: "Seconds a minted device token stays valid.")
         var tokenLifetime = 3600
@@ -86,10 +91,21 @@ extension IDScope {
 
             let world: ServedWorld
             do {
-                world = try ServedWorld(loaded, tokenLifetime: Double(tokenLifetime), now: Date().timeIntervalSince1970)
+                world = try ServedWorld(loaded, tokenLifetime: Double(tokenLifetime), now: Date().timeIntervalSince1970, clock: clock)
             } catch {
                 Console.error(error.description)
                 throw ExitCode(ExitStatus.invalidInput)
+            }
+            if let signingKeys {
+                for (kid, team) in signingKeys.teamOf.sorted(by: { $0.key < $1.key }) where !world.teams.contains(team) {
+                    Console.error("idscope serve: --key \(team)/\(kid): \(team) is none of the scenario's teams (\(world.teams.sorted().joined(separator: ", ")))")
+                    throw ExitCode(ExitStatus.invalidInput)
+                }
+                let unbound = signingKeys.unboundIDs
+                if !unbound.isEmpty && world.teams.count > 1 {
+                    Console.error("idscope serve: note: key\(unbound.count == 1 ? "" : "s") \(unbound.joined(separator: ", ")) may sign for any of the "
+                                  + "scenario's \(world.teams.count) teams; --key TEAM_ID/KEY_ID=FILE binds a key to its team, as Apple does.")
+                }
             }
             if noAuth {
                 Console.error("idscope serve: --no-auth: any bearer token is accepted; a backend's JWTs are not checked.")
@@ -182,3 +198,5 @@ extension IDScope {
         }
     }
 }
+
+extension ServedWorld.Clock: ExpressibleByArgument {}
