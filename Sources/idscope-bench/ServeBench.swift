@@ -11,15 +11,33 @@ import IDServeClient
 enum ServeBench {
     static let connections = 64
 
-    static func run(quick: Bool) {
+    /// One server's figures.
+    struct Figures {
+        var queries: Double, queryP50: Double, queryP99: Double
+        var updates: Double, updateP99: Double
+    }
+
+    /// - Parameters:
+    ///   - threads: the server's event-loop threads (`--serve-threads N`; default one per core).
+    ///     16 on a 2-core machine reproduces the lock contention of a 16-core one.
+    ///   - runs: servers measured one after another (`--runs N`); with more than one, the medians.
+    static func run(quick: Bool, threads: Int?, runs: Int) {
         do {
-            try measure(seconds: quick ? 2 : 5)
+            var all: [Figures] = []
+            for run in 1...max(1, runs) {
+                if runs > 1 { print("serve: run \(run) of \(runs)") }
+                all.append(try measure(seconds: quick ? 2 : 5, threads: threads))
+            }
+            guard all.count > 1 else { return }
+            func median(_ value: (Figures) -> Double) -> String { Measure.format(Measure.percentile(all.map(value), 0.5)) }
+            print("serve_medians_of_\(all.count): queries \(median(\.queries)) req/s (p50 \(median(\.queryP50)) ms, p99 \(median(\.queryP99)) ms); "
+                  + "updates \(median(\.updates)) req/s (p99 \(median(\.updateP99)) ms)")
         } catch {
             print("serve: failed: \(error)")
         }
     }
 
-    private static func measure(seconds: Double) throws {
+    private static func measure(seconds: Double, threads: Int?) throws -> Figures {
         let scenario = try ScenarioLoader.load("s01-serve-devicecheck-two-teams")
         let world = try ServedWorld(scenario, tokenLifetime: 86_400, now: Date().timeIntervalSince1970)
         let key = P256.Signing.PrivateKey()
@@ -32,7 +50,7 @@ enum ServeBench {
         options.port = 0
         options.keys = keys
         options.stopOnSignals = false
-        options.eventLoopThreads = ProcessInfo.processInfo.environment["IDSCOPE_SERVE_THREADS"].flatMap(Int.init)
+        options.eventLoopThreads = threads ?? ProcessInfo.processInfo.environment["IDSCOPE_SERVE_THREADS"].flatMap(Int.init)
         // The log is written, as a real run writes it, to /dev/null.
         let log = RequestLog(fd: open("/dev/null", O_WRONLY))
         let bound = DispatchSemaphore(value: 0)
@@ -52,7 +70,8 @@ enum ServeBench {
         let jwt = try DeviceCheckJWT.sign(with: key, keyID: "BENCHKEY01", team: "ACME1234", issuedAt: Int(Date().timeIntervalSince1970))
         let headers = [("Authorization", "Bearer \(jwt)"), ("Content-Type", "application/json")]
         let body = #"{"device_token": "\#(token)", "transaction_id": "bench", "timestamp": 1795000000000}"#
-        print("serve: \(connections) keep-alive connections on loopback, one-thread poll client in process, ES256 JWT (verified once, then cached)")
+        print("serve: \(connections) keep-alive connections on loopback, one-thread poll client in process, ES256 JWT (verified once, then cached), "
+              + "\(options.eventLoopThreads.map { "\($0) event-loop threads" } ?? "one event-loop thread per core")")
         let query = LoopbackConnection.request("POST", "/v1/query_two_bits", headers: headers, body: body)
         // Warm up, then measure.
         _ = try LoadDriver(port: port, connections: connections, request: query).run(seconds: 0.5)
@@ -66,6 +85,7 @@ enum ServeBench {
         let updates = try LoadDriver(port: port, connections: connections, request: update).run(seconds: seconds / 2, limit: 40_000)
         print("serve_update_requests_per_second: \(Int(updates.rate)) req/s (\(updates.count) update_two_bits, each a session step; "
               + "\(updates.errors) not 200); p99 \(Measure.format(updates.p99)) ms")
+        return Figures(queries: result.rate, queryP50: result.p50, queryP99: result.p99, updates: updates.rate, updateP99: updates.p99)
     }
 }
 

@@ -10,7 +10,9 @@
 //                    for profiling one search: --strategies a,b  --workers N  --every-property  --levels
 //   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
-//   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run)
+//   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run);
+//                    --serve-threads N  the server's event-loop threads (16 here shows a 16-core machine's lock contention)
+//                    --runs N           N servers one after another, then the medians
 // The inspector's terminal figures need the release idscope binary beside it: `swift build -c release` first.
 import IDPlatform
 import IDSim
@@ -33,7 +35,9 @@ if CommandLine.arguments.contains("--recipes") {
     exit(0)
 }
 if CommandLine.arguments.contains("--serve") {
-    ServeBench.run(quick: quick)
+    let arguments = CommandLine.arguments
+    func number(after flag: String) -> Int? { arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } }
+    ServeBench.run(quick: quick, threads: number(after: "--serve-threads"), runs: number(after: "--runs") ?? 1)
     exit(0)
 }
 let historySteps = quick ? 100_000 : 1_000_000
@@ -124,4 +128,4 @@ print("step_size: \(MemoryLayout<Step>.stride) bytes (one stored step)")
 InspectorBench.run(quick: quick)
 RecipeBench.run()
 ExploreBench.run(quick: quick)
-ServeBench.run(quick: quick)
+ServeBench.run(quick: quick, threads: nil, runs: 1)

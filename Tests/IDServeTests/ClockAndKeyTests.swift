@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import IDScenario
-import IDServe
+@testable import IDServe
 import IDServeClient
 import IDSim
 import Testing
@@ -167,6 +167,22 @@ import Testing
         #expect(keys.unboundIDs == ["KEYTWO"])
         for bad in ["/KEYTHREE=\(file.path)", "ACME1234/=\(file.path)", "A/B/C=\(file.path)"] {
             #expect(throws: SigningKeys.Problem.self, "\(bad)") { try keys.add(bad) }
+        }
+    }
+}
+
+@Suite struct UTCMonthTests {
+    @Test func agreesWithFoundationsCalendarOverFourCenturies() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SystemRandomNumberGenerator()
+        // Month and year edges, leap days (2000 is one, 2100 is not), then random moments.
+        var moments: [Double] = [0, -1, 951_782_400, 951_868_799, 4_107_542_400, 4_107_628_800, 1_795_000_000, 1_798_761_599, 1_798_761_600]
+        for _ in 0..<20_000 { moments.append(Double(Int64.random(in: -2_208_988_800...16_725_225_600, using: &generator))) }
+        for moment in moments {
+            let parts = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: moment))
+            let (year, month) = UTCMonth.of(secondsSince1970: moment)
+            #expect(year == parts.year && month == parts.month, "at \(moment)")
         }
     }
 }

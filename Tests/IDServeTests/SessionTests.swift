@@ -97,12 +97,12 @@ import Testing
         }
     }
 
-    @Test func aSessionStopsGrowingAtTheScenarioStepLimitWith503() throws {
+    @Test func aSessionStopsGrowingAtTheScenarioStepLimitWith503() async throws {
         var scenario = try ScenarioLoader.load("s01-serve-devicecheck-two-teams")
         scenario.steps += Array(repeating: ScenarioStep(.event(.note("filler"))), count: ScenarioLimits.maxSteps - scenario.steps.count)
         let world = try ServedWorld(scenario, tokenLifetime: 3600, now: 0)
         #expect(world.stepCount == ScenarioLimits.maxSteps)
-        let refused = world.applyStep(json: #"{"note": "one too many"}"#, now: 0)
+        let refused = await world.applyStep(json: #"{"note": "one too many"}"#, now: 0)
         #expect(refused.status == 503 && refused.body.contains("at most \(ScenarioLimits.maxSteps) steps"))
     }
 }

@@ -45,7 +45,7 @@ struct DeviceCheckResponder: HTTPResponder {
             return world.tokenList(now: now)
         case .steps:
             switch await Self.collectBody(request) {
-            case .success(let body): return world.applyStep(json: String(buffer: body), now: now)
+            case .success(let body): return await world.applyStep(json: String(buffer: body), now: now)
             case .failure(let answer): return answer
             }
         case .clock:
@@ -70,7 +70,7 @@ struct DeviceCheckResponder: HTTPResponder {
             case .success(let read): fields = read
             }
             transactionID = fields.transactionID
-            return world.answer(operation, fields, environment: environment, team: team, now: now)
+            return await world.answer(operation, fields, environment: environment, team: team, now: now)
         }
     }
 

@@ -11,6 +11,8 @@ import Synchronization
 /// the lock for a dictionary lookup or one step's work, never across I/O.
 public final class ServedWorld: Sendable {
     private let state: Mutex<State>
+    /// Updates and steps, applied one at a time in the order they arrived.
+    private let changes = SerialChanges()
     /// Seconds a token stays valid (`--token-lifetime`).
     let tokenLifetime: Double
     /// The scenario's Team IDs: what a JWT's `iss` may be.
@@ -61,11 +63,8 @@ public final class ServedWorld: Sendable {
 
     /// `YYYY-MM` of a time (seconds since 1970), in UTC, as Apple's last_update_time is.
     static func month(of now: Double) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: now))
-        let month = parts.month ?? 1
-        return "\(parts.year ?? 1970)-" + (month < 10 ? "0\(month)" : "\(month)")
+        let (year, month) = UTCMonth.of(secondsSince1970: now)
+        return "\(year)-" + (month < 10 ? "0\(month)" : "\(month)")
     }
 
     /// The session as a scenario file (`--save`): its setup and every step taken, updates included.
@@ -81,40 +80,59 @@ public final class ServedWorld: Sendable {
 
     // MARK: - DeviceCheck
 
-    /// Answers a DeviceCheck request whose body and authorisation were checked.
+    /// Answers a DeviceCheck request whose body and authorisation were checked. A query or a
+    /// validation reads the world in place; an update is a step, applied in arrival order.
     /// - Parameters:
     ///   - team: the JWT's verified `iss`; nil with `--no-auth` (the token's own team is used).
     func answer(_ operation: Route.Operation, _ request: DeviceCheckRequest, environment: DeviceCheckServer.Environment,
-                team: String?, now: Double) -> Answer {
-        state.withLock { state in
-            let token: MintedTokens.Token
-            switch Self.usableToken(request.deviceToken, in: state, environment: environment, team: team,
-                                    now: now, lifetime: tokenLifetime) {
-            case .failure(let refusal):
-                // A token some device did mint: the log names it, to tell which test went wrong.
-                guard let minted = state.tokens.byText[request.deviceToken] else { return refusal }
-                return refusal.about(device: minted.deviceName, app: minted.bundleID)
-            case .success(let found): token = found
-            }
-            let device = token.deviceName, app = token.bundleID
-            switch operation {
-            case .validate:
-                return Answer.text(200, "").about(device: device, app: app)
-            case .query:
-                // Read in place: no copy of the world for a lookup.
-                guard let bits = state.world.deviceCheck[token.key] else {
-                    return Answer.text(200, state.world.profile.deviceCheckNotFoundBody.rawValue, reason: "no bits were ever set")
-                        .about(device: device, app: app)
-                }
-                var told = bits
-                if clock == .real { told.lastUpdate = state.updateMonths[token.key] ?? state.startMonth }
-                return Answer.json(200, Self.bitsJSON(told)).about(device: device, app: app)
-            case .update:
-                let answer = Self.update(token, request, in: &state)
-                if answer.status == 200 { state.updateMonths[token.key] = state.setDate.map { String($0.prefix(7)) } ?? Self.month(of: now) }
-                return answer.about(device: device, app: app)
+                team: String?, now: Double) async -> Answer {
+        guard operation == .update else {
+            return state.withLock { state in
+                Self.read(operation, request, environment: environment, team: team, now: now, lifetime: tokenLifetime, clock: clock, in: state)
             }
         }
+        // Worked out before the queue: Foundation-free, but no need to do it in line.
+        let month = clock == .real ? Self.month(of: now) : ""
+        let lifetime = tokenLifetime
+        return await changes.apply { [self] in
+            state.withLock { state in
+                let token: MintedTokens.Token
+                switch Self.usableToken(request.deviceToken, in: state, environment: environment, team: team, now: now, lifetime: lifetime) {
+                case .failure(let refusal): return Self.aboutMinter(refusal, request.deviceToken, in: state)
+                case .success(let found): token = found
+                }
+                let answer = Self.update(token, request, in: &state)
+                if answer.status == 200 { state.updateMonths[token.key] = state.setDate.map { String($0.prefix(7)) } ?? month }
+                return answer.about(device: token.deviceName, app: token.bundleID)
+            }
+        }
+    }
+
+    /// A query or a validation.
+    private static func read(_ operation: Route.Operation, _ request: DeviceCheckRequest, environment: DeviceCheckServer.Environment,
+                             team: String?, now: Double, lifetime: Double, clock: Clock, in state: State) -> Answer {
+        let token: MintedTokens.Token
+        switch usableToken(request.deviceToken, in: state, environment: environment, team: team, now: now, lifetime: lifetime) {
+        case .failure(let refusal): return aboutMinter(refusal, request.deviceToken, in: state)
+        case .success(let found): token = found
+        }
+        let device = token.deviceName, app = token.bundleID
+        guard operation == .query else { return Answer.text(200, "").about(device: device, app: app) }
+        // Read in place: no copy of the world for a lookup.
+        guard let bits = state.world.deviceCheck[token.key] else {
+            return Answer.text(200, state.world.profile.deviceCheckNotFoundBody.rawValue, reason: "no bits were ever set")
+                .about(device: device, app: app)
+        }
+        var told = bits
+        if clock == .real { told.lastUpdate = state.updateMonths[token.key] ?? state.startMonth }
+        return Answer.json(200, bitsJSON(told)).about(device: device, app: app)
+    }
+
+    /// A refusal of a token some device did mint names that device and app in the log, to tell
+    /// which test went wrong.
+    private static func aboutMinter(_ refusal: Answer, _ text: String, in state: State) -> Answer {
+        guard let minted = state.tokens.byText[text] else { return refusal }
+        return refusal.about(device: minted.deviceName, app: minted.bundleID)
     }
 
     /// The minted token a request names, if it is still good for this environment and team.
@@ -214,8 +232,8 @@ public final class ServedWorld: Sendable {
 
     /// `POST /idscope/steps`: one scenario step in its JSON form, applied as the session's next
     /// step; the answer is the step's `idscope run --format jsonl` line.
-    func applyStep(json: String, now: Double) -> Answer {
-        state.withLock { state in
+    func applyStep(json: String, now: Double) async -> Answer {
+        await changes.apply { [self] in state.withLock { state in
             // Read through `state.session`, not a local copy of it: a copy still alive when the
             // step is taken would make the session copy its whole history to change it.
             let step: ScenarioStep
@@ -237,6 +255,6 @@ public final class ServedWorld: Sendable {
             } catch {
                 return .error(409, error.diagnostic.message)
             }
-        }
+        } }
     }
 }

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Requests that change the session, applied one at a time in the order they arrived, by one
+/// request at a time: the first to find nobody applying applies its own change and every change
+/// that queued behind it meanwhile (flat combining), and the others wait suspended, not blocked.
+///
+/// Why not every request taking the session's lock in turn: each change is a whole step (its
+/// change list, its history record), so with many cores the requests pile up on the lock, and a
+/// contended lock hands over through the kernel, a sleep and a wake for every step: on a lent
+/// 16-core machine updates ran at 13.6 k/s with p99 10 ms, against 35 k/s on 2 cores. Here the
+/// queue's own lock is held only to append or take a batch, the steps run back to back on one
+/// thread, and a waiting request frees its thread for other connections.
+final class SerialChanges: Sendable {
+    typealias Change = @Sendable () -> Answer
+
+    private struct Waiting: ~Copyable {
+        var changes: [(change: Change, reply: UnsafeContinuation<Answer, Never>)] = []
+        /// A request is applying the queue now; a new change only waits.
+        var applying = false
+    }
+
+    private let waiting = Mutex(Waiting())
+
+    /// Batches one request applies before handing the rest to a task of its own, so no request
+    /// waits behind a queue that never empties.
+    static let batchesPerRequest = 4
+
+    /// Applies `change` after every change that arrived before it, and answers its answer.
+    func apply(_ change: @escaping Change) async -> Answer {
+        await withUnsafeContinuation { reply in
+            let applies = waiting.withLock { waiting in
+                waiting.changes.append((change, reply))
+                if waiting.applying { return false }
+                waiting.applying = true
+                return true
+            }
+            if applies { applyWaiting() }
+        }
+    }
+
+    /// Applies the queued changes in order, batch by batch, until none is left (then nobody is
+    /// applying) or this request has done its share (then a task goes on with the rest).
+    private func applyWaiting() {
+        for _ in 0..<Self.batchesPerRequest {
+            let batch = waiting.withLock { waiting in
+                let batch = waiting.changes
+                waiting.changes = []
+                if batch.isEmpty { waiting.applying = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            for (change, reply) in batch { reply.resume(returning: change()) }
+        }
+        Task { self.applyWaiting() }
+    }
+}
