@@ -114,7 +114,7 @@ let package = Package(
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDServeClient", "IDSim", "IDStrategies", "IDPlatform", "TestSupport",
-                                                    .product(name: "Crypto", package: "swift-crypto")], exclude: ["Help"], swiftSettings: strictImports),
+                                                    .product(name: "Crypto", package: "swift-crypto")], exclude: ["Help", "Clients"], swiftSettings: strictImports),
         // The inspector in a real terminal (tmux).
         .testTarget(name: "EndToEndTests", dependencies: ["idscope", "IDPlatform", "TestSupport"], swiftSettings: strictImports),
     ]
