@@ -11,7 +11,7 @@ public enum ActionAlphabet {
         "consent", "deviceCheck", "reboot", "unlock", "lock", "erase", "signIn", "signOut", "iCloudKeychain",
         "backup", "restore", "migrate", "upgrade",
         // Only when asked for: see `steps(for:)`.
-        "purgeCaches",
+        "purgeCaches", "biometryChange",
     ]
 
     /// The iOS versions at which some rule starts or stops applying, from the registry's version
@@ -65,6 +65,8 @@ public enum ActionAlphabet {
             // Offered when asked for (--events …,purgeCaches): few IDs live in caches, and every
             // other search keeps its size.
             if asked("purgeCaches") { events.append(.purgeCaches) }
+            // The same for a new face or finger: only access-controlled items notice it.
+            if asked("biometryChange") { events.append(.biometryChange) }
             if wanted("unlock") { events.append(.unlock) }
             if wanted("lock") { events.append(.lock) }
             if wanted("erase") { events.append(.erase) }

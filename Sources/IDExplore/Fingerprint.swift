@@ -423,6 +423,18 @@ struct Fingerprinter {
         addGroupFiles(backup.appGroupFiles)
     }
 
+    /// An item's access control as a number: most items have none, and hashing a word is cheaper
+    /// than hashing its name.
+    private static func code(_ control: AccessControl?) -> Int {
+        switch control {
+        case nil: 0
+        case .userPresence: 1
+        case .biometryAny: 2
+        case .biometryCurrentSet: 3
+        case .devicePasscode: 4
+        }
+    }
+
     /// Items in the keychain's own order (by group, then as stored); the creator's name is left out.
     private mutating func add(_ keychain: Keychain) {
         hasher.combine(keychain.count)
@@ -434,6 +446,7 @@ struct Fingerprinter {
                 hasher.combine(item.account)
                 hasher.combine(item.accessible)
                 hasher.combine(item.synchronizable)
+                hasher.combine(Self.code(item.accessControl))
                 addValue(item.value)
             }
         }

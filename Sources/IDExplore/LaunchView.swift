@@ -53,7 +53,7 @@ enum LaunchView {
     static func ownStep(_ event: Event) -> Bool {
         switch event {
         case .install, .uninstall, .offload, .requestTracking, .trackingToggle, .setting, .resetAdvertisingID,
-             .resetLocationAndPrivacy, .consent, .reboot, .unlock, .lock, .passcode, .upgrade, .backup, .purgeCaches:
+             .resetLocationAndPrivacy, .consent, .reboot, .unlock, .lock, .passcode, .upgrade, .backup, .purgeCaches, .biometryChange:
             return true
         case .update(_, let newTeam):
             return newTeam == nil

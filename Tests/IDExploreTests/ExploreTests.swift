@@ -180,10 +180,12 @@ struct ExploreTests {
         let strategy = try #require(Self.library.strategy(named: "rndi"))
         let world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(13, 0))
         let steps = ActionAlphabet.steps(for: world, app: 0, deviceCheckBits: true)
-        // Every key but purgeCaches, which is offered only when asked for.
-        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys).subtracting(["purgeCaches"]))
+        // Every key but purgeCaches and biometryChange, which are offered only when asked for.
+        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys).subtracting(["purgeCaches", "biometryChange"]))
         let asked = ActionAlphabet.steps(for: world, app: 0, events: ["purgeCaches"])
         #expect(asked.count == 2 && asked.allSatisfy { $0.event == .purgeCaches })
+        let biometry = ActionAlphabet.steps(for: world, app: 0, events: ["biometryChange"])
+        #expect(biometry.count == 2 && biometry.allSatisfy { $0.event == .biometryChange })
         let upgrades = steps.compactMap { step -> OSVersion? in if case .upgrade(let v) = step.event, step.device == 0 { return v }; return nil }
         #expect(upgrades.contains(OSVersion(14, 0)) && upgrades.contains(OSVersion(14, 5)) && upgrades.allSatisfy { $0 > OSVersion(13, 0) })
         let limited = ActionAlphabet.steps(for: world, app: 0, events: ["reboot"])

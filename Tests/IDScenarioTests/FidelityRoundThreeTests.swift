@@ -1,6 +1,7 @@
 import Foundation
 @testable import IDScenario
 import IDSim
+import IDStrategies
 import Testing
 
 /// Issue 35's points that the scenario format carries: on/off values however they are written, an ATT
@@ -78,5 +79,47 @@ struct FidelityRoundThreeTests {
         let deleted = try run("iCloudKeychain: { to: off, keep: false }")
         #expect(!deleted.devices[0].keychain.values.contains { $0.synchronizable })
         #expect(!deleted.accounts[0].cloudKeychain.isEmpty, "the account keeps its copy")
+    }
+
+    static let accessControlled = """
+
+        recipes:
+          bound:
+            stores: { kc: { keychain: { account: id, accessControl: biometryCurrentSet } } }
+            id: [kc, uuid]
+            save: [kc]
+        """
+
+    @Test("accessControl on a keychain store is read, written back, and a wrong word is located")
+    func accessControlKey() throws {
+        let text = (Self.head + Self.accessControlled).replacingOccurrences(of: "strategy: keychain-idfv", with: "strategy: bound")
+            + "\nsteps:\n  - install: com.acme.shop\n  - biometryChange:\n"
+        let scenario = try ScenarioParser.parse(text, file: "t.yaml")
+        guard case .keychain(let item)? = scenario.recipes.first?.stores.first?.kind else {
+            Issue.record("no keychain store")
+            return
+        }
+        #expect(item.accessControl == .biometryCurrentSet)
+        #expect(RecipeWriter.store(scenario.recipes[0].stores[0]).contains("accessControl: biometryCurrentSet"))
+        let events = scenario.steps.compactMap { if case .event(let e) = $0.action { e } else { nil } }
+        #expect(events.last == .biometryChange)
+        let json = try CommandParser.jsonStep(#"{"biometryChange": null}"#, file: "request body", scenario: scenario, backups: [], labels: [])
+        if case .event(let event) = json.action { #expect(event == .biometryChange) } else { Issue.record("not an event") }
+        let wrong = text.replacingOccurrences(of: "accessControl: biometryCurrentSet", with: "accessControl: faceID")
+        let error = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(wrong, file: "t.yaml") }
+        let message = error?.diagnostics.first?.description ?? ""
+        #expect(message.hasPrefix("t.yaml:7:61: error:") && message.contains("faceID") && message.contains("biometryCurrentSet"), "\(message)")
+    }
+
+    @Test("a synchronizable item with access control runs, and check warns that every add fails")
+    func accessControlWithSync() throws {
+        let text = (Self.head + Self.accessControlled).replacingOccurrences(of: "strategy: keychain-idfv", with: "strategy: bound")
+            .replacingOccurrences(of: "accessControl: biometryCurrentSet", with: "synchronizable: true, accessControl: userPresence")
+            + "\nsteps:\n  - install: com.acme.shop\n  - launch: com.acme.shop\n"
+        let scenario = try ScenarioParser.parse(text, file: "t.yaml")
+        #expect(scenario.warnings.count == 1)
+        #expect(scenario.warnings.first?.description.contains("KC-40") == true, "\(scenario.warnings)")
+        let world = try Session.run(scenario)
+        #expect(world.devices[0].keychain.isEmpty, "the add failed with errSecParam")
     }
 }

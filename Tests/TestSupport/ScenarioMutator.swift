@@ -90,7 +90,8 @@ public enum ScenarioMutator {
             stores:
               kc: { keychain: { service: "{bundle}.id", account: "device-{appID}", accessible: afterFirstUnlock,
                                 accessGroup: "{team}.shared", synchronizable: false, queryAccessible: true,
-                                querySynchronizable: any, write: add, onDuplicate: deleteAndAdd, updates: all } }
+                                querySynchronizable: any, write: add, onDuplicate: deleteAndAdd, updates: all,
+                                accessControl: devicePasscode } }
               copy: { defaults: { key: acme.id, suite: "{appGroup}" } }
               seen: { defaults: { key: acme.seen, value: true } }
               disk: { file: { path: Library/acme-id, backup: false } }

@@ -30,6 +30,7 @@ enum StorageRows {
             // Three short lines rather than one long one, so a 36-column pane shows all of it:
             // service; account = value; class and sync.
             let how = shortClass(item.accessible) + " · " + (item.synchronizable ? "synced" : "not synced")
+                + (item.accessControl.map { " · " + $0.rawValue } ?? "")
             rows.append(StorageRow(lines: [" " + item.service, "   " + item.account + " = " + IDText.short(item.value, ellipsis: g.ellipsis),
                                            "   " + how], detail: keychainDetail(item)))
         }
@@ -191,6 +192,7 @@ enum StorageRows {
             ReadingLine("account: \(item.account)"),
             ReadingLine("accessible: \(item.accessible.constantName)"),
             ReadingLine("synchronizable: \(item.synchronizable ? "yes (iCloud Keychain)" : "no")"),
+            ReadingLine("access control: " + (item.accessControl.map { "\($0.constantName): read only with the user there, never leaves the device (KC-40)" } ?? "none")),
             ReadingLine("value: \(item.value)"),
             ReadingLine("made by: \(item.creator)", .dim),
             ReadingLine(item.accessible.isThisDeviceOnly

@@ -5,7 +5,7 @@ extension EventSpec {
     static let all: [EventSpec] = [
         install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting, resetAdvertisingID,
         resetLocationAndPrivacy, consent, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
-        signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, note,
+        signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note,
     ]
 
     /// Refuses an app extension where only its host can be acted on (rule EXT-33).
@@ -223,6 +223,9 @@ extension EventSpec {
 
     static let purgeCaches = bare(.purgeCaches, .purgeCaches,
                                   argument: "none: the system empties Library/Caches and tmp of every app not running (CT-39)")
+
+    static let biometryChange = bare(.biometryChange, .biometryChange,
+                                     argument: "none: the user enrols a new face or finger (or resets Face ID); biometryCurrentSet keychain items are invalidated (KC-40)")
 
     static let lock = bare(.lock, .lock, argument: "none")
 

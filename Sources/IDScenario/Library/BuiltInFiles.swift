@@ -889,6 +889,63 @@ steps:
     note: The passcode-class item was never in the backup.
 
 """#),
+        ("f10-biometry-bound-id", #"""
+name: An ID behind Face ID is read only with the user there, stays on the phone, and dies with a new face
+description: >
+  A banking app keeps its device ID in a keychain item with access control biometryCurrentSet, as
+  Apple's "Accessing keychain items with Face ID or Touch ID" sample does for a secret. The item
+  works for the app in front of the user, but a background launch (a push, a fetch) cannot
+  authenticate and gets errSecInteractionNotAllowed, so that process runs under a new ID it cannot
+  save. The item never reaches another phone, even in an encrypted backup. And when the user
+  enrols a new face, every biometryCurrentSet item is invalidated: the next launch starts over.
+presenterNotes: >
+  Rule KC-40. The class alone (AfterFirstUnlock) would let the background launch read it; the
+  access control is what refuses it. Compare f09, where the class keeps an item out of backups.
+accounts:
+  - { id: alice }
+devices:
+  - { name: phone, os: "17.5", passcode: true, appleID: alice }
+  - { name: newphone, os: "17.5", passcode: true, appleID: alice }
+apps:
+  - { bundle: com.acme.bank, team: ACME1234, strategy: face-bound }
+recipes:
+  face-bound:
+    summary: "a device ID in a keychain item that needs Face ID (biometryCurrentSet), else a new UUID"
+    stores:
+      kc: { keychain: { account: device-id, accessible: afterFirstUnlockThisDeviceOnly, accessControl: biometryCurrentSet } }
+    id: [kc, uuid]
+    save: [kc]
+steps:
+  - install: com.acme.bank
+  - launch: com.acme.bank
+    label: first
+    note: No item yet; a new UUID is saved behind Face ID.
+  - reboot
+  - unlock
+  - launch: { app: com.acme.bank, mode: background }
+    label: push
+    note: A push wakes the app. The device is unlocked, but nobody is there to look at it.
+  - expect: { app: com.acme.bank, id: { differsFrom: first } }
+    note: The read was refused (errSecInteractionNotAllowed), so the process made a new ID.
+  - reboot
+  - unlock
+  - launch: com.acme.bank
+  - expect: { app: com.acme.bank, id: { sameAs: first } }
+    note: In front of the user the item reads again; the background process could not overwrite it.
+  - backup: { kind: encrypted, as: nightly }
+  - restore: nightly
+    device: newphone
+  - launch: com.acme.bank
+    device: newphone
+  - expect: { app: com.acme.bank, device: newphone, id: { differsFrom: first } }
+    note: Even an encrypted backup leaves the item behind; the new phone starts over.
+  - biometryChange:
+    note: The user re-enrols Face ID on the old phone.
+  - launch: com.acme.bank
+  - expect: { app: com.acme.bank, id: { differsFrom: first } }
+    note: The biometryCurrentSet item was invalidated with the old face.
+
+"""#),
         ("r01-cordova-uuid-restore-duplicates", #"""
 name: cordova-plugin-device's uuid follows a restore onto another phone, and changes on reinstall
 description: >

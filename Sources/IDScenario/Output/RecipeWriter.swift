@@ -87,6 +87,7 @@ public enum RecipeWriter {
             if item.write != .add { parts.append("write: \(item.write.rawValue)") }
             if item.write == .add && item.onDuplicate != .update { parts.append("onDuplicate: \(item.onDuplicate.rawValue)") }
             if item.updates != .data { parts.append("updates: \(item.updates.rawValue)") }
+            if let control = item.accessControl { parts.append("accessControl: \(control.rawValue)") }
             return "{ keychain: { " + parts.joined(separator: ", ") + " } }"
         case .defaults(let key, let suite, let value):
             var parts = ["key: \(q(key.raw))"]

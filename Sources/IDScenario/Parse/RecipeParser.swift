@@ -20,7 +20,7 @@ enum RecipeParser {
     /// What a source mapping may name as what it reads.
     static let sourceHeads = ["store", "from", "uuid", "uuid7", "server"]
     static let keychainKeys = ["service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
-                               "querySynchronizable", "write", "onDuplicate", "updates"]
+                               "querySynchronizable", "write", "onDuplicate", "updates", "accessControl"]
 
     /// A scenario's `recipes:` mapping.
     static func parseRecipes(_ node: YAMLNode, _ reader: inout NodeReader) -> [Recipe] {
@@ -315,6 +315,13 @@ enum RecipeParser {
             }
             if let n = field("updates"), let word = reader.choice(n, "updates", KeychainStore.Updates.allCases.map(\.rawValue)) {
                 item.updates = KeychainStore.Updates(rawValue: word)!
+            }
+            if let n = field("accessControl"), let word = reader.choice(n, "accessControl", AccessControl.allCases.map(\.rawValue)) {
+                item.accessControl = AccessControl(rawValue: word)
+                if item.synchronizable {
+                    reader.warn("an item with access control never leaves its device, so a synchronizable one fails every add with "
+                                + "errSecParam (-50) and the ID is new at every launch (KC-40)", at: n)
+                }
             }
             // iOS takes the code and fails every add at run time (errSecParam): the bug users hit
             // (KeychainAccess issue 53, react-native-sensitive-info issue 336). It runs; check warns.

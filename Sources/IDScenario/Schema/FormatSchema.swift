@@ -271,6 +271,7 @@ public enum FormatSchema {
                 case "write": (key, words(KeychainStore.Write.allCases.map(\.rawValue)))
                 case "onDuplicate": (key, words(KeychainStore.OnDuplicate.allCases.map(\.rawValue)))
                 case "updates": (key, words(KeychainStore.Updates.allCases.map(\.rawValue)))
+                case "accessControl": (key, words(AccessControl.allCases.map(\.rawValue)))
                 default: (key, .ref("text"))
                 }
             }

@@ -38,6 +38,7 @@ extension World {
         case .upgrade(let version): try upgrade(d, to: version, &log)
         case .erase: erase(d, &log)
         case .purgeCaches: purgeCaches(d, &log)
+        case .biometryChange: changeBiometry(d, &log)
         case .signIn(let account): try signIn(d, account: account, &log)
         case .signOut: signOut(d, &log)
         case .iCloudKeychain(let on, let keep): try setICloudKeychain(on, keep: keep, on: d, &log)

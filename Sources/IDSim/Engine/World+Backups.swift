@@ -128,6 +128,7 @@ extension World {
         if item.accessible == .whenPasscodeSetThisDeviceOnly { return false }
         if sameHardware { return true }
         if item.synchronizable || item.accessible.isThisDeviceOnly { return false }  // sync ones return via iCloud
+        if item.accessControl != nil { return false }                                 // KC-40: bound to this device
         switch backup.kind {
         case .encrypted: return true
         case .unencrypted: return false

@@ -21,6 +21,16 @@ extension World {
         boot(d, &log)
     }
 
+    /// A new face or finger is enrolled (rule KC-40): every item bound to the enrolment that was
+    /// current when it was added is invalidated, which to an app is an item that is gone.
+    mutating func changeBiometry(_ d: DeviceIndex, _ log: inout ChangeLog) {
+        let invalidated = devices[d].keychain.values.filter { $0.accessControl == .biometryCurrentSet }.sorted { $0.key < $1.key }
+        for item in invalidated {
+            devices[d].keychain[item.key] = nil
+            log.record(.keychain(device: d, item: item.key), from: .text(item.value), to: nil, rule: .kc40)
+        }
+    }
+
     /// The system frees space (rule CT-39): every installed app that is not running loses what it
     /// kept under Library/Caches and tmp; the rest of its container stays.
     mutating func purgeCaches(_ d: DeviceIndex, _ log: inout ChangeLog) {

@@ -35,6 +35,9 @@ public enum Event: Hashable, Sendable {
     case migrate(from: DeviceIndex)
     /// The OS empties every app's `Library/Caches` and `tmp` to free space (rule CT-39).
     case purgeCaches
+    /// The user enrols a new face or finger (or resets Face ID): biometryCurrentSet items are
+    /// invalidated (rule KC-40).
+    case biometryChange
     case note(String)
 
     /// What kind of event this is; its raw value is the event's name, the scenario key.
@@ -45,7 +48,7 @@ public enum Event: Hashable, Sendable {
         case install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting
         case resetAdvertisingID = "resetAdvertisingId"
         case resetLocationAndPrivacy, consent, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
-        case signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, note
+        case signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note
     }
 
     public var kind: Kind {
@@ -76,6 +79,7 @@ public enum Event: Hashable, Sendable {
         case .restore: .restore
         case .migrate: .migrate
         case .purgeCaches: .purgeCaches
+        case .biometryChange: .biometryChange
         case .note: .note
         }
     }

@@ -56,6 +56,13 @@ extension AppOS {
         }
     }
 
+    /// Rule KC-40: an item with access control is read or changed only after the user
+    /// authenticates, which needs the app in front of them: a background or prewarm launch gets
+    /// errSecInteractionNotAllowed, as a read with `kSecUseAuthenticationUIFail` does.
+    private func userCanAuthenticate(for item: KeychainItem) -> Bool {
+        item.accessControl == nil || launchMode == .foreground
+    }
+
     /// `SecItemCopyMatching` for one generic password with its data.
     public mutating func secItemCopyMatching(_ query: KeychainQuery) -> (status: OSStatus, item: KeychainItem?) {
         let searchable: [String]
@@ -65,6 +72,7 @@ extension AppOS {
         }
         guard let first = firstMatch(query, in: searchable) else { return (.itemNotFound, nil) }
         guard world.keychainClassAvailable(first.accessible, on: device) else { return (.interactionNotAllowed, nil) }
+        guard userCanAuthenticate(for: first) else { return (.interactionNotAllowed, nil) }             // KC-40
         return (.success, first)
     }
 
@@ -78,6 +86,7 @@ extension AppOS {
         }
         let accessible = attributes.accessible ?? .whenUnlocked
         if attributes.synchronizable && accessible.isThisDeviceOnly { return .param }                     // KC-18
+        if attributes.synchronizable && attributes.accessControl != nil { return .param }                 // KC-40: bound to the device
         if accessible == .whenPasscodeSetThisDeviceOnly {   // KC-17: a class of iOS 8, which needs a passcode
             if osVersion.major < 8 { return .param }
             if !world.devices[device].passcodeSet { return .authFailed }
@@ -85,7 +94,7 @@ extension AppOS {
         guard world.keychainClassAvailable(accessible, on: device) else { return .interactionNotAllowed }
         let item = KeychainItem(group: group, service: attributes.service, account: attributes.account,
                                 accessible: accessible, synchronizable: attributes.synchronizable,
-                                value: attributes.value, creator: bundleID)
+                                value: attributes.value, creator: bundleID, accessControl: attributes.accessControl)
         guard world.devices[device].keychain.insertNew(item) else { return .duplicateItem }
         log.record(.keychain(device: device, item: item.key), from: nil, to: .text(item.value), rule: nil)
         if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }
@@ -109,9 +118,11 @@ extension AppOS {
         }
         guard var item = firstMatch(query, in: searchable) else { return .itemNotFound }
         guard world.keychainClassAvailable(item.accessible, on: device) else { return .interactionNotAllowed }
+        guard userCanAuthenticate(for: item) else { return .interactionNotAllowed }                     // KC-40
         let accessible = update.accessible ?? item.accessible
         let synchronizable = update.synchronizable ?? item.synchronizable
         if synchronizable && accessible.isThisDeviceOnly { return .param }                               // KC-18
+        if synchronizable && item.accessControl != nil { return .param }                                 // KC-40
         let oldKey = item.key, old = item.value
         item.value = update.value
         item.accessible = accessible

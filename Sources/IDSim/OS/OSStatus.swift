@@ -103,14 +103,17 @@ public struct KeychainAttributes: Sendable {
     /// nil: the app's first access group (rule KC-16).
     public var accessGroup: String?
     public var synchronizable: Bool
+    /// `kSecAttrAccessControl` (rule KC-40); nil: none.
+    public var accessControl: AccessControl?
 
     public init(service: String, account: String, value: String, accessible: Accessibility? = nil,
-                accessGroup: String? = nil, synchronizable: Bool = false) {
+                accessGroup: String? = nil, synchronizable: Bool = false, accessControl: AccessControl? = nil) {
         self.service = service
         self.account = account
         self.value = value
         self.accessible = accessible
         self.accessGroup = accessGroup
         self.synchronizable = synchronizable
+        self.accessControl = accessControl
     }
 }

@@ -217,5 +217,13 @@ public enum RuleRegistry {
                        "https://developer.apple.com/icloud/documentation/data-storage/index.html",
                        "https://github.com/getsentry/sentry-cocoa/issues/3118"],
              switches: []),
+        Rule(id: .kc40, title: "access control: the user must be there",
+             statement: "An item added with access control (userPresence, biometryAny, biometryCurrentSet or devicePasscode) is read or updated only after the user authenticates with Face ID, Touch ID or the passcode, so a launch in the background or a prewarm gets errSecInteractionNotAllowed (-25308) where a foreground one reads it. Such an item is bound to the device: restored onto the same device, it never reaches another through a backup or a migration, and an add or update that also asks for iCloud Keychain sync fails with errSecParam (-50). Enrolling a new face or finger (or resetting Face ID) invalidates every biometryCurrentSet item; biometryAny and userPresence items stay.",
+             versions: "8+ (biometry flags 11.3+)", confidence: .documented,
+             sources: ["https://developer.apple.com/documentation/security/secaccesscontrolcreateflags/biometrycurrentset",
+                       "https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                       "https://developer.apple.com/videos/play/wwdc2014/711/",
+                       "https://developer.apple.com/forums/thread/774790"],
+             switches: []),
     ]
 }

@@ -60,6 +60,22 @@ public enum LaunchMode: String, CaseIterable, Sendable {
     case prewarm
 }
 
+/// A keychain item's access control (`SecAccessControlCreateFlags`, iOS 8+; the biometry names
+/// iOS 11.3+): who must be present to read it, on top of its class (rule KC-40).
+public enum AccessControl: String, CaseIterable, Sendable {
+    /// Face ID, Touch ID or the passcode.
+    case userPresence
+    /// Any enrolled face or finger, then and later.
+    case biometryAny
+    /// The faces or fingers enrolled when the item was added: a new enrolment invalidates it.
+    case biometryCurrentSet
+    /// The device passcode.
+    case devicePasscode
+
+    /// The Security framework's constant, for the inspector and the strategies' descriptions.
+    public var constantName: String { "SecAccessControlCreateFlags." + rawValue }
+}
+
 /// An installed app's presence on a device.
 public enum AppPresence: String, Sendable {
     case installed, offloaded, absent

@@ -8,9 +8,11 @@ public struct KeychainItem: Hashable, Sendable {
     public var value: String
     /// The bundle ID of the app that created it (for display and the `deleteUnshared` profile).
     public var creator: String
+    /// Who must be present to read it (rule KC-40); nil: only its class gates it.
+    public var accessControl: AccessControl?
 
     public init(group: String, service: String, account: String, accessible: Accessibility,
-                synchronizable: Bool, value: String, creator: String) {
+                synchronizable: Bool, value: String, creator: String, accessControl: AccessControl? = nil) {
         self.group = group
         self.service = service
         self.account = account
@@ -18,6 +20,7 @@ public struct KeychainItem: Hashable, Sendable {
         self.synchronizable = synchronizable
         self.value = value
         self.creator = creator
+        self.accessControl = accessControl
     }
 
     /// Whether this item has the key, without building one (lookups compare many items).

@@ -52,9 +52,11 @@ extension Recipe {
         var out: [StoreDescription] = stores.map { store in
             switch store.kind {
             case .keychain(let item):
-                return StoreDescription(.keychain, item.service.fill(values), account: item.account.fill(values),
-                                        group: item.accessGroup?.fill(values), accessible: item.accessible,
-                                        synchronizable: item.synchronizable, label: store.name)
+                var description = StoreDescription(.keychain, item.service.fill(values), account: item.account.fill(values),
+                                                   group: item.accessGroup?.fill(values), accessible: item.accessible,
+                                                   synchronizable: item.synchronizable, label: store.name)
+                description.accessControl = item.accessControl
+                return description
             case .defaults(let key, let suite, _):
                 let suiteName = suite?.fill(values)
                 return StoreDescription(.userDefaults, key.fill(values), suite: suiteName,

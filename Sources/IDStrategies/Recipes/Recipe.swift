@@ -169,6 +169,8 @@ public struct KeychainStore: Sendable, Hashable {
     /// After an add answers errSecDuplicateItem.
     public var onDuplicate: OnDuplicate
     public var updates: Updates
+    /// `kSecAttrAccessControl` on an add (KC-40): reads then need the user there.
+    public var accessControl: AccessControl?
 
     public enum Write: String, Sendable, CaseIterable {
         /// SecItemAdd; on -25299, `onDuplicate`.
@@ -193,7 +195,7 @@ public struct KeychainStore: Sendable, Hashable {
     public init(service: Template = Template("{bundle}"), account: Template, accessible: Accessibility? = nil,
                 accessGroup: Template? = nil, synchronizable: Bool = false, queryAccessible: Bool = false,
                 querySynchronizable: SyncMatch = .no, write: Write = .add, onDuplicate: OnDuplicate = .update,
-                updates: Updates = .data) {
+                updates: Updates = .data, accessControl: AccessControl? = nil) {
         self.service = service
         self.account = account
         self.accessible = accessible
@@ -204,6 +206,7 @@ public struct KeychainStore: Sendable, Hashable {
         self.write = write
         self.onDuplicate = onDuplicate
         self.updates = updates
+        self.accessControl = accessControl
     }
 }
 

@@ -727,7 +727,8 @@ struct Run {
         }
         let attributes = KeychainAttributes(service: fill(item.service), account: fill(item.account),
                                             value: value, accessible: item.accessible,
-                                            accessGroup: item.accessGroup.map(fill), synchronizable: item.synchronizable)
+                                            accessGroup: item.accessGroup.map(fill), synchronizable: item.synchronizable,
+                                            accessControl: item.accessControl)
         let added = os.secItemAdd(attributes)
         guard added == .duplicateItem, item.write == .add else { return added }
         switch item.onDuplicate {

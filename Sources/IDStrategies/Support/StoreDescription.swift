@@ -21,6 +21,8 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
     public var excludedFromBackup: Bool
     /// A recipe store's name (`kc`, `copy`), shown beside the place.
     public var label: String?
+    /// A keychain item's access control (KC-40).
+    public var accessControl: AccessControl?
 
     public init(_ kind: Kind, _ name: String, account: String? = nil, group: String? = nil,
                 accessible: Accessibility? = nil, synchronizable: Bool = false, suite: String? = nil,
@@ -48,6 +50,7 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
             let klass = accessible?.constantName ?? "kSecAttrAccessibleWhenUnlocked (default)"
             return "keychain service '\(name)' account '\(account ?? "")' group \(group ?? "(app default)") \(klass)"
                 + (synchronizable ? " synchronizable" : " not synchronizable")
+                + (accessControl.map { " access control \($0.rawValue)" } ?? "")
         case .userDefaults:
             guard let suite else { return "UserDefaults '\(name)'" }
             return "UserDefaults '\(name)' in suite '\(suite)'" + (appGroupSuite ? " (App Group)" : " (private)")
