@@ -356,6 +356,7 @@ struct Fingerprinter {
         Self.inKeyOrder(tables.pointee.keptAPNsTokens) { app, token in
             hasher.combine(app)
             addWords(token.words)
+            hasher.combine(token.environment == .sandbox)
         }
         addGroups(tables.pointee.appGroupDefaults)
         addGroupFiles(tables.pointee.appGroupFiles)
@@ -390,7 +391,10 @@ struct Fingerprinter {
             hasher.combine(key.environment)
         }
         hasher.combine(app.pointee.apnsToken != nil)
-        if let token = app.pointee.apnsToken { addWords(token.words) }
+        if let token = app.pointee.apnsToken {
+            addWords(token.words)
+            hasher.combine(token.environment == .sandbox)
+        }
     }
 
     private mutating func add(_ container: AppContainer) {

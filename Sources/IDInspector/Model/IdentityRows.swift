@@ -101,12 +101,16 @@ enum IdentityRows {
                                 rule: attMark == .new || attMark == .gone ? attRule ?? (appGone ? .ct23 : nil) : nil))
 
         // The APNs token the app is given when it registers (APNS-35), once it has launched.
-        let token = world.devices[device].apnsToken(app)?.hex
+        let issued = world.devices[device].apnsToken(app)
+        let token = issued?.hex
         let oldToken = before.devices[device].apnsToken(app)?.hex
         if token != nil || oldToken != nil {
             let tokenMark = mark(oldToken, token)
-            rows.append(IdentityRow(label: "APNs", value: token.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: tokenMark,
-                                    rule: tokenMark == .new || tokenMark == .gone ? .apns35 : nil, full: token))
+            // The environment shows where it is the exception: an Xcode build's sandbox token,
+            // which the production gateway refuses (production is every other build's).
+            let sandbox = issued?.environment == .sandbox ? " (sandbox)" : ""
+            rows.append(IdentityRow(label: "APNs", value: token.map { IDText.short($0, ellipsis: g.ellipsis) + sandbox }, mark: tokenMark,
+                                    rule: tokenMark == .new || tokenMark == .gone ? .apns35 : nil, full: token.map { $0 + sandbox }))
         }
 
         let history = world.devices[device].launches[app]

@@ -946,6 +946,36 @@ steps:
     note: The biometryCurrentSet item was invalidated with the old face.
 
 """#),
+        ("f11-apns-sandbox-token", #"""
+name: A build from Xcode registers with the APNs sandbox; the App Store build gets a production token
+description: >
+  A developer runs the app from Xcode, then installs the App Store build over it (offloaded first,
+  so the data stays). The Xcode build's provisioning profile says aps-environment development, so
+  its device token is a sandbox token; the App Store build registers in production and gets a new
+  one. A server that stored the first token and sends to the production gateway gets BadDeviceToken
+  for it, and one that kept sending to the sandbox never reaches the App Store build. The IDFV
+  changes as well: an Xcode build's vendor is its bundle prefix, the App Store build's its Team ID.
+presenterNotes: >
+  Rules APNS-35 and IDFV-1. Store the environment beside each token on the server, and send each token to its
+  own gateway.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.chat, team: ACME1234, strategy: expo-application }
+steps:
+  - install: { app: com.acme.chat, source: xcode }
+  - launch: com.acme.chat
+    label: dev
+    note: Registered from a development build.
+  - expect: { app: com.acme.chat, apnsToken: present, apnsEnvironment: sandbox }
+  - offload: com.acme.chat
+  - install: { app: com.acme.chat, source: appstore }
+    note: The App Store build takes the offloaded app's place; its data stays, its sandbox token does not.
+  - launch: com.acme.chat
+  - expect: { app: com.acme.chat, apnsToken: { differsFrom: dev }, apnsEnvironment: production, idfv: { differsFrom: dev } }
+    note: The IDFV moved too, to the Team ID's vendor (IDFV-1); only the container stayed.
+
+"""#),
         ("r01-cordova-uuid-restore-duplicates", #"""
 name: cordova-plugin-device's uuid follows a restore onto another phone, and changes on reinstall
 description: >

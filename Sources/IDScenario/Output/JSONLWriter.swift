@@ -113,6 +113,7 @@ public struct JSONLWriter {
             ("idfv", present ? JSONText.optional(world.identifierForVendor(app: a, on: d)?.uuidString) : "null"),
             ("idfa", present ? JSONText.optional(world.advertisingIdentifier(app: a, on: d)?.uuidString) : "null"),
             ("apnsToken", present ? JSONText.optional(world.devices[d].apnsToken(a)?.hex) : "null"),
+            ("apnsEnvironment", present ? JSONText.optional(world.devices[d].apnsToken(a)?.environment.rawValue) : "null"),
         ]
         if let history = world.devices[d].launches[a] {
             let report = history.latest.report

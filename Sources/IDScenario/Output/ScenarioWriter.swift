@@ -77,9 +77,10 @@ public enum ScenarioWriter {
         if let a = e.att { parts.append("att: \(a.rawValue)") }
         if let f = e.idfa { parts.append("idfa: \(f.rawValue)") }
         var others: [String] = []
-        // The parser reads idfv, guid, apnsToken and id beside app in that order, then values: so a
-        // check is written beside app only while that keeps the checks' order; the rest go under values.
-        let rank = ["idfv": 0, "guid": 1, "apnsToken": 2, "id": 3]
+        // The parser reads idfv, guid, apnsToken, apnsEnvironment and id beside app in that order,
+        // then values: so a check is written beside app only while that keeps the checks' order; the
+        // rest go under values.
+        let rank = ["idfv": 0, "guid": 1, "apnsToken": 2, "apnsEnvironment": 3, "id": 4]
         var lastRank = -1
         for value in e.values {
             let check: String

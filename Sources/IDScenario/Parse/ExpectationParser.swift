@@ -3,7 +3,8 @@ import IDStrategies
 
 /// Reads `expect:` mappings, checking each key against what the app's strategy reports.
 enum ExpectationParser {
-    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "best", "sameOn", "values"]
+    static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "apnsEnvironment", "best", "sameOn",
+                       "values"]
     static let valueWords = ["changed", "unchanged", "present", "nil", "zeros"]
     /// Value checks written beside `app` rather than under `values:`.
     static let topLevelValues = ["idfv", "guid", "id", "apnsToken"]
@@ -49,6 +50,14 @@ enum ExpectationParser {
         // The APNs token is the platform's, whatever the app's code reports (APNS-35).
         if let (_, n) = fields["apnsToken"], let check = valueCheck(n, "apnsToken", context, &reader) {
             expectation.values.append(ValueExpectation(name: "apnsToken", check: check))
+        }
+        // And the environment it was issued in: sandbox for an Xcode build, production otherwise.
+        if let (_, n) = fields["apnsEnvironment"] {
+            if case .scalar(let s) = n, s.style == .plain, APNsEnvironment(rawValue: s.string) != nil {
+                expectation.values.append(ValueExpectation(name: "apnsEnvironment", check: .equals(s.string)))
+            } else if let check = valueCheck(n, "apnsEnvironment (sandbox, production, or a check)", context, &reader) {
+                expectation.values.append(ValueExpectation(name: "apnsEnvironment", check: check))
+            }
         }
         if let (keyNode, n) = fields["id"] {
             if let strategy, !strategy.hasPrimaryID {
@@ -106,7 +115,7 @@ enum ExpectationParser {
             if Set(devices).count < 2 { reader.error("sameOn needs at least two different devices", at: n) }
             expectation.sameOn = devices
         }
-        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "best", "sameOn", "values"]
+        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "apnsEnvironment", "best", "sameOn", "values"]
         if !checks.contains(where: { fields[$0] != nil }) {
             reader.error("expect needs something to check: " + checks.joined(separator: ", "), at: node)
         }

@@ -113,6 +113,7 @@ public enum FormatSchema {
             case "values", "ids": (key, .object([("type", .string("object")), ("minProperties", .number(1)),
                                                  ("additionalProperties", .ref("valueCheck"))]))
             case "app", "device": (key, .ref("text"))
+            case "apnsEnvironment": (key, .object([("anyOf", .array([words(APNsEnvironment.allCases.map(\.rawValue)), .ref("valueCheck")]))]))
             default: (key, .ref("valueCheck"))
             }
         }

@@ -91,12 +91,14 @@ struct ExpectationEvaluator {
         return checks
     }
 
-    /// A named value of a launch: `id` is the primary ID, `apnsToken` the token it was given.
+    /// A named value of a launch: `id` is the primary ID, `apnsToken` the token it was given and
+    /// `apnsEnvironment` that token's environment.
     static func read(_ name: String, _ record: LaunchRecord?) -> String? {
         guard let record else { return nil }
         switch name {
         case "id": return record.report.primaryID
         case "apnsToken": return record.apnsToken?.hex
+        case "apnsEnvironment": return record.apnsToken?.environment.rawValue
         default: return record.report.value(name)
         }
     }

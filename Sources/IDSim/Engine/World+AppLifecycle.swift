@@ -27,12 +27,17 @@ extension World {
         let key = vendorKey(for: app, source: source, on: d)
         if devices[d].apps[app] != nil {
             let oldKey = devices[d].apps[app]!.vendorKey
+            // A build from another environment registers afresh: its old token was the other
+            // gateway's (APNS-35).
+            let staleToken = devices[d].apps.apnsToken(of: app).flatMap { $0.environment == APNsEnvironment(source) ? nil : $0 }
             updateApp(app, on: d) {
                 $0!.presence = .installed
                 $0!.source = source
                 $0!.vendorKey = key
+                if staleToken != nil { $0!.apnsToken = nil }
             }
             log.record(.app(device: d, app: app), from: .presence(.offloaded), to: .presence(.installed), rule: rule ?? .ct23)
+            if let staleToken { log.record(.apnsToken(device: d, app: app), from: .token(staleToken), to: nil, rule: .apns35) }
             if oldKey != key { releaseVendorKeyIfUnused(oldKey, on: d, excluding: app, &log) }
         } else {
             installations += 1

@@ -42,8 +42,11 @@ extension World {
         // The Simulator delivers remote notifications only from iOS 16 (SIM-32).
         let simulatorWithoutPush = devices[d].kind == .simulator && devices[d].os.major < 16
         if token == nil, apps[app].role.host == nil, !simulatorWithoutPush {
-            let issued = devices[d].keptAPNsTokens.isEmpty ? nil : devices[d].keptAPNsTokens.removeValue(forKey: app)
-            let minted = issued ?? tokenRNG.nextAPNsToken()
+            // The environment is the build's: an Xcode build registers with the sandbox.
+            let environment = APNsEnvironment(devices[d].apps.source(of: app)!)
+            var issued = devices[d].keptAPNsTokens.isEmpty ? nil : devices[d].keptAPNsTokens.removeValue(forKey: app)
+            if issued?.environment != environment { issued = nil }   // a kept token is its own environment's only
+            let minted = issued ?? tokenRNG.nextAPNsToken(environment: environment)
             devices[d].apps[app]!.apnsToken = minted
             log.record(.apnsToken(device: d, app: app), from: nil, to: .token(minted), rule: .apns35)
             token = minted

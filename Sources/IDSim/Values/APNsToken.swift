@@ -1,15 +1,31 @@
+/// The APNs environment a token belongs to: the `aps-environment` entitlement of the build's
+/// provisioning profile, `development` for a build run from Xcode, `production` for TestFlight,
+/// the App Store and in-house builds (rule APNS-35). A server must send each token to its own
+/// environment's gateway.
+public enum APNsEnvironment: String, CaseIterable, Sendable {
+    case sandbox, production
+
+    /// The environment of a build from this source.
+    public init(_ source: InstallSource) {
+        self = source == .xcode ? .sandbox : .production
+    }
+}
+
 /// An APNs device token (rule APNS-35): what a server stores, 32 bytes written as 64 lowercase
-/// hex digits.
+/// hex digits, and the environment it was issued in.
 ///
 /// Held as 128 random bits and widened to 32 bytes only when written out: a world mints one per
 /// app registration, and a token kept as text would cost an allocation each time.
 public struct APNsToken: Hashable, Sendable, CustomStringConvertible {
     let high: UInt64
     let low: UInt64
+    /// Where it was issued: a sandbox token means nothing to the production gateway, and back.
+    public let environment: APNsEnvironment
 
-    public init(high: UInt64, low: UInt64) {
+    public init(high: UInt64, low: UInt64, environment: APNsEnvironment = .production) {
         self.high = high
         self.low = low
+        self.environment = environment
     }
 
     /// The 128 random bits it is made from.

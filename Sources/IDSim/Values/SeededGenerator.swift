@@ -26,7 +26,7 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
     }
 
     /// A random APNs device token.
-    public mutating func nextAPNsToken() -> APNsToken {
-        APNsToken(high: next(), low: next())
+    public mutating func nextAPNsToken(environment: APNsEnvironment = .production) -> APNsToken {
+        APNsToken(high: next(), low: next(), environment: environment)
     }
 }

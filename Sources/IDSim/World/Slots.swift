@@ -194,6 +194,8 @@ extension Slots where Element == InstalledApp {
     func installation(of app: AppIndex) -> UInt64? { withPresent(app) { $0.pointee.installation } }
 
     func apnsToken(of app: AppIndex) -> APNsToken? { withPresent(app) { $0.pointee.apnsToken } ?? nil }
+
+    func source(of app: AppIndex) -> InstallSource? { withPresent(app) { $0.pointee.source } }
 }
 
 extension Slots where Element == InstalledApp {

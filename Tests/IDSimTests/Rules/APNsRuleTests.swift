@@ -84,4 +84,50 @@ struct APNsRuleTests {
         b.install("news")
         #expect(a.idfv("news") == b.idfv("news"))
     }
+
+    @Test("APNS-35: an Xcode build's token is a sandbox token, every other build's a production one; another environment's reinstall registers anew")
+    func environments() {
+        var sim = Sim()
+        sim.install("shop", .xcode)
+        sim.install("news", .testflight)
+        sim.install("game", .enterprise)
+        for app in ["shop", "news", "game"] { sim.launch(app) }
+        func environment(_ app: String) -> APNsEnvironment? { sim.dev().apnsToken(sim.app(app))?.environment }
+        #expect(environment("shop") == .sandbox)
+        #expect(environment("news") == .production && environment("game") == .production)
+        #expect(sim.dev().launches[sim.app("shop")]?.latest.apnsToken?.environment == .sandbox, "the launch records it")
+        // Offloaded and reinstalled from the App Store: the sandbox token is dropped at once, and
+        // the next launch registers in production.
+        let sandbox = token(sim)
+        sim.run(.offload(sim.app("shop")))
+        let reinstalled = sim.install("shop", .appstore)
+        #expect(reinstalled.touching("apns:").first?.rule == .apns35)
+        #expect(token(sim) == nil)
+        sim.launch("shop")
+        #expect(token(sim) != sandbox && environment("shop") == .production)
+        // Offloaded and reinstalled from TestFlight, the same environment: the token stays.
+        let production = token(sim)
+        sim.run(.offload(sim.app("shop")))
+        sim.install("shop", .testflight)
+        sim.launch("shop")
+        #expect(token(sim) == production)
+    }
+
+    @Test("APNS-35: a token kept for a reinstall (apnsTokenOnReinstall = keep) comes back only in its own environment")
+    func keptTokenKeepsItsEnvironment() {
+        var profile = Profile.default
+        profile.apnsTokenOnReinstall = .keep
+        var sim = Sim(profile: profile)
+        sim.install("shop", .xcode)
+        sim.launch("shop")
+        let sandbox = token(sim)
+        sim.uninstall("shop")
+        sim.install("shop", .xcode)
+        sim.launch("shop")
+        #expect(token(sim) == sandbox, "the same environment: the kept token")
+        sim.uninstall("shop")
+        sim.install("shop", .appstore)
+        sim.launch("shop")
+        #expect(token(sim) != sandbox && sim.dev().apnsToken(sim.app("shop"))?.environment == .production)
+    }
 }
