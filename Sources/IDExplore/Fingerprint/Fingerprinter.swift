@@ -13,14 +13,14 @@ import IDSim
 /// counters are left out: no app code reads them. In a tracking-blind search (see
 /// `ExploreState.trackingBlind`) the tracking state is left out too.
 struct Fingerprinter {
-    private var hasher = FingerprintHasher()
+    var hasher = FingerprintHasher()
     /// Leave out the IDFA, the ATT statuses, the tracking settings and apps' consent.
-    private var trackingBlind = false
+    var trackingBlind = false
     /// The properties still searched for (only read when hashing what launches left behind).
-    private var watching: PropertyMask = .all
+    var watching: PropertyMask = .all
     /// Generated values in order of first appearance; a value's name is its position. A state
     /// holds a handful, so a linear search beats hashing each key into a dictionary.
-    private var names = ValueKeys()
+    var names = ValueKeys()
 
     /// A part of a state hashed on its own: its content with its own generated values numbered in
     /// order of appearance, and those values in that order. In a state's fingerprint each value
@@ -180,7 +180,7 @@ struct Fingerprinter {
 
     /// Walked from the mask, not a list of devices: views are made for most new states at the
     /// last depths, and a list would be an allocation each.
-    private static func launchWalk(_ state: ExploreState, devices: UInt16, watching: PropertyMask) -> Fingerprinter {
+    static func launchWalk(_ state: ExploreState, devices: UInt16, watching: PropertyMask) -> Fingerprinter {
         var f = Fingerprinter()
         f.watching = watching
         let count = state.world.deviceCount
@@ -205,12 +205,12 @@ struct Fingerprinter {
         return fingerprint(fresh, symmetry: symmetry)
     }
 
-    private mutating func add(_ form: borrowing PartForm) {
+    mutating func add(_ form: borrowing PartForm) {
         hasher.combine(form.hash)
         for value in form.values { hasher.combine(name(value)) }
     }
 
-    private mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
+    mutating func add(_ state: ExploreState, bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
         for d in state.deviceForms.indices { add(state.deviceForms[d]) }
         add(state.accountsForm)
         hasher.combine(state.backupForms.count)
@@ -224,7 +224,7 @@ struct Fingerprinter {
         for d in state.follow.indices { add(state.follow[d]) }
     }
 
-    private mutating func addBits(_ bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
+    mutating func addBits(_ bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)]) {
         hasher.combine(bits.count)
         for entry in bits {
             hasher.combine(entry.key)
@@ -236,7 +236,7 @@ struct Fingerprinter {
     /// The state with its devices taken in `order` (`position` is its inverse): device `order[k]`
     /// is walked as the k-th, and what names a device (a backup's source, DeviceCheck's hardware
     /// ID) names its position.
-    private mutating func add(_ state: ExploreState, order: [DeviceIndex], position: [Int],
+    mutating func add(_ state: ExploreState, order: [DeviceIndex], position: [Int],
                               bits: [(key: DeviceCheckServer.Key, bits: DeviceCheckServer.Bits)], symmetry: DeviceSymmetry) {
         for d in order { add(state.deviceForms[d]) }
         add(state.accountsForm)
@@ -270,13 +270,13 @@ struct Fingerprinter {
         for d in order { add(state.follow[d]) }
     }
 
-    private mutating func addBackup(_ kept: borrowing ExploreState.KeptBackup, at position: Int) {
+    mutating func addBackup(_ kept: borrowing ExploreState.KeptBackup, at position: Int) {
         hasher.combine(position)
         hasher.combine(kept.kind.rawValue)
         add(kept.form)
     }
 
-    private mutating func addAccounts(_ world: World) {
+    mutating func addAccounts(_ world: World) {
         for account in world.accounts {
             hasher.combine(account.iCloudKeychain)
             if !trackingBlind { hasher.combine(account.trackingRestricted) }
@@ -292,7 +292,7 @@ struct Fingerprinter {
     /// `unique` reads whether it is still held; `follows` reads the expected value, `stable`
     /// only whether there is one. (`available` reads none of it.) The properties watched are
     /// hashed with the state, so fingerprints made while more were watched never match these.
-    private mutating func add(_ follow: borrowing ExploreState.Follow) {
+    mutating func add(_ follow: borrowing ExploreState.Follow) {
         if !watching.isDisjoint(with: [.stable, .unique, .follows]) { addValue(follow.last) }
         if watching.contains(.unique) { hasher.combine(follow.held) }
         if watching.contains(.follows) {
@@ -301,328 +301,5 @@ struct Fingerprinter {
         } else if watching.contains(.stable) {
             hasher.combine(follow.expected != nil)
         }
-    }
-
-    /// Read through its pointer, a field at a time: passed as a value (even borrowed) the device
-    /// was copied, a retain and a release of each of its collections.
-    private mutating func add(_ device: UnsafePointer<Device>, apps: PartForm, keychain: PartForm, tables: PartForm) {
-        hasher.combine(device.pointee.os)
-        hasher.combine(device.pointee.passcodeSet)
-        hasher.combine(device.pointee.firstUnlockDone)
-        hasher.combine(device.pointee.locked)
-        if !trackingBlind {
-            addUUID(device.pointee.idfa)
-            hasher.combine(device.pointee.settings)
-        }
-        hasher.combine(device.pointee.appleID)
-        hasher.combine(device.pointee.iCloudKeychain)
-        add(tables)
-        add(keychain)
-        add(apps)
-        device.pointee.processes.forEachProcess { index, pointer in
-            let process = pointer
-            hasher.combine(index)
-            hasher.combine(process.pointee.mode)
-            if !trackingBlind {
-                hasher.combine(process.pointee.cachedIDFA != nil)
-                if let idfa = process.pointee.cachedIDFA { addUUID(idfa) }
-            }
-            hasher.combine(process.pointee.defaultsCachedEmpty)
-            addValues(process.pointee.unsavedDefaults)
-            addValues(process.pointee.memory)
-            addValues(process.pointee.volatilePasteboards)
-        }
-        hasher.combine(Self.endOfSlots)
-    }
-
-    /// A device's tables: its vendor table and who keeps its entries alive, its pasteboards, the
-    /// APNs tokens it keeps for reinstalls and its App Group defaults.
-    private mutating func addTables(_ device: UnsafePointer<Device>) {
-        let tables = Device.tables(of: device)
-        addVendorTable(tables.pointee.vendorTable)
-        hasher.combine(tables.pointee.vendorUsers.count)
-        Self.inKeyOrder(tables.pointee.vendorUsers) { key, users in
-            hasher.combine(key)
-            hasher.combine(users)
-        }
-        addValue(tables.pointee.pasteboards.general)
-        hasher.combine(tables.pointee.pasteboards.named.count)
-        Self.inKeyOrder(tables.pointee.pasteboards.named) { key, board in
-            hasher.combine(key)
-            hasher.combine(board.owner)
-            addValue(board.value)
-        }
-        hasher.combine(tables.pointee.keptAPNsTokens.count)
-        Self.inKeyOrder(tables.pointee.keptAPNsTokens) { app, token in
-            hasher.combine(app)
-            addWords(token.words)
-            hasher.combine(token.environment == .sandbox)
-        }
-        addGroups(tables.pointee.appGroupDefaults)
-        addGroupFiles(tables.pointee.appGroupFiles)
-    }
-
-    /// A device's or a backup's apps' slots (a backup holds its device's, shared). Slots are
-    /// walked in place by IDSim's specialised walks (see `Slots.forEachApp`).
-    private mutating func addApps(_ apps: borrowing Slots<InstalledApp>) {
-        apps.forEachApp { index, app in
-            hasher.combine(index)
-            add(app)
-        }
-        hasher.combine(Self.endOfSlots)
-    }
-
-    /// Follows a walk of slots (whose count the walk does not know): no slot index is negative.
-    private static let endOfSlots = -1
-
-    /// In place, like a device.
-    private mutating func add(_ app: UnsafePointer<InstalledApp>) {
-        hasher.combine(app.pointee.presence)
-        hasher.combine(app.pointee.source)
-        hasher.combine(app.pointee.vendorKey)
-        add(app.pointee.container)
-        if !trackingBlind {
-            hasher.combine(app.pointee.att)
-            hasher.combine(app.pointee.trackingRequested)
-        }
-        hasher.combine(app.pointee.attestKeys.count)
-        for key in app.pointee.attestKeys {
-            addValue(key.id)
-            hasher.combine(key.environment)
-        }
-        hasher.combine(app.pointee.apnsToken != nil)
-        if let token = app.pointee.apnsToken {
-            addWords(token.words)
-            hasher.combine(token.environment == .sandbox)
-        }
-    }
-
-    private mutating func add(_ container: AppContainer) {
-        addValues(container.defaults)
-        addGroups(container.suites)
-        hasher.combine(container.files.count)
-        Self.inKeyOrder(container.files) { path, file in
-            hasher.combine(path)
-            addValue(file.contents)
-            hasher.combine(file.backedUp)
-        }
-        // The consent an app records gates only its own reads of the IDFA (id-kit's `register`).
-        if !trackingBlind { hasher.combine(container.consent) }
-    }
-
-    /// A backup's content. Its name and source device are hashed with the state (the source by
-    /// name: one device, one name and one hardware ID for a whole search, and unlike the hardware
-    /// ID, not drawn from the seed), so that under symmetry they can be read through an order.
-    private mutating func add(_ backup: Backup, apps: PartForm, keychain: PartForm) {
-        hasher.combine(backup.kind)
-        hasher.combine(backup.os)
-        if !trackingBlind { addUUID(backup.idfa) }
-        addVendorTable(backup.vendorTable)
-        add(keychain)
-        add(apps)
-        if !trackingBlind { hasher.combine(backup.settings) }
-        hasher.combine(backup.appleID)
-        hasher.combine(backup.iCloudKeychain)
-        addGroups(backup.appGroupDefaults)
-        addGroupFiles(backup.appGroupFiles)
-    }
-
-    /// An item's access control as a number: most items have none, and hashing a word is cheaper
-    /// than hashing its name.
-    private static func code(_ control: AccessControl?) -> Int {
-        switch control {
-        case nil: 0
-        case .userPresence: 1
-        case .biometryAny: 2
-        case .biometryCurrentSet: 3
-        case .devicePasscode: 4
-        }
-    }
-
-    /// Items in the keychain's own order (by group, then as stored); the creator's name is left out.
-    private mutating func add(_ keychain: Keychain) {
-        hasher.combine(keychain.count)
-        for bucket in keychain.buckets {
-            hasher.combine(bucket.group)
-            hasher.combine(bucket.items.count)
-            for item in bucket.items {
-                hasher.combine(item.service)
-                hasher.combine(item.account)
-                hasher.combine(item.accessible)
-                hasher.combine(item.synchronizable)
-                hasher.combine(Self.code(item.accessControl))
-                addValue(item.value)
-            }
-        }
-    }
-
-    private mutating func addVendorTable(_ table: [VendorKey: SimUUID]) {
-        hasher.combine(table.count)
-        Self.inKeyOrder(table) { key, uuid in
-            hasher.combine(key)
-            addUUID(uuid)
-        }
-    }
-
-    private mutating func addGroups(_ groups: [String: [String: String]]) {
-        hasher.combine(groups.count)
-        Self.inKeyOrder(groups) { name, values in
-            hasher.combine(name)
-            addValues(values)
-        }
-    }
-
-    private mutating func addGroupFiles(_ groups: [String: [String: ContainerFile]]) {
-        hasher.combine(groups.count)
-        Self.inKeyOrder(groups) { name, files in
-            hasher.combine(name)
-            hasher.combine(files.count)
-            Self.inKeyOrder(files) { path, file in
-                addKey(path)
-                addValue(file.contents)
-                hasher.combine(file.backedUp)
-            }
-        }
-    }
-
-    private mutating func addValues(_ values: [String: String]) {
-        hasher.combine(values.count)
-        guard !values.isEmpty else { return }
-        Self.inKeyOrder(values) { key, value in
-            addKey(key)
-            addValue(value)
-        }
-    }
-
-    /// A key that ends in a generated value after "_" (FCUUID's iCloud key "…fc_uuidForDevice_<uuid>")
-    /// is hashed with that value renamed, so it still matches the value it was made from.
-    private mutating func addKey(_ key: String) {
-        let utf8 = key.utf8
-        if utf8.count > 16, let cut = utf8.lastIndex(of: UInt8(ascii: "_")), utf8.distance(from: cut, to: utf8.endIndex) > 16 {
-            let suffix = String(key[utf8.index(after: cut)...])
-            if case .generated(let generated) = Self.scan(suffix) {
-                hasher.combine(1 as UInt8)
-                hasher.combine(String(key[..<cut]))
-                addGenerated(generated)
-                return
-            }
-        }
-        hasher.combine(0 as UInt8)
-        hasher.combine(key)
-    }
-
-    /// A dictionary's entries in key order: its own order depends on the process's hash seed, and
-    /// names are given in walk order. Most hold nothing or one entry, which need no sort.
-    private static func inKeyOrder<Key: Comparable, Value>(_ dictionary: [Key: Value], _ body: (Key, Value) -> Void) {
-        switch dictionary.count {
-        case 0: return
-        case 1: body(dictionary.first!.key, dictionary.first!.value)
-        default: for key in dictionary.keys.sorted() { body(key, dictionary[key]!) }
-        }
-    }
-
-    // MARK: - Values
-
-    private mutating func addUUID(_ uuid: SimUUID) {
-        addWords((uuid.high, uuid.low))
-    }
-
-    private mutating func addWords(_ words: (high: UInt64, low: UInt64)) {
-        hasher.combine(0 as UInt8)
-        hasher.combine(name(ValueKey(high: words.high, low: words.low)))
-    }
-
-    private mutating func addValue(_ value: String?) {
-        guard let value else { hasher.combine(1 as UInt8); return }
-        let scanned = Self.scan(value)
-        if case .generated(let generated) = scanned {
-            addGenerated(generated)
-        } else if case .plain(joined: true) = scanned {
-            // Generated values joined by "|" (FCUUID's list of devices, OpenUDID's "id|owner"
-            // records): each part is renamed as a value of its own.
-            // Split by bytes: a split by Characters walks grapheme clusters, which is slow.
-            let parts = value.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
-            hasher.combine(4 as UInt8)
-            hasher.combine(parts.count)
-            for part in parts {
-                let text = String(Substring(part))
-                if case .generated(let generated) = Self.scan(text) {
-                    addGenerated(generated)
-                } else {
-                    hasher.combine(2 as UInt8)
-                    hasher.combine(text)
-                }
-            }
-        } else {
-            hasher.combine(2 as UInt8)
-            hasher.combine(value)
-        }
-    }
-
-    /// A generated value: its spelling (case, dashes) matters to app code that compares copies;
-    /// its bits are renamed.
-    private mutating func addGenerated(_ generated: Generated) {
-        hasher.combine(3 as UInt8)
-        hasher.combine(generated.length)
-        hasher.combine(generated.lowercase)
-        hasher.combine(name(generated.key))
-    }
-
-    private mutating func name(_ key: ValueKey) -> Int {
-        if let known = names.firstIndex(of: key) { return known }
-        names.append(key)
-        return names.count - 1
-    }
-
-    /// A value that looks generated: its key, and what of its spelling is hashed as it is.
-    struct Generated {
-        let key: ValueKey
-        let length: Int
-        let lowercase: Bool
-    }
-
-    /// What one pass over a value's bytes tells: whether it looks generated, or else whether it
-    /// joins parts with "|".
-    enum Scanned {
-        case generated(Generated)
-        case plain(joined: Bool)
-    }
-
-    /// Scans a value's bytes in place (native strings are contiguous; a bridged one is copied).
-    static func scan(_ value: String) -> Scanned {
-        if let scanned = value.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return scanned }
-        return Array(value.utf8).withUnsafeBufferPointer { scan($0) }
-    }
-
-    /// A value looks generated when it is a UUID in any case, with or without dashes (keyed by its
-    /// bits), or any other run of 16 or more letters, digits, `-` and `_` (hashes, tokens,
-    /// Firebase IDs; keyed as it is). Short or spaced text (flags, names) is not renamed.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scanned {
-        let bar = UInt8(ascii: "|")
-        guard bytes.count >= 16 else { return .plain(joined: bytes.contains(bar)) }
-        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, hexOnly = true, lowercase = false
-        for byte in bytes {
-            let nibble: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - 48
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - 87; lowercase = true
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - 55
-            case UInt8(ascii: "-"): continue
-            case UInt8(ascii: "g")...UInt8(ascii: "z"):
-                hexOnly = false
-                lowercase = true
-                continue
-            case UInt8(ascii: "G")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                hexOnly = false
-                continue
-            default:
-                return .plain(joined: bytes.contains(bar))
-            }
-            if digits < 16 { high = high << 4 | UInt64(nibble) } else if digits < 32 { low = low << 4 | UInt64(nibble) }
-            digits += 1
-        }
-        // A UUID (32 hex digits), or an APNs token's 64 whose first 32 are its random bits.
-        let key = hexOnly && (digits == 32 || digits == 64) ? ValueKey(high: high, low: low) : ValueKey(text: bytes)
-        return .generated(Generated(key: key, length: bytes.count, lowercase: lowercase))
     }
 }

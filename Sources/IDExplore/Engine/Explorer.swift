@@ -1,0 +1,259 @@
+import Dispatch
+import Synchronization
+import IDSim
+import IDStrategies
+
+/// Breadth-first search over the steps of `ActionAlphabet` for the shortest sequence that breaks
+/// each property.
+///
+/// Visited states are kept as fingerprints (`Fingerprinter`), and each new state short of the
+/// last depth as a link to its parent and the step that led to it: 8 bytes a state in the level
+/// lists, 8 in the visited set. A frontier state's world is rebuilt by replaying its path from
+/// the root, from where it parts from the previous state's (`PathReplay`), so no world is kept.
+/// Successors are evaluated on every core; the visited set is updated in one place in a fixed
+/// order, so a search gives the same result every time. Besides the fingerprint, four
+/// reductions keep the search smaller without changing what it finds: launch views at the last
+/// depths (`LaunchView`), mirrored devices (`DeviceSymmetry`), commuting steps (`CommutingSteps`)
+/// and steps made moot by a device set up again (`RebuildingSteps`).
+public struct Explorer: Sendable {
+    public let root: ExploreState
+    public let steps: [Step]
+    public let programs: StrategyLibrary
+    /// The root's apps' programs, resolved once (see `ResolvedPrograms`).
+    let resolved: ResolvedPrograms
+    /// The followed app and the launch value followed (nil: the primary ID).
+    public let app: AppIndex
+    public let value: String?
+
+    /// Stop (saying so) before the visited set holds more states than this.
+    public var stateLimit = 50_000_000
+    /// Worker threads (fewer than one counts as one). The command and the inspector set it to the
+    /// machine's active processor count; IDExplore, pure, does not ask the system.
+    public var workers = 2
+    /// When the world's devices are interchangeable: visit a state or its mirror, not both.
+    public var symmetry: DeviceSymmetry?
+    /// Expand a state at the depth before the last only when its launch view is new (see
+    /// `LaunchView`; off only in tests that compare).
+    var mergesLaunchViews = true
+    /// Leave a step to the sibling state reached by the step it commutes with (see
+    /// `CommutingSteps`; off only in tests that compare).
+    var leavesCommutingSteps = true
+    /// Leave out a step that sets a device up from scratch right after an own step on it (see
+    /// `RebuildingSteps`; off only in tests that compare).
+    var leavesMootSteps = true
+
+    public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
+        self.root = root
+        self.steps = steps
+        self.programs = programs
+        resolved = ResolvedPrograms(library: programs, apps: root.world.apps)
+        self.app = app
+        self.value = value
+        lastSteps = steps.indices.filter { index in
+            if case .launch(let launched, _, _) = steps[index].event { return launched == app }
+            return false
+        }
+        restoreSteps = steps.indices.filter { index in
+            if case .restore = steps[index].event { return true }
+            return false
+        }
+    }
+
+    /// The steps tried at the last depth: the followed app's launches. Only a launch reads the
+    /// ID, so only a launch can break a property, and a state at the last depth is never
+    /// expanded: any other last step would be evaluated for nothing.
+    let lastSteps: [Int]
+    /// The only steps that read backups. (What else a part reads for every successor it makes
+    /// from `steps` itself: `PartTables`.)
+    let restoreSteps: [Int]
+
+    /// One search's progress, reported as each part of a depth is done.
+    public struct Progress: Sendable {
+        /// The depth being searched (complete when `depthDone`).
+        public let depth: Int
+        public let depthDone: Bool
+        public let states: Int
+        public let successors: Int
+        public let seconds: Double
+    }
+
+    /// Searches to `depth` for the properties; stops early when all have broken, or when
+    /// `shouldStop` says so (checked by every worker before each state it expands, so a stop acts
+    /// within one state's successors however costly the strategy's launches), or at the state limit.
+    ///
+    /// A tracking-blind root is searched blind as long as no app code reads tracking state; if
+    /// some does (a strategy that said it never would), the search starts over seeing it.
+    public func run(properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double = { 0 },
+                    shouldStop: @Sendable () -> Bool = { false }, progress: (Progress) -> Void = { _ in }) -> ExploreOutcome {
+        if root.trackingBlind {
+            if let outcome = search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress) {
+                return outcome
+            }
+            let seeing = ExploreState(world: root.world, app: app, value: value, trackingBlind: false)
+            // Devices alike while their tracking state was left out may not be alike with it. (The
+            // forms would still tell their states apart, so mirrors would merge soundly; this keeps
+            // to `DeviceSymmetry`'s stated condition, devices alike at the root.)
+            var seeingSearch = self
+            seeingSearch.symmetry = symmetry == nil ? nil : DeviceSymmetry(root: seeing)
+            return seeingSearch.search(from: seeing, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop,
+                                       progress: progress)!
+        }
+        return search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress)!
+    }
+
+    /// The search from `root`; nil when it is tracking-blind and app code read tracking state.
+    func search(from root: ExploreState, properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double,
+                        shouldStop: @Sendable () -> Bool, progress: (Progress) -> Void) -> ExploreOutcome? {
+        let start = clock()
+        var remaining = properties
+        var breaks: [ExploreProperty: [Step]] = [:]
+        var visited = FingerprintSet([Fingerprinter.fingerprint(root, symmetry: symmetry, watching: PropertyMask(properties))])
+        var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
+        // The launch views of the states at the depth before the last, and of every device of
+        // those two depths before (see `LaunchView`).
+        var launchViews = FingerprintSet(), wholeViews = FingerprintSet(), deviceViews = FingerprintSet(), restoreViews = FingerprintSet()
+        var successors = 0
+        var completed = 0
+        var stopReason: ExploreOutcome.StopReason?
+        // The serial part: the merging thread's time over the workers' results (the bench's share).
+        var mergeSeconds = 0.0
+        // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
+        let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
+        search: for level in 0..<depth {
+            guard !remaining.isEmpty else { break }
+            let frontier = levels[level]
+            let last = level + 1 == depth
+            let viewed = mergesLaunchViews && LaunchView.applies(to: root)
+            let beforeLast = viewed && level + 2 == depth, twoBeforeLast = viewed && level + 3 == depth
+            let deviceCount = root.world.deviceCount
+            let tried = last ? lastSteps : Array(steps.indices)
+            let leavesCommuting = leavesCommutingSteps && CommutingSteps.applies(at: level, depth: depth)
+            var next: [Node] = []
+            let chunkSize = 2048
+            var chunkStart = 0
+            while chunkStart < frontier.count {
+                if shouldStop() { stopReason = .cancelled; break search }
+                let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
+                let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                                  twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
+                                  watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited,
+                                  shouldStop: shouldStop)
+                // A stop during the chunk leaves its runs part done: nothing of it is merged.
+                if shouldStop() { stopReason = .cancelled; break search }
+                if root.trackingBlind && runs.contains(where: \.readTracking) { return nil }
+                let mergeStart = clock()
+                // Run by run, in the states' order (see `expand`).
+                for run in runs {
+                    for (position, successor) in run.successors.enumerated() {
+                        successors += 1
+                        // The set is several megabytes: ask for a slot a few successors ahead, so it
+                        // is in cache when its insert comes (see `FingerprintSet.prefetch`).
+                        if position + Self.prefetchDistance < run.successors.count {
+                            let ahead = run.successors[position + Self.prefetchDistance]
+                            if !ahead.visited { visited.prefetch(ahead.fingerprint) }
+                        }
+                        // Most successors break nothing: the properties are walked only for those that do.
+                        if !successor.broken.isEmpty {
+                            for property in ExploreProperty.allCases where successor.broken.contains(PropertyMask(property)) && remaining.contains(property) {
+                                breaks[property] = path(to: Int(successor.parent), level: level, levels: levels) + [steps[Int(successor.step)]]
+                                remaining.remove(property)
+                            }
+                        }
+                        // The last depth's states are counted, never expanded: no links kept for them.
+                        guard !successor.visited && visited.insert(successor.fingerprint) && !last else { continue }
+                        // The depth before the last: a state whose launches an earlier one already tried
+                        // (the same launch view) is counted, not expanded.
+                        if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView)) { continue }
+                        var mark = beforeLast ? successor.launchOn : 0
+                        if twoBeforeLast {
+                            // Two depths before: one that differs from an earlier one only in its backups
+                            // is expanded only by restores, the steps that read them; and a device's own
+                            // steps are left to the first state with that device's launch view.
+                            let other = run.views[Int(successor.views)]
+                            let kept = min(Int(other.backupCount), Views.viewedBackups)
+                            if !wholeViews.insert(successor.launchView) {
+                                // Only the restores of backups no earlier state had with these views.
+                                mark = Node.restoresOnly
+                                for b in 0..<kept where restoreViews.insert(other.backups[b]) { mark |= 1 << UInt16(b) }
+                                if mark == Node.restoresOnly && Int(other.backupCount) <= kept { continue }
+                            } else {
+                                for b in 0..<kept { restoreViews.insert(other.backups[b]) }
+                                if deviceCount <= LaunchView.ownStepsDevices {
+                                    for d in 0..<deviceCount where !deviceViews.insert(other.devices[d]) { mark |= LaunchView.bit(d) }
+                                }
+                            }
+                        }
+                        next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
+                    }
+                }
+                mergeSeconds += clock() - mergeStart
+                if visited.count > stateLimit { stopReason = .stateLimit; break search }
+                chunkStart = chunk.upperBound
+                if chunkStart < frontier.count {
+                    progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: successors, seconds: clock() - start))
+                }
+            }
+            levels.append(next)
+            completed = level + 1
+            progress(Progress(depth: completed, depthDone: true, states: visited.count, successors: successors, seconds: clock() - start))
+            if next.isEmpty && !last { completed = depth; break }
+        }
+        return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
+                              successors: successors, seconds: clock() - start, stopReason: stopReason,
+                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews, restoreViews]),
+                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds)
+    }
+
+    /// A state's fingerprint (for tests and tools that compare states).
+    public static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
+
+    /// A state's fingerprint as this search sees it (under its symmetry, when it has one).
+    public func fingerprint(of state: ExploreState) -> Int { Fingerprinter.fingerprint(state, symmetry: symmetry) }
+
+    /// The fingerprint with every device rehashed, ignoring the forms the steps kept: equal to
+    /// `fingerprint` whenever those forms are up to date.
+    public static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
+        Fingerprinter.fingerprintFromScratch(state, symmetry: symmetry)
+    }
+
+    /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
+    public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
+        probe(&state, step, forms: nil)
+    }
+
+    /// `probe`, remaking device forms from a worker's part forms as the search does.
+    func probe(_ state: inout ExploreState, _ step: Step, forms: PartFormCache?) -> Set<ExploreProperty>? {
+        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: resolved, forms: forms)?.properties
+    }
+
+    /// The steps from the root to a node.
+    func path(to index: Int, level: Int, levels: [[Node]]) -> [Step] {
+        stepNumbers(to: index, level: level, levels: levels).map { steps[Int($0)] }
+    }
+
+    /// The numbers of the steps from the root to a node, in order.
+    func stepNumbers(to index: Int, level: Int, levels: [[Node]]) -> [UInt16] {
+        var numbers = [UInt16](repeating: 0, count: level)
+        stepNumbers(to: index, level: level, levels: levels, into: &numbers)
+        return numbers
+    }
+
+    /// `stepNumbers` into an array of `level` elements.
+    func stepNumbers(to index: Int, level: Int, levels: [[Node]], into numbers: inout [UInt16]) {
+        var index = index
+        var level = level
+        while level > 0 {
+            let node = levels[level][index]
+            numbers[level - 1] = node.step
+            index = Int(node.parent)
+            level -= 1
+        }
+    }
+
+    /// Memory held per visited state: the level lists and the sets' buckets.
+    static func bytesPerState(levels: [[Node]], sets: [FingerprintSet]) -> Double {
+        let nodes = levels.reduce(0) { $0 + $1.capacity } * MemoryLayout<Node>.stride
+        let buckets = sets.reduce(0) { $0 + $1.capacity * MemoryLayout<Int>.stride }
+        return Double(nodes + buckets) / Double(max(1, sets[0].count))
+    }
+}
