@@ -51,18 +51,18 @@ struct CommutingStepsTests {
         let launch0 = try number(Step(.launch(0, mode: .foreground), on: 0)), erase0 = try number(Step(.erase, on: 0))
         let erase1 = try number(Step(.erase, on: 1)), signOut1 = try number(Step(.signOut, on: 1))
         // Install comes before reboot, and reboot before erase and backups, in a device's list.
-        #expect(rule.sleeps(install0, after: reboot1) && rule.sleeps(reboot0, after: erase1) && rule.sleeps(install0, after: erase1))
-        #expect(!rule.sleeps(reboot0, after: install1), "later in the list")
-        #expect(!rule.sleeps(install1, after: reboot1), "the same device")
-        #expect(!rule.sleeps(install0, after: install1), "the same position")
-        #expect(!rule.sleeps(launch0, after: reboot1), "a launch reaches beyond its device")
-        #expect(!rule.sleeps(install0, after: signOut1), "signing out reaches the Apple ID")
-        #expect(!rule.sleeps(install0, after: nil), "the root")
+        #expect(rule.leavesOut(install0, after: reboot1) && rule.leavesOut(reboot0, after: erase1) && rule.leavesOut(install0, after: erase1))
+        #expect(!rule.leavesOut(reboot0, after: install1), "later in the list")
+        #expect(!rule.leavesOut(install1, after: reboot1), "the same device")
+        #expect(!rule.leavesOut(install0, after: install1), "the same position")
+        #expect(!rule.leavesOut(launch0, after: reboot1), "a launch reaches beyond its device")
+        #expect(!rule.leavesOut(install0, after: signOut1), "signing out reaches the Apple ID")
+        #expect(!rule.leavesOut(install0, after: nil), "the root")
         // On one device: a backup and what leaves the backup alone.
-        #expect(rule.sleeps(reboot0, after: try backup(.icloud, on: 0)))
-        #expect(rule.sleeps(try backup(.encrypted, on: 0), after: try backup(.icloud, on: 0)))
-        #expect(!rule.sleeps(install0, after: try backup(.icloud, on: 0)), "an install changes what a backup holds")
-        #expect(!rule.sleeps(erase0, after: try backup(.icloud, on: 0)), "an erase changes what a backup holds")
+        #expect(rule.leavesOut(reboot0, after: try backup(.icloud, on: 0)))
+        #expect(rule.leavesOut(try backup(.encrypted, on: 0), after: try backup(.icloud, on: 0)))
+        #expect(!rule.leavesOut(install0, after: try backup(.icloud, on: 0)), "an install changes what a backup holds")
+        #expect(!rule.leavesOut(erase0, after: try backup(.icloud, on: 0)), "an erase changes what a backup holds")
         #expect(CommutingSteps.applies(at: 5, depth: 8) && !CommutingSteps.applies(at: 6, depth: 8))
     }
 
@@ -73,7 +73,7 @@ struct CommutingStepsTests {
         // The same states at every depth the rule applies to. The launch-view merges of the last
         // two depths keep the first state of each view, so which states they keep depends on the
         // order the states came in.
-        leaving.expectSameSearch(without: { $0.leavesCommutingSteps = false }, depth: 5, statesAlikeTo: 3, name)
+        leaving.expectSameSearch(without: { $0.reductions.remove(.commutingSteps) }, depth: 5, statesAlikeTo: 3, name)
     }
 
     @Test("without the launch-view merges, leaving commuting steps out keeps the states to the depth before the last",
@@ -82,7 +82,7 @@ struct CommutingStepsTests {
         // At the last depth only the devices the state's last step reached are launched on, and
         // which step that was depends on which parent found the state first.
         var unmerged = try Explorer.named(name)
-        unmerged.mergesLaunchViews = false
-        unmerged.expectSameSearch(without: { $0.leavesCommutingSteps = false }, depth: 5, statesAlikeTo: 4, name)
+        unmerged.reductions.remove(.launchViews)
+        unmerged.expectSameSearch(without: { $0.reductions.remove(.commutingSteps) }, depth: 5, statesAlikeTo: 4, name)
     }
 }

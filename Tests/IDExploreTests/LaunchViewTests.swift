@@ -167,7 +167,7 @@ struct LaunchViewTests {
         let strategy = try #require(Self.library.strategy(named: name))
         let merged = try Explorer.forStrategy(strategy, library: Self.library)
         var unmerged = merged
-        unmerged.mergesLaunchViews = false
+        unmerged.reductions.remove(.launchViews)
         let properties = Set(ExploreProperty.allCases)
         for depth in [3, 5] {
             let a = merged.run(properties: properties, depth: depth), b = unmerged.run(properties: properties, depth: depth)

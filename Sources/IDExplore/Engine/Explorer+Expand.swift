@@ -44,7 +44,7 @@ extension Explorer {
     /// already visited costs the one place that updates the set no insert, and no views are made
     /// for it.
     func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
-                        twoBeforeLast: Bool, leavesCommuting: Bool, tried: [Int], watch: Watch,
+                        twoBeforeLast: Bool, leavesCommuting: Bool, leavesRebuilding: Bool, tried: [Int], watch: Watch,
                         visited: FingerprintSet, shouldStop: @Sendable () -> Bool) -> [RunResult] {
         let starts = Self.runStarts(count: chunk.count, workers: contexts.count)
         let runs = starts.count - 1
@@ -53,7 +53,7 @@ extension Explorer {
         DispatchQueue.concurrentPerform(iterations: min(contexts.count, runs)) { worker in
             let context = contexts[worker]
             // Read for every successor: the worker's own copies (see `PartTables`).
-            let own = context.tables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
+            let own = context.tables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: foldedSymmetry)
             let forms = context.forms, resolved = context.resolved
             var path = [UInt16](repeating: 0, count: level)   // one array for the chunk, not one a state
             // The fingerprints of the run's successors so far. Neighbouring states often reach one
@@ -67,7 +67,7 @@ extension Explorer {
                 let run = nextRun.take()
                 guard run < runs else { break }
                 let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
-                var out: [Successor] = [], outViews: [Views] = [], readTracking = false
+                var out: [Successor] = [], outViews: [LaunchViews] = [], readTracking = false
                 runSeen.removeAll()   // not needed for the outcome (earlier runs merge first): kept small
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
@@ -84,21 +84,20 @@ extension Explorer {
                     if last && level > 0 {
                         // Launches only on the devices the state's last step reached (chosen when the
                         // state was found, under `beforeLast`, or worked out here from its parent).
-                        launchOn = node.mark != 0 ? node.mark
-                            : LaunchView.devicesReached(from: context.replay.parent, to: state)
+                        launchOn = node.mark.launchDevices ?? LaunchView.devicesReached(from: context.replay.parent, to: state)
                     }
-                    let restoresOnly = beforeLast && node.mark & Node.restoresOnly != 0
+                    let restoresOnly = beforeLast && node.mark.isRestoresOnly
                     let reachedBy = level > 0 ? Int(node.step) : nil
                     for number in restoresOnly ? own.restoreSteps : own.tried {
                         // A step that commutes with the one that reached this state is left to the sibling;
                         // a step that sets a device up again reaches what it reached from the parent.
-                        if leavesCommuting && own.commuting.sleeps(number, after: reachedBy) { continue }
-                        if leavesMootSteps && own.rebuilding.moot(number, after: reachedBy) { continue }
+                        if leavesCommuting && own.commuting.leavesOut(number, after: reachedBy) { continue }
+                        if leavesRebuilding && own.rebuilding.leavesOut(number, after: reachedBy) { continue }
                         if restoresOnly {
                             // Only the backups marked (and any past the eighth).
-                            guard let b = state.backupForms.firstIndex(where: { $0.name == own.restoreNames[number] }) else { continue }
-                            if b < Views.viewedBackups && node.mark & (1 << UInt16(b)) == 0 { continue }
-                        } else if beforeLast && node.mark & LaunchView.bit(own.steps[number].device) != 0 && own.ownSteps[number] {
+                            guard let b = state.backupForms.firstIndex(where: { $0.name == own.restoreNames[number] }),
+                                  node.mark.restores(backup: b) else { continue }
+                        } else if beforeLast && node.mark.leavesOut(stepOn: own.steps[number].device, ownStep: own.ownSteps[number]) {
                             // A device's own steps from a state that shares its launch view with an earlier one.
                             continue
                         }
@@ -115,19 +114,12 @@ extension Explorer {
                         if found.visited || last {
                             // Counted (and maybe a break), never expanded.
                         } else if beforeLast {
-                            found.launchOn = LaunchView.devicesReached(from: state, to: successor)
-                            if found.launchOn != 0 { found.launchView = LaunchView.hash(of: successor, on: found.launchOn, watching: watch.properties) }
+                            (found.launchOn, found.launchView) = LaunchViewMerge.beforeLastView(of: successor, from: state, watching: watch.properties)
                         } else if twoBeforeLast {
-                            var other = Views()
-                            found.launchView = LaunchView.restoreViews(of: successor, watching: watch.properties, backups: &other.backups)
-                            other.backupCount = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
-                            if successor.world.deviceCount <= LaunchView.ownStepsDevices {
-                                for d in 0..<successor.world.deviceCount {
-                                    other.devices[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watch.properties)
-                                }
-                            }
+                            let (launchView, views) = LaunchViewMerge.twoBeforeLastViews(of: successor, watching: watch.properties)
+                            found.launchView = launchView
                             found.views = Int32(outViews.count)
-                            outViews.append(other)
+                            outViews.append(views)
                         }
                         out.append(found)
                     }

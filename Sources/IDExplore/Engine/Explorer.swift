@@ -30,17 +30,14 @@ public struct Explorer: Sendable {
     /// Worker threads (fewer than one counts as one). The command and the inspector set it to the
     /// machine's active processor count; IDExplore, pure, does not ask the system.
     public var workers = 2
-    /// When the world's devices are interchangeable: visit a state or its mirror, not both.
+    /// When the world's devices are interchangeable: visit a state or its mirror, not both (used
+    /// while `reductions` has `.deviceSymmetry`).
     public var symmetry: DeviceSymmetry?
-    /// Expand a state at the depth before the last only when its launch view is new (see
-    /// `LaunchView`; off only in tests that compare).
-    var mergesLaunchViews = true
-    /// Leave a step to the sibling state reached by the step it commutes with (see
-    /// `CommutingSteps`; off only in tests that compare).
-    var leavesCommutingSteps = true
-    /// Leave out a step that sets a device up from scratch right after an own step on it (see
-    /// `RebuildingSteps`; off only in tests that compare).
-    var leavesMootSteps = true
+    /// The reductions the search uses (all by default; tests take one out and compare).
+    public var reductions = Set(SearchReduction.allCases)
+
+    /// The symmetry the search folds states by, if any.
+    var foldedSymmetry: DeviceSymmetry? { reductions.contains(.deviceSymmetry) ? symmetry : nil }
 
     public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
@@ -107,11 +104,10 @@ public struct Explorer: Sendable {
         let start = clock()
         var remaining = properties
         var breaks: [ExploreProperty: [Step]] = [:]
-        var visited = FingerprintSet([Fingerprinter.fingerprint(root, symmetry: symmetry, watching: PropertyMask(properties))])
+        var visited = FingerprintSet([Fingerprinter.fingerprint(root, symmetry: foldedSymmetry, watching: PropertyMask(properties))])
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
-        // The launch views of the states at the depth before the last, and of every device of
-        // those two depths before (see `LaunchView`).
-        var launchViews = FingerprintSet(), wholeViews = FingerprintSet(), deviceViews = FingerprintSet(), restoreViews = FingerprintSet()
+        // What the launch-view reduction keeps at the merge (see `LaunchViewMerge`).
+        var launchViewMerge = LaunchViewMerge()
         var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
@@ -123,11 +119,12 @@ public struct Explorer: Sendable {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
             let last = level + 1 == depth
-            let viewed = mergesLaunchViews && LaunchView.applies(to: root)
+            let viewed = reductions.contains(.launchViews) && LaunchView.applies(to: root)
             let beforeLast = viewed && level + 2 == depth, twoBeforeLast = viewed && level + 3 == depth
             let deviceCount = root.world.deviceCount
             let tried = last ? lastSteps : Array(steps.indices)
-            let leavesCommuting = leavesCommutingSteps && CommutingSteps.applies(at: level, depth: depth)
+            let leavesCommuting = reductions.contains(CommutingSteps.reduction) && CommutingSteps.applies(at: level, depth: depth)
+            let leavesRebuilding = reductions.contains(RebuildingSteps.reduction) && RebuildingSteps.applies(at: level, depth: depth)
             var next: [Node] = []
             let chunkSize = 2048
             var chunkStart = 0
@@ -135,7 +132,7 @@ public struct Explorer: Sendable {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
-                                  twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, tried: tried,
+                                  twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
                                   watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited,
                                   shouldStop: shouldStop)
                 // A stop during the chunk leaves its runs part done: nothing of it is merged.
@@ -161,27 +158,18 @@ public struct Explorer: Sendable {
                         }
                         // The last depth's states are counted, never expanded: no links kept for them.
                         guard !successor.visited && visited.insert(successor.fingerprint) && !last else { continue }
-                        // The depth before the last: a state whose launches an earlier one already tried
-                        // (the same launch view) is counted, not expanded.
-                        if beforeLast && (successor.launchOn == 0 || !launchViews.insert(successor.launchView)) { continue }
-                        var mark = beforeLast ? successor.launchOn : 0
-                        if twoBeforeLast {
-                            // Two depths before: one that differs from an earlier one only in its backups
-                            // is expanded only by restores, the steps that read them; and a device's own
-                            // steps are left to the first state with that device's launch view.
-                            let other = run.views[Int(successor.views)]
-                            let kept = min(Int(other.backupCount), Views.viewedBackups)
-                            if !wholeViews.insert(successor.launchView) {
-                                // Only the restores of backups no earlier state had with these views.
-                                mark = Node.restoresOnly
-                                for b in 0..<kept where restoreViews.insert(other.backups[b]) { mark |= 1 << UInt16(b) }
-                                if mark == Node.restoresOnly && Int(other.backupCount) <= kept { continue }
-                            } else {
-                                for b in 0..<kept { restoreViews.insert(other.backups[b]) }
-                                if deviceCount <= LaunchView.ownStepsDevices {
-                                    for d in 0..<deviceCount where !deviceViews.insert(other.devices[d]) { mark |= LaunchView.bit(d) }
-                                }
-                            }
+                        // The two depths before the last: the launch-view reduction decides whether the
+                        // state is expanded, and notes how (see `LaunchViewMerge`).
+                        var mark = LaunchViewMark.none
+                        if beforeLast {
+                            guard let admitted = launchViewMerge.admitBeforeLast(launchOn: successor.launchOn, launchView: successor.launchView)
+                            else { continue }
+                            mark = admitted
+                        } else if twoBeforeLast {
+                            guard let admitted = launchViewMerge.admitTwoBeforeLast(launchView: successor.launchView,
+                                                                                    views: run.views[Int(successor.views)], deviceCount: deviceCount)
+                            else { continue }
+                            mark = admitted
                         }
                         next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
                     }
@@ -200,7 +188,7 @@ public struct Explorer: Sendable {
         }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited, launchViews, wholeViews, deviceViews, restoreViews]),
+                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited] + launchViewMerge.sets),
                               trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds)
     }
 
@@ -208,7 +196,7 @@ public struct Explorer: Sendable {
     public static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
 
     /// A state's fingerprint as this search sees it (under its symmetry, when it has one).
-    public func fingerprint(of state: ExploreState) -> Int { Fingerprinter.fingerprint(state, symmetry: symmetry) }
+    public func fingerprint(of state: ExploreState) -> Int { Fingerprinter.fingerprint(state, symmetry: foldedSymmetry) }
 
     /// The fingerprint with every device rehashed, ignoring the forms the steps kept: equal to
     /// `fingerprint` whenever those forms are up to date.

@@ -30,7 +30,9 @@ import IDSim
 /// The rule is applied only where every state is expanded in full: up to three levels before
 /// the last. At the two last levels the launch-view merges (`LaunchView`) expand states in part,
 /// so a sibling there may not have tried the step the rule would leave to it.
-struct CommutingSteps: Sendable {
+struct CommutingSteps: StepReduction {
+    static let reduction = SearchReduction.commutingSteps
+
     /// By step number: the step's position in its device's list.
     private let positions: [Int]
     private let devices: [DeviceIndex]
@@ -79,7 +81,7 @@ struct CommutingSteps: Sendable {
 
     /// Whether step `number` can be left out of the expansion of a state reached by step
     /// `reachedBy` (nil at the root).
-    func sleeps(_ number: Int, after reachedBy: Int?) -> Bool {
+    func leavesOut(_ number: Int, after reachedBy: Int?) -> Bool {
         guard let reachedBy else { return false }
         return positions[number] < positions[reachedBy] && commute(number, reachedBy)
     }

@@ -12,7 +12,9 @@ import IDSim
 /// made moot. The steps left out are never launches, so no break is lost with them, and the
 /// state each would reach was visited at a level where every state is expanded, or is counted
 /// as visited where it is not (the last two levels): either way the search finds the same.
-struct RebuildingSteps: Sendable {
+struct RebuildingSteps: StepReduction {
+    static let reduction = SearchReduction.rebuildingSteps
+
     /// By step number: the device a rebuilding step sets up from scratch (nil for other steps).
     private let rebuilds: [DeviceIndex?]
     /// By step number: the device of an own step that such a step makes moot (nil otherwise).
@@ -35,7 +37,10 @@ struct RebuildingSteps: Sendable {
 
     /// Whether step `number`, after the state was reached by step `reachedBy` (nil at the root),
     /// reaches a state the parent's same step reached.
-    func moot(_ number: Int, after reachedBy: Int?) -> Bool {
+    /// At every level: a rebuilding step is moot after an own step on its device, whatever the depth.
+    static func applies(at level: Int, depth: Int) -> Bool { true }
+
+    func leavesOut(_ number: Int, after reachedBy: Int?) -> Bool {
         guard let reachedBy, let device = rebuilds[number] else { return false }
         return undone[reachedBy] == device
     }

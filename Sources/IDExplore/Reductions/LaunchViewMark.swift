@@ -1,0 +1,66 @@
+import IDSim
+
+/// What the launch-view reduction (`LaunchView`) notes on a node of the two depths before the
+/// last, and reads back when the node is expanded. One 16-bit word: a node is 8 bytes, and a
+/// search keeps millions.
+///
+/// - On a node of the depth before the last: the devices a launch is tried on from it at the last
+///   depth (bit `d` for device `d`); none noted means every device its step reached, worked out
+///   when it is expanded.
+/// - On a node two depths before the last: either the devices whose own steps it leaves to an
+///   earlier state with the same view of them, or that it is expanded only by restores, and of
+///   which backups (bit `b` for its `backupForms[b]`; those past the eighth always).
+/// Elsewhere nothing is noted.
+struct LaunchViewMark: Equatable, Sendable {
+    private(set) var raw: UInt16 = 0
+
+    /// The sixteenth bit: expanded only by restores (devices use the fifteen below it).
+    private static let restoresOnlyBit: UInt16 = 1 << 15
+
+    static let none = LaunchViewMark()
+
+    // MARK: The depth before the last
+
+    /// Launch on these devices only.
+    static func launch(on devices: UInt16) -> LaunchViewMark { LaunchViewMark(raw: devices) }
+
+    /// The devices to launch on, or nil when none were noted.
+    var launchDevices: UInt16? { raw == 0 ? nil : raw }
+
+    // MARK: Two depths before the last
+
+    /// Expanded only by the restores of the backups added with `restore(backup:)`.
+    static let restoresOnly = LaunchViewMark(raw: restoresOnlyBit)
+
+    var isRestoresOnly: Bool { raw & Self.restoresOnlyBit != 0 }
+
+    mutating func restore(backup: Int) { raw |= 1 << UInt16(backup) }
+
+    /// Whether a restores-only node restores its `backupForms[backup]`.
+    func restores(backup: Int) -> Bool { backup >= LaunchViews.viewedBackups || raw & (1 << UInt16(backup)) != 0 }
+
+    /// Whether a restores-only node restores no backup it has views of (then, with no backups past
+    /// those, it need not be expanded at all).
+    var restoresNone: Bool { raw == Self.restoresOnlyBit }
+
+    /// Leave the device's own steps to an earlier state.
+    mutating func leaveOwnSteps(of device: DeviceIndex) { raw |= LaunchView.bit(device) }
+
+    /// Whether the step, on `device` and an own step of it or not, is left out of the node's
+    /// successors: a device's own steps from a node that shares its view of the device with an
+    /// earlier one.
+    func leavesOut(stepOn device: DeviceIndex, ownStep: Bool) -> Bool {
+        ownStep && !isRestoresOnly && raw & LaunchView.bit(device) != 0
+    }
+}
+
+/// Two depths before the last, a successor's launch view of each device (in a world of up to
+/// four) and the restore view of each backup (of up to `viewedBackups`; `backupCount` counts
+/// them all: those past it are always restored). Made by the workers, read at the merge.
+struct LaunchViews: Sendable {
+    var devices = SIMD4<Int>()
+    var backups = SIMD8<Int>()
+    var backupCount: UInt8 = 0
+
+    static let viewedBackups = SIMD8<Int>.scalarCount
+}
