@@ -17,7 +17,7 @@ public final class Backup: Hashable, Sendable {
     /// device's own slots, shared until either side changes, so a backup copies nothing up front.
     /// A restore takes presence, source, container and ATT state from them; the vendor key,
     /// installation and App Attest keys they also hold are the old device's and never come back.
-    public let apps: Slots<InstalledApp>
+    package let apps: Slots<InstalledApp>
     public let settings: TrackingSettings
     public let appleID: Int?
     public let iCloudKeychain: Bool
@@ -26,7 +26,7 @@ public final class Backup: Hashable, Sendable {
     /// App Group containers' files that were not excluded from backups.
     public let appGroupFiles: [String: [String: ContainerFile]]
 
-    public init(name: String, kind: BackupKind, sourceHardwareID: UInt64, sourceDevice: String, os: OSVersion, idfa: SimUUID,
+    package init(name: String, kind: BackupKind, sourceHardwareID: UInt64, sourceDevice: String, os: OSVersion, idfa: SimUUID,
                 vendorTable: [VendorKey: SimUUID], keychain: Keychain, apps: Slots<InstalledApp>, settings: TrackingSettings,
                 appleID: Int?, iCloudKeychain: Bool, appGroupDefaults: [String: [String: String]] = [:],
                 appGroupFiles: [String: [String: ContainerFile]] = [:]) {

@@ -4,21 +4,21 @@
 /// `Device` (a dozen collections) reading one field that way retains and releases every one of
 /// them. `BoxedArray` gives addressors instead, so `devices[d].os` reads one field; and a world
 /// snapshot shares every box, so changing one device copies only that device.
-public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sendable, RandomAccessCollection,
+package struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sendable, RandomAccessCollection,
     MutableCollection, ExpressibleByArrayLiteral {
     typealias Box = ManagedBuffer<Element, UInt8>
 
     private var boxes: [Box]
 
-    public init() {
+    package init() {
         boxes = []
     }
 
-    public init(_ elements: some Sequence<Element>) {
+    package init(_ elements: some Sequence<Element>) {
         boxes = elements.map { Self.makeBox($0) }
     }
 
-    public init(arrayLiteral elements: Element...) {
+    package init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
 
@@ -31,10 +31,10 @@ public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sen
         box.withUnsafeMutablePointerToHeader { $0 }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { boxes.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { boxes.count }
 
-    public subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         unsafeAddress {
             UnsafePointer(Self.pointer(boxes[position]))
         }
@@ -61,11 +61,11 @@ public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sen
         index < boxes.count && index < other.boxes.count && boxes[index] === other.boxes[index]
     }
 
-    public mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         boxes.append(Self.makeBox(element))
     }
 
-    public static func == (a: BoxedArray, b: BoxedArray) -> Bool {
+    package static func == (a: BoxedArray, b: BoxedArray) -> Bool {
         guard a.boxes.count == b.boxes.count else { return false }
         for index in a.boxes.indices where a.boxes[index] !== b.boxes[index] {
             if a[index] != b[index] { return false }
@@ -73,7 +73,7 @@ public struct BoxedArray<Element: Hashable & Sendable>: Hashable, @unchecked Sen
         return true
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(boxes.count)
         for index in boxes.indices { hasher.combine(self[index]) }
     }

@@ -20,12 +20,12 @@ public struct Device: Hashable, Sendable {
     public var iCloudKeychain: Bool
     public var keychain: Keychain
     /// Indexed by `AppIndex`; nil where the app is absent.
-    public var apps: Slots<InstalledApp>
+    package var apps: Slots<InstalledApp>
     /// Running app processes, by `AppIndex`. They end on reboot, update, offload, uninstall, erase.
-    public var processes: Slots<AppProcess>
+    package var processes: Slots<AppProcess>
     /// Latest and previous launch of each app on this device, by `AppIndex` (kept after uninstall,
     /// for comparisons).
-    public var launches: Slots<LaunchHistory>
+    package var launches: Slots<LaunchHistory>
     /// The tables most steps leave alone, in a box of their own (see `DeviceTables`).
     private var tables: Boxed<DeviceTables>
 
@@ -68,12 +68,12 @@ public struct Device: Hashable, Sendable {
     }
 
     /// Where the device's tables are held (see `Slots.storageAddress`).
-    public var tablesStorageAddress: UInt { tables.storageAddress }
+    package var tablesStorageAddress: UInt { tables.storageAddress }
 
     /// The tables of the device at `device`, by their address (valid while the device is not
     /// written): read from another module through the computed properties above, each field
     /// read copied the whole device first.
-    public static func tables(of device: UnsafePointer<Device>) -> UnsafePointer<DeviceTables> {
+    package static func tables(of device: UnsafePointer<Device>) -> UnsafePointer<DeviceTables> {
         device.pointee.tables.valueAddress
     }
 

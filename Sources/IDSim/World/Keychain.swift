@@ -26,7 +26,7 @@ public struct Keychain: Hashable, Sendable {
 
     /// Where this keychain is held (see `Slots.storageAddress`): while two keychains are alive,
     /// equal addresses mean equal keychains.
-    public var storageAddress: UInt {
+    package var storageAddress: UInt {
         buckets.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 

@@ -1,6 +1,6 @@
 /// What `Slots` can hold: a type with one box holding nil, made once and shared by every `Slots`
 /// of it, so an empty slot is read in place like a full one.
-public protocol SlotElement: Hashable, Sendable {
+package protocol SlotElement: Hashable, Sendable {
     /// Never written: `Slots` writes only boxes it made for a value.
     static var emptySlot: ManagedBuffer<Self?, UInt8> { get }
 }
@@ -13,15 +13,15 @@ extension SlotElement {
 }
 
 extension InstalledApp: SlotElement {
-    nonisolated(unsafe) public static let emptySlot = makeEmptySlot()
+    nonisolated(unsafe) package static let emptySlot = makeEmptySlot()
 }
 
 extension AppProcess: SlotElement {
-    nonisolated(unsafe) public static let emptySlot = makeEmptySlot()
+    nonisolated(unsafe) package static let emptySlot = makeEmptySlot()
 }
 
 extension LaunchHistory: SlotElement {
-    nonisolated(unsafe) public static let emptySlot = makeEmptySlot()
+    nonisolated(unsafe) package static let emptySlot = makeEmptySlot()
 }
 
 /// A fixed-size array of optional values, each in its own copy-on-write box.
@@ -34,7 +34,7 @@ extension LaunchHistory: SlotElement {
 /// The boxes are `ManagedBuffer`s whose header is the value, reached through its pointer: a
 /// class's stored property would add a dynamic exclusivity check to every read, and reads of
 /// one field (is the app installed? which vendor?) are the hottest path of the simulator.
-public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
+package struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
     typealias Box = ManagedBuffer<Element?, UInt8>
 
     /// A box exists exactly when its slot holds a value: `set` and `_modify` drop the box of a
@@ -43,7 +43,7 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
     /// reference that every copy of a device retained and released three times over.)
     private var boxes: [Box?]
 
-    public init(count: Int) {
+    package init(count: Int) {
         boxes = Array(repeating: nil, count: count)
     }
 
@@ -56,10 +56,10 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
         box.withUnsafeMutablePointerToHeader { $0 }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { boxes.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { boxes.count }
 
-    public subscript(position: Int) -> Element? {
+    package subscript(position: Int) -> Element? {
         unsafeAddress {
             UnsafePointer(Self.pointer(boxes[position] ?? Element.emptySlot))
         }
@@ -84,7 +84,7 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
 
     /// Calls `body` with the address of each present element, in order: reading fields through it
     /// copies (and retains) nothing else of the element. The pointer is valid only inside `body`.
-    public func withEachPresent(_ body: (Int, UnsafePointer<Element>) throws -> Void) rethrows {
+    package func withEachPresent(_ body: (Int, UnsafePointer<Element>) throws -> Void) rethrows {
         // A present Optional's payload sits at its start.
         try withEachBox { index, slot in try body(index, UnsafeRawPointer(slot).assumingMemoryBound(to: Element.self)) }
     }
@@ -96,12 +96,31 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
     private func withEachBox(_ body: (Int, UnsafeMutablePointer<Element?>) throws -> Void) rethrows {
         let empty = Element.emptySlot
         let offset = UnsafeRawPointer(Self.pointer(empty)) - UnsafeRawPointer(Unmanaged.passUnretained(empty).toOpaque())
+        assert(layoutHolds(headerOffset: offset), "Slots: the memory layout its raw walks assume does not hold")
         try boxes.withUnsafeBytes { raw in
             for index in 0..<boxes.count {
                 guard let object = raw.load(fromByteOffset: index * MemoryLayout<Box?>.stride, as: UnsafeRawPointer?.self) else { continue }
                 try body(index, UnsafeMutableRawPointer(mutating: object + offset).assumingMemoryBound(to: Element?.self))
             }
         }
+    }
+
+    /// What the raw walks assume of the memory layout, checked in debug builds (`assert`): a
+    /// `Box?` in the array is one pointer, nil as zero; every box of the element type has its
+    /// header (the `Element?`) at the same offset from the object; and a present `Element?` has
+    /// its payload at its start, with the element's alignment.
+    func layoutHolds(headerOffset: Int) -> Bool {
+        guard MemoryLayout<Box?>.size == MemoryLayout<UnsafeRawPointer?>.size,
+              MemoryLayout<Box?>.stride == MemoryLayout<UnsafeRawPointer?>.stride,
+              MemoryLayout<Element?>.alignment == MemoryLayout<Element>.alignment,
+              MemoryLayout<Element?>.size >= MemoryLayout<Element>.size else { return false }
+        let nilIsZero = [Box?](repeating: nil, count: 1).withUnsafeBytes { $0.load(as: UInt.self) == 0 }
+        guard nilIsZero else { return false }
+        for box in boxes.lazy.compactMap({ $0 }).prefix(1) {
+            let offset = UnsafeRawPointer(Self.pointer(box)) - UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+            if offset != headerOffset { return false }
+        }
+        return true
     }
 
     /// `body` applied to the value in a slot, read through its address; nil for an empty slot.
@@ -117,7 +136,7 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
     /// Where these slots are held: equal for two `Slots` when neither has been written since one
     /// was copied from the other (a write to shared storage copies it first), so while both are
     /// alive, equal addresses mean equal slots. (Only while both are alive: freed storage is reused.)
-    public var storageAddress: UInt {
+    package var storageAddress: UInt {
         boxes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
@@ -128,30 +147,30 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
     }
 
     /// Whether a slot holds a value, without reading (and copying) the value.
-    public func isPresent(_ position: Int) -> Bool {
+    package func isPresent(_ position: Int) -> Bool {
         boxes[position] != nil
     }
 
     /// How many slots hold a value.
-    public var presentCount: Int {
+    package var presentCount: Int {
         boxes.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
     /// The indices of present elements.
-    public func presentIndices() -> [Int] {
+    package func presentIndices() -> [Int] {
         var result: [Int] = []
         for index in boxes.indices where boxes[index] != nil { result.append(index) }
         return result
     }
 
     /// The indices of present elements that satisfy the predicate.
-    public func presentIndices(where predicate: (Element) -> Bool) -> [Int] {
+    package func presentIndices(where predicate: (Element) -> Bool) -> [Int] {
         var result: [Int] = []
         withEachBox { index, slot in if predicate(slot.pointee.unsafelyUnwrapped) { result.append(index) } }
         return result
     }
 
-    public static func == (a: Slots, b: Slots) -> Bool {
+    package static func == (a: Slots, b: Slots) -> Bool {
         guard a.boxes.count == b.boxes.count else { return false }
         for index in a.boxes.indices where a.boxes[index] !== b.boxes[index] {
             if a[index] != b[index] { return false }
@@ -159,7 +178,7 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
         return true
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(boxes.count)
         for index in boxes.indices { hasher.combine(self[index]) }
     }
@@ -170,7 +189,7 @@ public struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Random
 // type's metadata at every step (a quarter of explore's time went to that).
 extension Slots where Element == InstalledApp {
     /// Each installed (or offloaded) app, in slot order, by address.
-    public func forEachApp(_ body: (Int, UnsafePointer<InstalledApp>) -> Void) {
+    package func forEachApp(_ body: (Int, UnsafePointer<InstalledApp>) -> Void) {
         withEachPresent(body)
     }
 
@@ -178,10 +197,10 @@ extension Slots where Element == InstalledApp {
     // launch makes.
 
     /// Whether the app is installed, offloaded, or (nil) absent.
-    public func presence(of app: AppIndex) -> AppPresence? { withPresent(app) { $0.pointee.presence } }
+    package func presence(of app: AppIndex) -> AppPresence? { withPresent(app) { $0.pointee.presence } }
 
     /// The vendor-table key of the app's installation.
-    public func vendorKey(of app: AppIndex) -> VendorKey? { withPresent(app) { $0.pointee.vendorKey } }
+    package func vendorKey(of app: AppIndex) -> VendorKey? { withPresent(app) { $0.pointee.vendorKey } }
 
     /// The app's stored ATT decision and whether it ever asked.
     func attState(of app: AppIndex) -> (att: ATTStatus, requested: Bool)? {
@@ -209,7 +228,7 @@ extension Slots where Element == AppProcess {
     static func noProcesses(count: Int) -> Slots { count < noProcessSlots.count ? noProcessSlots[count] : Slots(count: count) }
 
     /// Each running process, in slot order, by address.
-    public func forEachProcess(_ body: (Int, UnsafePointer<AppProcess>) -> Void) {
+    package func forEachProcess(_ body: (Int, UnsafePointer<AppProcess>) -> Void) {
         withEachPresent(body)
     }
 }

@@ -19,7 +19,7 @@ extension World {
     /// Lends device `d` to `body` in place, by its pointer (valid only inside `body`). Read
     /// through `pointee` a field at a time: passed on as a value, even borrowed, the device is
     /// copied, a retain and a release of each of its collections.
-    public func withDevice(_ d: DeviceIndex, _ body: (UnsafePointer<Device>) -> Void) {
+    package func withDevice(_ d: DeviceIndex, _ body: (UnsafePointer<Device>) -> Void) {
         devices.withElementPointer(at: d, body)
     }
 
@@ -39,7 +39,7 @@ extension World {
     /// the storage is alive, equal addresses mean equal parts. A reader that keys what it made of
     /// a part by its address keeps the part alive with `holdDevice`, so no other part can take
     /// the address.
-    public func devicePartAddresses(_ d: DeviceIndex) -> (apps: UInt, keychain: UInt, tables: UInt) {
+    package func devicePartAddresses(_ d: DeviceIndex) -> (apps: UInt, keychain: UInt, tables: UInt) {
         devices.withElementPointer(at: d) {
             ($0.pointee.apps.storageAddress, $0.pointee.keychain.storageAddress, $0.pointee.tablesStorageAddress)
         }
@@ -47,7 +47,7 @@ extension World {
 
     /// A reference that keeps device `d` as it is now, and so its parts' storage, alive. (A write
     /// to the device while it is held copies the device and the parts written.)
-    public func holdDevice(_ d: DeviceIndex) -> AnyObject {
+    package func holdDevice(_ d: DeviceIndex) -> AnyObject {
         devices.box(at: d)
     }
 

@@ -11,9 +11,9 @@ public struct World: Hashable, Sendable {
     /// Steps taken so far (events applied, plus steps without an event such as expectations).
     /// A launch records the step it happened at; DeviceCheck months derive from it.
     public var clock: Int
-    public var apps: BoxedArray<AppDeclaration>
-    public var devices: BoxedArray<Device>
-    public var accounts: BoxedArray<Account>
+    package var apps: BoxedArray<AppDeclaration>
+    package var devices: BoxedArray<Device>
+    package var accounts: BoxedArray<Account>
     public var backups: [String: Backup]
     public var deviceCheck: DeviceCheckServer
     /// Source of installation serial numbers.
