@@ -1,4 +1,4 @@
-import IDExplore
+@testable import IDExplore
 import IDSim
 import Testing
 
@@ -27,5 +27,11 @@ import Testing
         let folded = explorer.run(properties: all, depth: 3), unfolded = without.run(properties: all, depth: 3)
         #expect(folded.breaks.mapValues(\.count) == unfolded.breaks.mapValues(\.count))
         #expect(folded.states < unfolded.states, "mirrors are visited once: \(folded.states) vs \(unfolded.states)")
+    }
+
+    @Test("each reduction of the list is one type's, behind the Reduction protocol")
+    func oneTypeEach() {
+        let types: [any Reduction.Type] = [LaunchView.self, CommutingSteps.self, RebuildingSteps.self, DeviceSymmetry.self]
+        #expect(types.map { $0.reduction.rawValue }.sorted() == SearchReduction.allCases.map(\.rawValue).sorted())
     }
 }

@@ -37,7 +37,7 @@ public struct Explorer: Sendable {
     public var reductions = Set(SearchReduction.allCases)
 
     /// The symmetry the search folds states by, if any.
-    var foldedSymmetry: DeviceSymmetry? { reductions.contains(.deviceSymmetry) ? symmetry : nil }
+    var foldedSymmetry: DeviceSymmetry? { reductions.contains(DeviceSymmetry.reduction) ? symmetry : nil }
 
     public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
@@ -119,7 +119,7 @@ public struct Explorer: Sendable {
             guard !remaining.isEmpty else { break }
             let frontier = levels[level]
             let last = level + 1 == depth
-            let viewed = reductions.contains(.launchViews) && LaunchView.applies(to: root)
+            let viewed = reductions.contains(LaunchView.reduction) && LaunchView.applies(to: root)
             let beforeLast = viewed && level + 2 == depth, twoBeforeLast = viewed && level + 3 == depth
             let deviceCount = root.world.deviceCount
             let tried = last ? lastSteps : Array(steps.indices)

@@ -75,3 +75,7 @@ public struct DeviceSymmetry: Sendable {
         return out
     }
 }
+
+extension DeviceSymmetry: Reduction {
+    static let reduction = SearchReduction.deviceSymmetry
+}

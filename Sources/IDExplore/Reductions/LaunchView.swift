@@ -23,7 +23,9 @@ import IDSim
 ///   depends only on its launch view before: from a state whose view of the device an earlier
 ///   state of that depth already had, the earlier one's same step reached that view, and the
 ///   other devices' launches read what they read before the step.
-enum LaunchView {
+enum LaunchView: Reduction {
+    static let reduction = SearchReduction.launchViews
+
     /// Devices are told apart by a bit each (the sixteenth bit marks a state expanded only by
     /// restores); a larger world launches on every device.
     static let maximumDevices = 15

@@ -18,11 +18,17 @@ public enum SearchReduction: String, CaseIterable, Sendable {
     case deviceSymmetry
 }
 
+/// One reduction's own code, in a file of its own under Reductions: which of the search's
+/// reductions it is, so `Explorer.reductions` switches it. Each then meets the engine where it
+/// acts: `StepReduction` for the steps tried from a state, `LaunchView` (with `LaunchViewMark`
+/// and `LaunchViewMerge`) at the merge of the last depths, `DeviceSymmetry` in the fingerprint.
+protocol Reduction: Sendable {
+    static var reduction: SearchReduction { get }
+}
+
 /// A reduction that leaves steps out of a state's successors, told only the step that reached
 /// the state. Called for every successor tried, so its answer is a table lookup.
-protocol StepReduction: Sendable {
-    /// Which of the search's reductions it is (`Explorer.reductions` switches it).
-    static var reduction: SearchReduction { get }
+protocol StepReduction: Reduction {
     /// Whether it acts at this level of a search to `depth`.
     static func applies(at level: Int, depth: Int) -> Bool
     /// Whether the step numbered `step` can be left out of the successors of a state that the
