@@ -171,6 +171,7 @@ struct Fingerprinter {
             f.hasher.combine(kept.name)
             f.hasher.combine(kept.sourceName)
             f.add(kept.form)
+            f.addFollowedID(of: kept)
             backups[b] = f.hasher.finalize()
             f.hasher = whole
             f.names.truncate(to: named)
@@ -218,6 +219,7 @@ struct Fingerprinter {
             hasher.combine(kept.name)
             hasher.combine(kept.sourceName)
             add(kept.form)
+            addFollowedID(of: kept)
         }
         addBits(bits)
         hasher.combine(watching.rawValue)
@@ -274,6 +276,14 @@ struct Fingerprinter {
         hasher.combine(position)
         hasher.combine(kept.kind.rawValue)
         add(kept.form)
+        addFollowedID(of: kept)
+    }
+
+    /// What a copy restored from the backup should read, as far as `follows` is watched.
+    mutating func addFollowedID(of kept: borrowing ExploreState.KeptBackup) {
+        guard watching.contains(.follows) else { return }
+        hasher.combine(kept.followedID != nil)
+        if let id = kept.followedID { addValue(id) }
     }
 
     mutating func addAccounts(_ world: World) {

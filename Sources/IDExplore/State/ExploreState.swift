@@ -29,26 +29,31 @@ public struct ExploreState: Sendable {
         let source: DeviceIndex?
         let sourceName: String
         let kind: BackupKind
+        /// The followed app's ID on the source when the backup was taken (nil: it had none then):
+        /// what a copy restored from it should read, for `follows`.
+        let followedID: String?
 
-        init(_ backup: Backup, named name: String, source: DeviceIndex?, trackingBlind: Bool, cache: PartFormCache? = nil) {
+        init(_ backup: Backup, named name: String, source: DeviceIndex?, followedID: String?, trackingBlind: Bool, cache: PartFormCache? = nil) {
             self.name = name
             form = Fingerprinter.PartForm(backup, trackingBlind: trackingBlind, cache: cache)
             self.source = source
             sourceName = backup.sourceDevice
             kind = backup.kind
+            self.followedID = followedID
         }
 
-        private init(name: String, form: Fingerprinter.PartForm, source: DeviceIndex?, sourceName: String, kind: BackupKind) {
+        private init(name: String, form: Fingerprinter.PartForm, source: DeviceIndex?, sourceName: String, kind: BackupKind, followedID: String?) {
             self.name = name
             self.form = form
             self.source = source
             self.sourceName = sourceName
             self.kind = kind
+            self.followedID = followedID
         }
 
         func unshared() -> KeptBackup {
             KeptBackup(name: ExploreState.fresh(name), form: form.unshared(), source: source, sourceName: ExploreState.fresh(sourceName),
-                       kind: kind)
+                       kind: kind, followedID: followedID.map(ExploreState.fresh))
         }
 
         /// By source device (none last), then kind, then name: an order that does not depend on
@@ -73,6 +78,9 @@ public struct ExploreState: Sendable {
         var held = false
         /// After a restore or migration from another device: what its first launch here should read.
         var expected: String?
+
+        /// The ID the app has here now, if any (an erase ends it).
+        var heldID: String? { held ? last : nil }
     }
 
     public init(world: World, app: AppIndex, value name: String?, trackingBlind: Bool = false) {
@@ -83,15 +91,19 @@ public struct ExploreState: Sendable {
         // A search judges launches only by the values they read: what strategies build only for
         // people to read (results, notes; id-kit hashes each source) is left out.
         self.world.launchReportsInFull = false
-        backupForms = world.backups.map { name, backup in
-            KeptBackup(backup, named: name, source: Self.device(withHardware: backup.sourceHardwareID, in: world), trackingBlind: trackingBlind)
-        }.sorted { $0.precedes($1) }
-        deviceForms = DeviceForms(walking: world, trackingBlind: trackingBlind)
-        accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
-        follow = world.devices.map { device in
+        let follow = world.devices.map { device in
             guard let value = device.launches[app].flatMap({ Self.read(name, $0.latest.report) }) else { return Follow() }
             return Follow(last: value, held: true, expected: nil)
         }
+        self.follow = follow
+        // A scenario's backups were taken before the search: what the app had then is not known,
+        // and its source's ID now stands for it.
+        backupForms = world.backups.map { name, backup in
+            let source = Self.device(withHardware: backup.sourceHardwareID, in: world)
+            return KeptBackup(backup, named: name, source: source, followedID: source.flatMap { follow[$0].heldID }, trackingBlind: trackingBlind)
+        }.sorted { $0.precedes($1) }
+        deviceForms = DeviceForms(walking: world, trackingBlind: trackingBlind)
+        accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind)
     }
 
     /// An equal state that shares no storage with this one (see `World.unshared`): each worker
@@ -150,9 +162,15 @@ extension ExploreState {
             follow[d].held = false
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
-            if let backup = world.backups[name] { keep(KeptBackup(backup, named: name, source: d, trackingBlind: trackingBlind, cache: forms)) }
-        case .restore, .migrate:
-            if let origin = copyOrigin(of: step) { becomesCopy(of: origin.source, device: d) }
+            if let backup = world.backups[name] {
+                keep(KeptBackup(backup, named: name, source: d, followedID: follow[d].heldID, trackingBlind: trackingBlind, cache: forms))
+            }
+        case .restore(let name):
+            // `follows` compares with the ID the app had when the backup was taken.
+            if copyOrigin(of: step) != nil { becomesCopy(expecting: backupForms.first { $0.name == name }?.followedID, device: d) }
+        case .migrate(let source):
+            // And with the ID it has on the source as the migration is made.
+            if copyOrigin(of: step) != nil { becomesCopy(expecting: follow[source].heldID, device: d) }
         default:
             break
         }
@@ -232,10 +250,10 @@ extension ExploreState {
         let source: DeviceIndex?
     }
 
-    /// A restore or migration made device `d` a copy of `source`: its own past no longer counts,
-    /// and its first launch should read what the source's last did.
-    private mutating func becomesCopy(of source: DeviceIndex?, device d: DeviceIndex) {
-        let expected = source.flatMap { follow[$0].last }
+    /// A restore or migration made device `d` a copy of another: its own past no longer counts,
+    /// and its first launch should read what the app had on the source when the copy was taken
+    /// (nil: it had no ID then, so there is nothing to follow).
+    private mutating func becomesCopy(expecting expected: String?, device d: DeviceIndex) {
         follow[d] = Follow(last: nil, held: false, expected: expected)
     }
 }
