@@ -4,6 +4,52 @@ import TestSupport
 
 @Suite("idscope explore (the built binary)", .serialized)
 struct ExploreCommandTests {
+    @Test("docs/recipes.md's explore example: the recipe and its fix under the default goal, as printed there")
+    func recipesDocExample() throws {
+        let text = try String(contentsOf: GeneratedSection.root.appendingPathComponent("docs/recipes.md"), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let recipe = try #require(blocks.first { $0.hasPrefix("name: acme-device-id") })
+        let folder = TemporaryDirectory.make()
+        try recipe.write(to: folder.appendingPathComponent("acme-device-id.yaml"), atomically: true, encoding: .utf8)
+        let fixed = recipe.replacingOccurrences(of: "name: acme-device-id\n", with: "name: acme-device-id-fixed\n") + "whenRefused: stop\n"
+        try fixed.write(to: folder.appendingPathComponent("acme-device-id-fixed.yaml"), atomically: true, encoding: .utf8)
+        let marker = "<!-- docs-example: the output below is checked by ExploreCommandTests.recipesDocExample -->\n```\n"
+        let documented = try #require(text.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "```")[0])
+        let command = try #require(text.firstMatch(of: /\$ idscope (explore [^\n]+)/)?.1).split(separator: " ").map(String.init)
+        let run = try CLI.run(command + ["--workers", "1"], in: folder)
+        #expect(run.status == 1, "the unfixed recipe breaks: \(run.stderr)")
+        #expect(run.stdout == documented, "\(run.stdout)")
+    }
+
+    @Test("docs/explore.md's examples print what the page shows")
+    func exploreDocExample() throws {
+        let text = try String(contentsOf: GeneratedSection.root.appendingPathComponent("docs/explore.md"), encoding: .utf8)
+        let marker = "<!-- docs-example: the output below is checked by ExploreCommandTests.exploreDocExample -->\n```\n"
+        let documented = try #require(text.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "```")[0])
+        let commands = text.matches(of: /\$ idscope (explore [^\n]+)/).map { $0.1.split(separator: " ").map(String.init) }
+        try #require(commands.count >= 2)
+        let first = try CLI.run(commands[0] + ["--workers", "1"])
+        #expect(first.stdout == documented, "\(first.stdout)")
+        // The goals section's example: its output follows its command in the same block.
+        let userBlock = try #require(text.components(separatedBy: "$ idscope " + commands[1].joined(separator: " ") + "\n").dropFirst().first?
+            .components(separatedBy: "```")[0])
+        let user = try CLI.run(commands[1] + ["--workers", "1"])
+        #expect(user.stdout == userBlock, "\(user.stdout)")
+    }
+
+    @Test("--goal and --property exclude each other; an unknown goal is named; each goal prints its line")
+    func goalArguments() throws {
+        let both = try CLI.run(["explore", "--strategy", "rndi", "--goal", "user", "--property", "stable"])
+        #expect(both.status == 2 && both.stderr.contains("--goal and --property exclude each other"))
+        let unknown = try CLI.run(["explore", "--strategy", "rndi", "--goal", "devise"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown goal 'devise'") && unknown.stderr.contains("device"))
+        let user = try CLI.run(["explore", "--strategy", "rndi", "--goal", "user", "--depth", "3", "--format", "jsonl", "--workers", "1"])
+        #expect(user.stdout.split(separator: "\n").map { $0.contains(#""goal": "user""#) } == [true, true], "\(user.stdout)")
+        #expect(user.stdout.contains(#""property": "stable""#) && user.stdout.contains(#""property": "follows""#))
+        let alone = try CLI.run(["explore", "--strategy", "rndi", "--property", "stable", "--depth", "3", "--workers", "1"])
+        #expect(!alone.stdout.contains("goal"), "properties alone print no goal")
+    }
+
     @Test("a break exits 1 and is saved as a scenario that check fails at its last step; a hold exits 0")
     func breaksAndHolds() throws {
         let dir = TemporaryDirectory.make()

@@ -33,6 +33,8 @@ public struct Explorer: Sendable {
     /// When the world's devices are interchangeable: visit a state or its mirror, not both (used
     /// while `reductions` has `.deviceSymmetry`).
     public var symmetry: DeviceSymmetry?
+    /// The goal whose allowed events the search forgives (nil: none; `properties` alone).
+    public var goal: ExploreGoal?
     /// The reductions the search uses (all by default; tests take one out and compare).
     public var reductions = Set(SearchReduction.allCases)
 
@@ -133,7 +135,7 @@ public struct Explorer: Sendable {
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
-                                  watch: Watch(app: app, value: value, properties: PropertyMask(remaining)), visited: visited,
+                                  watch: Watch(app: app, value: value, properties: PropertyMask(remaining), forgiving: goal?.forgiving ?? []), visited: visited,
                                   shouldStop: shouldStop)
                 // A stop during the chunk leaves its runs part done: nothing of it is merged.
                 if shouldStop() { stopReason = .cancelled; break search }
@@ -211,7 +213,8 @@ public struct Explorer: Sendable {
 
     /// `probe`, remaking device forms from a worker's part forms as the search does.
     func probe(_ state: inout ExploreState, _ step: Step, forms: PartFormCache?) -> Set<ExploreProperty>? {
-        state.apply(step, watch: Watch(app: app, value: value, properties: .all), programs: resolved, forms: forms)?.properties
+        state.apply(step, watch: Watch(app: app, value: value, properties: .all, forgiving: goal?.forgiving ?? []), programs: resolved,
+                    forms: forms)?.properties
     }
 
     /// The steps from the root to a node.

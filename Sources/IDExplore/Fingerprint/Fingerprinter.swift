@@ -305,6 +305,7 @@ struct Fingerprinter {
     mutating func add(_ follow: borrowing ExploreState.Follow) {
         if !watching.isDisjoint(with: [.stable, .unique, .follows]) { addValue(follow.last) }
         if watching.contains(.unique) { hasher.combine(follow.held) }
+        if watching.contains(.stable) { hasher.combine(follow.forgiven) }
         if watching.contains(.follows) {
             hasher.combine(follow.expected != nil)
             if let expected = follow.expected { addValue(expected) }

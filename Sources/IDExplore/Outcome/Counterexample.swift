@@ -20,6 +20,8 @@ public struct Counterexample: Sendable {
         // the source's last such launch.
         var lastLaunch = [Int?](repeating: nil, count: world.devices.count)
         var expectedLaunch = [Int?](repeating: nil, count: world.devices.count)
+        // Per backup made here: the last launch with a value on its device when it was taken.
+        var backupLaunch: [String: Int] = [:]
         let watch = Watch(app: app, value: value, properties: .all)
         let programs = ResolvedPrograms(library: programs, apps: world.apps)
         var reference: Int?
@@ -43,9 +45,17 @@ public struct Counterexample: Sendable {
                 }
                 if state.follow[d].last != nil && state.follow[d].held { lastLaunch[d] = index }
                 expectedLaunch[d] = nil
-            case .restore, .migrate:
-                // Became a copy of another device: its own launches no longer count.
-                if let origin = state.copyOrigin(of: step) {
+            case .backup(_, let name):
+                if state.follow[d].held { backupLaunch[name] = lastLaunch[d] } else { backupLaunch[name] = nil }
+            case .restore(let name):
+                // Became a copy of another device: its own launches no longer count; it should read
+                // what the app had when the backup was taken (the same reference `follows` uses).
+                if let origin = before.copyOrigin(of: step) {
+                    expectedLaunch[d] = backupLaunch[name] ?? origin.source.flatMap { lastLaunch[$0] }
+                    lastLaunch[d] = nil
+                }
+            case .migrate:
+                if let origin = before.copyOrigin(of: step) {
                     expectedLaunch[d] = origin.source.flatMap { lastLaunch[$0] }
                     lastLaunch[d] = nil
                 }

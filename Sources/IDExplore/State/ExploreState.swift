@@ -78,6 +78,9 @@ public struct ExploreState: Sendable {
         var held = false
         /// After a restore or migration from another device: what its first launch here should read.
         var expected: String?
+        /// An event the goal allows happened here since the last launch with an ID: the next ID
+        /// may be new (`ExploreGoal`).
+        var forgiven = false
 
         /// The ID the app has here now, if any (an erase ends it).
         var heldID: String? { held ? last : nil }
@@ -132,6 +135,8 @@ struct Watch: Sendable {
     /// The launch-report value followed (nil: the primary ID).
     let value: String?
     let properties: PropertyMask
+    /// What the search's goal forgives (none without a goal).
+    var forgiving: Forgiving = []
 }
 
 extension ExploreState {
@@ -160,6 +165,9 @@ extension ExploreState {
             return launched(on: d, watch: watch)
         case .erase:
             follow[d].held = false
+            if watch.forgiving.contains(.erase) { follow[d].forgiven = true }
+        case .uninstall(let app) where app == watch.app:
+            if watch.forgiving.contains(.uninstall) { follow[d].forgiven = true }
         case .backup(_, let name):
             // The only event that writes a backup: hash it now, once, for every state after.
             if let backup = world.backups[name] {
@@ -167,7 +175,11 @@ extension ExploreState {
             }
         case .restore(let name):
             // `follows` compares with the ID the app had when the backup was taken.
-            if copyOrigin(of: step) != nil { becomesCopy(expecting: backupForms.first { $0.name == name }?.followedID, device: d) }
+            if copyOrigin(of: step) != nil {
+                becomesCopy(expecting: backupForms.first { $0.name == name }?.followedID, device: d)
+            } else if watch.forgiving.contains(.restoreRevokes) {
+                follow[d].forgiven = false
+            }
         case .migrate(let source):
             // And with the ID it has on the source as the migration is made.
             if copyOrigin(of: step) != nil { becomesCopy(expecting: follow[source].heldID, device: d) }
@@ -212,14 +224,15 @@ extension ExploreState {
         let value = world.launchHistory(of: watch.app, on: d).flatMap { Self.read(watch.value, $0.latest.report) }
         let before = follow[d]
         if let value {
-            if let last = before.last, last != value, before.expected == nil { broken.insert(.stable) }
+            if let last = before.last, last != value, before.expected == nil, !before.forgiven { broken.insert(.stable) }
             if let expected = before.expected, expected != value { broken.insert(.follows) }
             for other in follow.indices where other != d && follow[other].held && follow[other].last == value {
                 broken.insert(.unique)
             }
             follow[d].last = value
             follow[d].held = true
-        } else {
+            follow[d].forgiven = false
+        } else if !(watch.forgiving.contains(.lockedLaunch) && !world.afterFirstUnlockAvailable(on: d)) {
             broken.insert(.available)
         }
         follow[d].expected = nil

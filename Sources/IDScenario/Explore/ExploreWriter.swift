@@ -40,8 +40,20 @@ public struct ExploreWriter {
     }
 
     public var rows: [Row] = []
+    /// The goal searched for, if the properties came from one (`--goal`, or the default).
+    public var goal: ExploreGoal?
 
-    public init() {}
+    public init(goal: ExploreGoal? = nil) {
+        self.goal = goal
+    }
+
+    /// The goal in one line: its name, what it asks, and after which events a new ID is allowed.
+    public var goalLine: String? {
+        goal.map { goal in
+            "goal \(goal.rawValue): \(goal.summary); a new ID is allowed after " + goal.allowedEvents.joined(separator: ", ")
+                + (goal.alsoForgiven.map { ", and " + $0 } ?? "")
+        }
+    }
 
     /// The rows of one search, in the order of the properties asked for.
     public mutating func add(_ outcome: ExploreOutcome, target: ExploreTarget, properties: [ExploreProperty], saved: [ExploreProperty: String] = [:]) {
@@ -66,7 +78,8 @@ public struct ExploreWriter {
         let targets = rows.map { TerminalText.escaped($0.target) }
         let strategyWidth = max("strategy".count, targets.map(\.count).max() ?? 0) + 2
         let propertyWidth = "available".count + 2
-        var lines = ["strategy".padded(strategyWidth) + "property".padded(propertyWidth) + "result"]
+        var lines = goalLine.map { [$0] } ?? []
+        lines.append("strategy".padded(strategyWidth) + "property".padded(propertyWidth) + "result")
         for (row, target) in zip(rows, targets) {
             lines.append(target.padded(strategyWidth) + row.property.rawValue.padded(propertyWidth) + row.result)
             if let saved = row.saved {
@@ -77,7 +90,8 @@ public struct ExploreWriter {
     }
 
     public func markdown() -> [String] {
-        var lines = ["| strategy | property | result |", "|---|---|---|"]
+        var lines = goalLine.map { [TerminalText.markdownCell($0), ""] } ?? []
+        lines += ["| strategy | property | result |", "|---|---|---|"]
         for row in rows {
             let cell = TerminalText.markdownCell(row.result) + (row.saved.map { " (saved: `\(TerminalText.escaped($0))`)" } ?? "")
             lines.append("| \(TerminalText.markdownCell(row.target)) | \(row.property.rawValue) | \(cell) |")
@@ -87,7 +101,9 @@ public struct ExploreWriter {
 
     public func jsonl() -> [String] {
         rows.map { row in
-            var fields = [("strategy", JSONText.string(row.target)), ("property", JSONText.string(row.property.rawValue)),
+            var fields = [("strategy", JSONText.string(row.target))]
+            if let goal { fields.append(("goal", JSONText.string(goal.rawValue))) }
+            fields += [("property", JSONText.string(row.property.rawValue)),
                           ("holds", row.steps == nil ? "true" : "false"), ("depth", String(row.depth)), ("states", String(row.states))]
             if let steps = row.steps { fields.append(("steps", "[" + steps.map(JSONText.string).joined(separator: ", ") + "]")) }
             if let saved = row.saved { fields.append(("saved", JSONText.string(saved))) }

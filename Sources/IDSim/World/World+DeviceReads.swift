@@ -11,6 +11,8 @@ extension World {
     public func keychain(on d: DeviceIndex) -> Keychain { devices[d].keychain }
 
     public func protectedDataAvailable(on d: DeviceIndex) -> Bool { devices[d].protectedDataAvailable }
+    /// Whether the device was unlocked once since it booted (or has no passcode).
+    public func afterFirstUnlockAvailable(on d: DeviceIndex) -> Bool { devices[d].afterFirstUnlockAvailable }
 
     public func hardwareID(of d: DeviceIndex) -> UInt64 { devices[d].hardwareID }
 

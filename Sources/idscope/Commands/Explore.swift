@@ -12,7 +12,10 @@ extension IDScope {
             discussion: """
             Searches every sequence of user and OS actions up to --depth, breadth first, from the matrix's world \
             (--devices iPhones with a passcode on one Apple ID, an app of the strategy and another of its vendor) or \
-            from the end of a scenario (--from). Exit 0 when every property holds to the depth, 1 when one breaks, \
+            from the end of a scenario (--from). It checks a goal, device by default: stable, unique and available, \
+            with a new ID allowed after an erase and no ID allowed before the first unlock (--goal install: stable \
+            and available, allowed after deleting the app; --goal user: stable and follows). --property checks \
+            properties alone instead. Exit 0 when every property holds to the depth, 1 when one breaks, \
             2 for invalid input, 64 for a malformed command line. --save DIR writes each break as a scenario whose \
             last expect fails.
 
@@ -24,7 +27,12 @@ extension IDScope {
                 completion: .custom(ScenarioCompletion.strategies))
         var strategies: [String] = []
 
-        @Option(name: .customLong("property"), help: "stable, unique, available or follows (repeatable; default: all four).")
+        @Option(help: ArgumentHelp("What the ID is for: device (the same on one device until erase, never on two), install (the same until "
+                                   + "the app is deleted) or user (follows the person to a new phone and through a restore). Default: device.",
+                                   valueName: "device|install|user"))
+        var goal: String?
+
+        @Option(name: .customLong("property"), help: "stable, unique, available or follows (repeatable), checked alone, without a goal's allowed events.")
         var properties: [String] = []
 
         // Numbers are read unconditionally, so that `--depth -1` is a number out of range, not a
@@ -67,6 +75,13 @@ extension IDScope {
             if let workers, !(1...1024).contains(workers) { throw ValidationError(workers < 1 ? "--workers must be at least 1, not \(workers)" : "--workers must be at most 1024, not \(workers)") }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
             if app != nil && from == nil { throw ValidationError("--app needs --from SCENARIO") }
+            if goal != nil && !properties.isEmpty {
+                throw ExitStatus.namesNothing("explore", "--goal and --property exclude each other: a goal names its own properties")
+            }
+            if let goal, ExploreGoal(rawValue: goal) == nil {
+                throw ExitStatus.namesNothing("explore", "unknown goal '\(goal)' (expected device, install or user)"
+                                              + NameSuggester.hint(for: goal, among: ExploreGoal.allCases.map(\.rawValue)))
+            }
             for name in properties where ExploreProperty(rawValue: name) == nil {
                 throw ExitStatus.namesNothing("explore", "unknown property '\(name)' (expected stable, unique, available or follows)"
                                               + NameSuggester.hint(for: name, among: ExploreProperty.allCases.map(\.rawValue)))
@@ -83,14 +98,17 @@ extension IDScope {
         }
 
         func run() throws {
-            let wanted = properties.isEmpty ? ExploreProperty.allCases : properties.compactMap(ExploreProperty.init(rawValue:))
+            // A goal (the default: device) unless properties are named: they are checked alone.
+            let chosenGoal = properties.isEmpty ? goal.flatMap(ExploreGoal.init(rawValue:)) ?? .standard : nil
+            let wanted = chosenGoal.map { goal in ExploreProperty.allCases.filter(goal.properties.contains) }
+                ?? properties.compactMap(ExploreProperty.init(rawValue:))
             let targets = try makeTargets()
             // Checked now, before a long search; made only when there is a break to save in it.
             if let save, let problem = Self.folderProblem(save) {
                 Console.error("idscope: cannot save into \(save): \(problem)")
                 throw ExitCode(ExitStatus.ioError)
             }
-            var writer = ExploreWriter()
+            var writer = ExploreWriter(goal: chosenGoal)
             let progress = isatty(STDERR_FILENO) == 1
             for target in targets {
                 let world: World
@@ -103,6 +121,7 @@ extension IDScope {
                 var explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library,
                                              events: eventKeys.map(Set.init))
                 explorer.workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
+                explorer.goal = chosenGoal
                 let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 }, progress: { p in
                     guard progress else { return }
                     // Distinct states a second, as the line says (successors a second is the bench's figure).

@@ -1,0 +1,71 @@
+/// What a user wants an ID to do, as explore checks it: a set of properties, and the events
+/// after which a new ID is what the user wants rather than a break (an allowed event forgives a
+/// `stable` break when it happened on that device between the two launches).
+public enum ExploreGoal: String, CaseIterable, Sendable {
+    /// The same on one device until it is erased, and never on two devices at once. A launch
+    /// before the first unlock that yields no ID is forgiven: the next launch after the unlock
+    /// must read the earlier ID (`stable` checks that), which is what `whenRefused: stop` intends.
+    case device
+    /// The same until the app is deleted (or the device erased, which deletes it).
+    case install
+    /// Follows the person: onto a new phone through a backup or migration, and through an erase
+    /// and a restore of the phone's own backup. An erase that no restore follows may change it.
+    case user
+
+    /// The default goal of `idscope explore`.
+    public static let standard = ExploreGoal.device
+
+    public var properties: Set<ExploreProperty> {
+        switch self {
+        case .device: [.stable, .unique, .available]
+        case .install: [.stable, .available]
+        case .user: [.stable, .follows]
+        }
+    }
+
+    /// One line for people: what the goal asks of the ID.
+    public var summary: String {
+        switch self {
+        case .device: "the same on one device until erase, never on two devices"
+        case .install: "the same until the app is deleted"
+        case .user: "follows the person to a new phone and through an erase and a restore"
+        }
+    }
+
+    /// The events (by key) after which a new ID on the same device is allowed.
+    public var allowedEvents: [String] {
+        switch self {
+        case .device: ["erase"]
+        case .install: ["uninstall", "erase"]
+        case .user: ["erase (unless a restore of the phone's own backup follows)"]
+        }
+    }
+
+    /// What the goal forgives besides its allowed events, in words (nil: nothing).
+    public var alsoForgiven: String? {
+        self == .device ? "a launch before the first unlock may yield no ID" : nil
+    }
+
+    var forgiving: Forgiving {
+        switch self {
+        case .device: [.erase, .lockedLaunch]
+        case .install: [.erase, .uninstall]
+        case .user: [.erase, .restoreRevokes]
+        }
+    }
+}
+
+/// What a goal forgives, carried by the search in each step's `Watch`.
+struct Forgiving: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+
+    /// An erase of the device: its next ID may be new.
+    static let erase = Forgiving(rawValue: 1)
+    /// Deleting the followed app: its next ID may be new.
+    static let uninstall = Forgiving(rawValue: 2)
+    /// A launch before the first unlock that yields no ID (`available`).
+    static let lockedLaunch = Forgiving(rawValue: 4)
+    /// A restore of the device's own backup takes back what an erase forgave: the backup should
+    /// bring the ID back.
+    static let restoreRevokes = Forgiving(rawValue: 8)
+}
