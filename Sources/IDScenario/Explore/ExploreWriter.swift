@@ -15,6 +15,14 @@ public struct ExploreWriter {
         public var stopped: ExploreOutcome.StopReason?
         /// Where the counterexample was saved (`--save`).
         public var saved: String?
+        /// Why it broke (nil when it held).
+        public var why: BreakExplanation?
+
+        /// The rules of the why, each with its title, as the inspector names them.
+        public var rulesLine: String? {
+            guard let why, !why.rules.isEmpty else { return nil }
+            return why.rules.map { "\($0.rawValue) \(RuleRegistry.rule($0).title)" }.joined(separator: "; ")
+        }
 
         public var result: String {
             guard let steps else {
@@ -61,8 +69,10 @@ public struct ExploreWriter {
         let world = try? target.base.initialWorld()
         for property in properties {
             let words = outcome.breaks[property].map { steps in steps.map { Self.describe($0, world) } }
+            // Worked out after the search, for breaks only: the search's own speed is untouched.
+            let why = outcome.breaks[property].flatMap { BreakExplanation.explain($0, property: property, target: target) }
             rows.append(Row(target: target.label, property: property, steps: words, depth: outcome.completedDepth,
-                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property]))
+                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property], why: why))
         }
     }
 
@@ -82,6 +92,11 @@ public struct ExploreWriter {
         lines.append("strategy".padded(strategyWidth) + "property".padded(propertyWidth) + "result")
         for (row, target) in zip(rows, targets) {
             lines.append(target.padded(strategyWidth) + row.property.rawValue.padded(propertyWidth) + row.result)
+            let indent = String(repeating: " ", count: strategyWidth + propertyWidth)
+            if let why = row.why {
+                lines.append(indent + "why: step \(why.decisiveStep): " + TerminalText.escaped(why.sentence))
+                if let rules = row.rulesLine { lines.append(indent + "rules: " + rules) }
+            }
             if let saved = row.saved {
                 lines.append(String(repeating: " ", count: strategyWidth + propertyWidth) + "saved: " + TerminalText.escaped(saved))
             }
@@ -93,7 +108,11 @@ public struct ExploreWriter {
         var lines = goalLine.map { [TerminalText.markdownCell($0), ""] } ?? []
         lines += ["| strategy | property | result |", "|---|---|---|"]
         for row in rows {
-            let cell = TerminalText.markdownCell(row.result) + (row.saved.map { " (saved: `\(TerminalText.escaped($0))`)" } ?? "")
+            var cell = TerminalText.markdownCell(row.result) + (row.saved.map { " (saved: `\(TerminalText.escaped($0))`)" } ?? "")
+            if let why = row.why {
+                cell += "<br>why: step \(why.decisiveStep): " + TerminalText.markdownCell(why.sentence)
+                if let rules = row.rulesLine { cell += "<br>rules: " + TerminalText.markdownCell(rules) }
+            }
             lines.append("| \(TerminalText.markdownCell(row.target)) | \(row.property.rawValue) | \(cell) |")
         }
         return lines
@@ -107,6 +126,15 @@ public struct ExploreWriter {
                           ("holds", row.steps == nil ? "true" : "false"), ("depth", String(row.depth)), ("states", String(row.states))]
             if let steps = row.steps { fields.append(("steps", "[" + steps.map(JSONText.string).joined(separator: ", ") + "]")) }
             if let saved = row.saved { fields.append(("saved", JSONText.string(saved))) }
+            if let why = row.why {
+                fields.append(("why", JSONText.object([
+                    ("step", String(why.decisiveStep)),
+                    ("causes", "[" + why.causeSteps.map(String.init).joined(separator: ", ") + "]"),
+                    ("rules", "[" + why.rules.map { JSONText.string($0.rawValue) }.joined(separator: ", ") + "]"),
+                    ("stores", "[" + why.stores.map(JSONText.string).joined(separator: ", ") + "]"),
+                    ("sentence", JSONText.string(why.sentence)),
+                ])))
+            }
             if row.stopped != nil { fields.append(("stopped", "true")) }
             return "{" + fields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
         }
