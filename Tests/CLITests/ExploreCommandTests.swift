@@ -35,6 +35,28 @@ struct ExploreCommandTests {
             .components(separatedBy: "```")[0])
         let user = try CLI.run(commands[1] + ["--workers", "1"])
         #expect(user.stdout == userBlock, "\(user.stdout)")
+        // The worked example of a fix, the same way.
+        let fixCommand = try #require(commands.first { $0.contains("install,launch,migrate,reboot,unlock") && $0.contains("keychain-idfv") })
+        let fixBlock = try #require(text.components(separatedBy: "$ idscope " + fixCommand.joined(separator: " ") + "\n").dropFirst().first?
+            .components(separatedBy: "```")[0])
+        let fix = try CLI.run(fixCommand + ["--workers", "1"])
+        #expect(fix.stdout == fixBlock, "\(fix.stdout)")
+        #expect(fixBlock.contains("try: kc: accessible whenUnlockedThisDeviceOnly"), "the page shows a searched fix")
+    }
+
+    @Test("--save writes the first searched fix as a recipe beside the counterexample, and it loads")
+    func saveWritesTheFix() throws {
+        let folder = TemporaryDirectory.make()
+        let run = try CLI.run(["explore", "--strategy", "keychain-idfv", "--depth", "5", "--events", "install,launch,migrate,reboot,unlock",
+                               "--workers", "1", "--save", folder.path])
+        #expect(run.status == 1)
+        let fix = folder.appendingPathComponent("keychain-idfv-unique-fix.yaml")
+        let text = try String(contentsOf: fix, encoding: .utf8)
+        #expect(text.contains("accessible: whenUnlockedThisDeviceOnly"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("keychain-idfv-stable-fix.yaml").path), "no fix held for stable")
+        let again = try CLI.run(["explore", "--strategy", fix.path, "--depth", "5", "--events", "install,launch,migrate", "--property", "unique",
+                                 "--workers", "1"])
+        #expect(again.status == 0, "the saved fix holds unique: \(again.stdout)\(again.stderr)")
     }
 
     @Test("--goal and --property exclude each other; an unknown goal is named; each goal prints its line")

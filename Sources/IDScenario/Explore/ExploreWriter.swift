@@ -1,6 +1,7 @@
 import Foundation
 import IDExplore
 import IDSim
+import IDStrategies
 
 /// The explore table: per strategy (or app) and property, `holds ≤ N (S states)` or the shortest
 /// breaking sequence in words.
@@ -17,6 +18,22 @@ public struct ExploreWriter {
         public var saved: String?
         /// Why it broke (nil when it held).
         public var why: BreakExplanation?
+        /// What to change, as searched (nil when it held or nothing was asked).
+        public var fix: FixSearch?
+
+        /// The fix search in lines: each suggestion with what it breaks instead, or why there is none.
+        public var fixLines: [String] {
+            guard let fix else { return [] }
+            if let reason = fix.notSearched { return ["fixes: " + reason] }
+            let suggestions = fix.suggestions
+            guard !suggestions.isEmpty else {
+                return ["fixes: no one-key change of \(fix.recipe?.name ?? "the recipe") holds \(property.rawValue) (\(fix.variations.count) searched)"]
+            }
+            return suggestions.map { variation in
+                "try: \(variation.change) → \(property.rawValue) holds ≤ \(depth)"
+                    + (variation.breaksInstead.isEmpty ? "" : "; breaks " + variation.breaksInstead.map(\.rawValue).joined(separator: ", ") + " instead")
+            }
+        }
 
         /// The rules of the why, each with its title, as the inspector names them.
         public var rulesLine: String? {
@@ -64,7 +81,8 @@ public struct ExploreWriter {
     }
 
     /// The rows of one search, in the order of the properties asked for.
-    public mutating func add(_ outcome: ExploreOutcome, target: ExploreTarget, properties: [ExploreProperty], saved: [ExploreProperty: String] = [:]) {
+    public mutating func add(_ outcome: ExploreOutcome, target: ExploreTarget, properties: [ExploreProperty], saved: [ExploreProperty: String] = [:],
+                             fixes: [ExploreProperty: FixSearch] = [:]) {
         // Words need only names (devices, apps), which the steps before the start do not change.
         let world = try? target.base.initialWorld()
         for property in properties {
@@ -72,7 +90,7 @@ public struct ExploreWriter {
             // Worked out after the search, for breaks only: the search's own speed is untouched.
             let why = outcome.breaks[property].flatMap { BreakExplanation.explain($0, property: property, target: target) }
             rows.append(Row(target: target.label, property: property, steps: words, depth: outcome.completedDepth,
-                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property], why: why))
+                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property], why: why, fix: fixes[property]))
         }
     }
 
@@ -97,6 +115,7 @@ public struct ExploreWriter {
                 lines.append(indent + "why: step \(why.decisiveStep): " + TerminalText.escaped(why.sentence))
                 if let rules = row.rulesLine { lines.append(indent + "rules: " + rules) }
             }
+            for line in row.fixLines { lines.append(indent + TerminalText.escaped(line)) }
             if let saved = row.saved {
                 lines.append(String(repeating: " ", count: strategyWidth + propertyWidth) + "saved: " + TerminalText.escaped(saved))
             }
@@ -113,6 +132,7 @@ public struct ExploreWriter {
                 cell += "<br>why: step \(why.decisiveStep): " + TerminalText.markdownCell(why.sentence)
                 if let rules = row.rulesLine { cell += "<br>rules: " + TerminalText.markdownCell(rules) }
             }
+            for line in row.fixLines { cell += "<br>" + TerminalText.markdownCell(line) }
             lines.append("| \(TerminalText.markdownCell(row.target)) | \(row.property.rawValue) | \(cell) |")
         }
         return lines
@@ -134,6 +154,16 @@ public struct ExploreWriter {
                     ("stores", "[" + why.stores.map(JSONText.string).joined(separator: ", ") + "]"),
                     ("sentence", JSONText.string(why.sentence)),
                 ])))
+            }
+            if let fix = row.fix {
+                var members = [("searched", String(fix.variations.count))]
+                if let recipe = fix.recipe { members.append(("recipe", JSONText.string(recipe.name))) }
+                if let reason = fix.notSearched { members.append(("reason", JSONText.string(reason))) }
+                members.append(("suggestions", "[" + fix.suggestions.map { variation in
+                    JSONText.object([("change", JSONText.string(variation.change)),
+                                     ("breaksInstead", "[" + variation.breaksInstead.map { JSONText.string($0.rawValue) }.joined(separator: ", ") + "]")])
+                }.joined(separator: ", ") + "]"))
+                fields.append(("fixes", JSONText.object(members)))
             }
             if row.stopped != nil { fields.append(("stopped", "true")) }
             return "{" + fields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

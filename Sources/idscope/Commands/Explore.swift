@@ -132,6 +132,13 @@ extension IDScope {
                 if outcome.stopReason == .stateLimit {
                     Console.error("idscope: \(target.label): stopped at \(outcome.states) states (the memory limit); depth \(outcome.completedDepth) was searched in full")
                 }
+                // What to change, searched after the search, for each break.
+                var fixes: [ExploreProperty: FixSearch] = [:]
+                for property in wanted {
+                    guard let steps = outcome.breaks[property] else { continue }
+                    fixes[property] = FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
+                                                       workers: explorer.workers)
+                }
                 var saved: [ExploreProperty: String] = [:]
                 if let save {
                     for property in wanted {
@@ -146,9 +153,19 @@ extension IDScope {
                             throw ExitCode(ExitStatus.ioError)
                         }
                         saved[property] = path
+                        // The first searched change that holds, beside the counterexample.
+                        if let suggestion = fixes[property]?.suggestions.first {
+                            let fixPath = String(path.dropLast(5)) + "-fix.yaml"
+                            do {
+                                try FileSaver.write(RecipeWriter.file(suggestion.recipe), to: fixPath)
+                            } catch {
+                                Console.error("idscope: cannot save \(error)")
+                                throw ExitCode(ExitStatus.ioError)
+                            }
+                        }
                     }
                 }
-                writer.add(outcome, target: target, properties: wanted, saved: saved)
+                writer.add(outcome, target: target, properties: wanted, saved: saved, fixes: fixes)
             }
             let lines = switch format {
             case .jsonl: writer.jsonl()
