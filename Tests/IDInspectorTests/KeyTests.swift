@@ -863,6 +863,38 @@ struct InspectorExploreTests {
         #expect(h.screen.contains("explore: the ID changed on the same device in 2 steps (stable)"), "\(h.screen)")
     }
 
+    @Test("x searches explore's default goal, and the break it opens says why and what to change, as the command does")
+    func exploreExplains() throws {
+        var h = try Harness(scenarioText: """
+            name: explore why
+            devices: [{ name: phone, os: "17.5", passcode: true }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        h.type("2")
+        h.press(.enter)
+        h.type("p")
+        h.type("x")
+        let job = try #require(h.state.exploring)
+        let explorer = try #require(h.inspector.explorer(for: job))
+        #expect(explorer.goal == .device)
+        // What the app loop's worker does, with few events and a small depth.
+        var small = Explorer(root: explorer.root, steps: explorer.steps.filter { ["reboot", "launch"].contains($0.event.key) },
+                             programs: explorer.programs, app: 0, value: nil)
+        small.goal = .device
+        let outcome = small.run(properties: ExploreGoal.device.properties, depth: 3)
+        let target = try #require(h.inspector.exploreTarget(for: job))
+        let (property, steps) = try #require(Inspector.shortestBreak(outcome))
+        let findings = ExploreFindings(why: BreakExplanation.explain(steps, property: property, target: target),
+                                       fixes: FixSearch.search(property: property, steps: steps, target: target, goal: .device, depth: 3, workers: 1))
+        h.inspector.finishExplore(outcome, findings: findings)
+        let note = try #require(h.state.session.scenario.steps.last?.note)
+        #expect(note.hasPrefix("explore: here the ID changed on the same device. why: After reboot on phone"), "\(note)")
+        #expect(note.contains("(KC-17") && note.hasSuffix(". try: whenRefused: stop (was next)"), "\(note)")
+    }
+
     @Test("Esc stops a search; a result that arrives after is dropped")
     func escapeStops() throws {
         var h = try Harness()

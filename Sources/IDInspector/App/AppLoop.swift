@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IDExplore
+import IDScenario
 
 /// Runs the inspector against a terminal backend until the user quits.
 public final class AppLoop {
@@ -51,9 +52,9 @@ public final class AppLoop {
             if inspector.state.exploring == nil {
                 running.cancel()
                 search = nil
-            } else if let outcome = running.result {
+            } else if let (outcome, findings) = running.result {
                 search = nil
-                inspector.finishExplore(outcome)
+                inspector.finishExplore(outcome, findings: findings)
             } else {
                 let progress = running.progress
                 inspector.showExploreProgress(seconds: progress.seconds, states: progress.states)
@@ -66,7 +67,8 @@ public final class AppLoop {
                 return
             }
             explorer.workers = ProcessInfo.processInfo.activeProcessorCount
-            search = RunningSearch(explorer: explorer, budget: job.budgetSeconds, depth: Inspector.exploreDepth)
+            search = RunningSearch(explorer: explorer, target: inspector.exploreTarget(for: job), budget: job.budgetSeconds,
+                                   depth: Inspector.exploreDepth)
         }
     }
 
@@ -94,17 +96,30 @@ public final class AppLoop {
 final class RunningSearch: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
-    private var outcome: ExploreOutcome?
+    private var outcome: (ExploreOutcome, ExploreFindings)?
     private var latest: (seconds: Double, states: Int) = (0, 0)
     private let start = Date()
 
-    init(explorer: Explorer, budget: Double, depth: Int) {
-        let properties = Set(ExploreProperty.allCases)
+    /// - Parameter target: the start as explore's target, for the why of the break it opens and
+    ///   the searched fixes, worked out after the search in what is left of the budget.
+    init(explorer: Explorer, target: ExploreTarget?, budget: Double, depth: Int) {
+        let properties = explorer.goal?.properties ?? Set(ExploreProperty.allCases)
         Thread.detachNewThread { [self] in
+            let stop: @Sendable () -> Bool = { [self] in self.isCancelled || Date().timeIntervalSince(self.start) > budget }
             let result = explorer.run(properties: properties, depth: depth, clock: { [start] in Date().timeIntervalSince(start) },
-                                      shouldStop: { [self] in self.isCancelled || Date().timeIntervalSince(self.start) > budget },
+                                      shouldStop: stop,
                                       progress: { [self] p in self.locked { self.latest = (p.seconds, p.states) } })
-            self.locked { self.outcome = result }
+            var findings = ExploreFindings()
+            if let target, let (property, steps) = Inspector.shortestBreak(result), !stop() {
+                findings.why = BreakExplanation.explain(steps, property: property, target: target)
+                // Suggestions only if time is left: x keeps its budget.
+                if !stop() {
+                    let fixes = FixSearch.search(property: property, steps: steps, target: target, goal: explorer.goal, depth: depth,
+                                                 workers: explorer.workers, shouldStop: stop)
+                    if !stop() { findings.fixes = fixes }
+                }
+            }
+            self.locked { self.outcome = (result, findings) }
         }
     }
 
@@ -115,7 +130,7 @@ final class RunningSearch: @unchecked Sendable {
     }
 
     var isCancelled: Bool { locked { cancelled } }
-    var result: ExploreOutcome? { locked { outcome } }
+    var result: (ExploreOutcome, ExploreFindings)? { locked { outcome } }
     var progress: (seconds: Double, states: Int) { locked { (Date().timeIntervalSince(start), latest.states) } }
 
     func cancel() { locked { cancelled = true } }

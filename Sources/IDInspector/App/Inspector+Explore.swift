@@ -37,11 +37,29 @@ extension Inspector {
         state.status = Status("explore stopped")
     }
 
-    /// The search for a job, from the world at its step (nil when the app has no strategy).
+    /// The search for a job, from the world at its step (nil when the app has no strategy), for
+    /// explore's default goal, as `idscope explore` searches.
     public func explorer(for job: ExploreJob) -> Explorer? {
         let world = state.session.world
         guard let strategy = state.session.library.strategy(named: world.apps[job.app].strategy) else { return nil }
-        return Explorer.from(world, app: job.app, strategy: strategy, library: state.session.library)
+        var explorer = Explorer.from(world, app: job.app, strategy: strategy, library: state.session.library)
+        explorer.goal = .standard
+        return explorer
+    }
+
+    /// The job's start as explore's target (the scenario up to its step): what the why and the
+    /// fixes replay from.
+    public func exploreTarget(for job: ExploreJob) -> ExploreTarget? {
+        var base = state.session.scenario
+        base.steps = Array(base.steps.prefix(job.step))
+        return ExploreTarget.from(base, app: base.apps[job.app].bundleID).first
+    }
+
+    /// The break `x` opens: the shortest, the properties in their usual order breaking ties.
+    public static func shortestBreak(_ outcome: ExploreOutcome) -> (ExploreProperty, [Step])? {
+        let order = ExploreProperty.allCases
+        return outcome.breaks.min { ($0.value.count, order.firstIndex(of: $0.key)!) < ($1.value.count, order.firstIndex(of: $1.key)!) }
+            .map { ($0.key, $0.value) }
     }
 
     /// Marks the job as running (so the loop starts it once).
@@ -59,16 +77,15 @@ extension Inspector {
     /// Takes a search's result: the shortest break opens as a branch at the step the search
     /// started from, its steps narrated (asking first when that drops later steps, as every
     /// other action does); or the status says what held.
-    public mutating func finishExplore(_ outcome: ExploreOutcome) {
+    public mutating func finishExplore(_ outcome: ExploreOutcome, findings: ExploreFindings = ExploreFindings()) {
         guard let job = state.exploring else { return }   // stopped with Esc meanwhile
         state.exploring = nil
         let bundle = state.session.world.apps[job.app].bundleID
-        let order = ExploreProperty.allCases
-        guard let (property, steps) = outcome.breaks.min(by: { ($0.value.count, order.firstIndex(of: $0.key)!) < ($1.value.count, order.firstIndex(of: $1.key)!) }) else {
+        guard let (property, steps) = Self.shortestBreak(outcome) else {
             state.status = Status("nothing breaks \(bundle)'s ID within \(outcome.completedDepth) steps from here (\(outcome.states) states)")
             return
         }
-        let found = ExploreBreak(property: property, steps: steps, from: job.step)
+        let found = ExploreBreak(property: property, steps: steps, from: job.step, findings: findings)
         let dropped = state.session.count - job.step
         guard dropped == 0 else {
             state.status = Status("explore found a break; y opens it as a branch")
@@ -87,7 +104,9 @@ extension Inspector {
         for (index, step) in steps.enumerated() {
             let note: String? = switch index {
             case 0: "explore: the shortest way to break \(property.rawValue) (\(property.breakMeaning)), \(steps.count) step\(steps.count == 1 ? "" : "s")"
-            case steps.count - 1: "explore: here \(property.breakMeaning)"
+            case steps.count - 1:
+                "explore: here \(property.breakMeaning)" + (found.findings.whyText.map { ". " + $0 } ?? "")
+                    + (found.findings.fixText.map { ". " + $0 } ?? "")
             default: nil
             }
             apply(ScenarioStep(.event(step.event), device: step.device, note: note))

@@ -99,6 +99,34 @@ public struct ExploreBreak: Sendable {
     public var steps: [Step]
     /// The step the search started from: where the branch begins.
     public var from: Int
+    /// Why it broke and what to change, when they were worked out in time.
+    public var findings = ExploreFindings()
+}
+
+/// What `x` works out after its search, within the same time budget: why the break happened and
+/// the searched changes that fix it (as `idscope explore` prints them).
+public struct ExploreFindings: Sendable {
+    public var why: BreakExplanation?
+    public var fixes: FixSearch?
+
+    public init(why: BreakExplanation? = nil, fixes: FixSearch? = nil) {
+        self.why = why
+        self.fixes = fixes
+    }
+
+    /// The sentence and its rules, for the decisive step's note.
+    var whyText: String? {
+        guard let why else { return nil }
+        return "why: " + why.sentence + (why.rules.isEmpty ? "" : " (" + why.rules.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+
+    /// The first searched change that holds, or why there is none.
+    var fixText: String? {
+        guard let fixes else { return nil }
+        if let first = fixes.suggestions.first { return "try: " + first.change }
+        if fixes.notSearched == nil && !fixes.variations.isEmpty { return "no one-key change of the recipe fixes it (\(fixes.variations.count) searched)" }
+        return nil
+    }
 }
 
 /// The first side of a comparison: an app on a device, or a whole device.

@@ -44,9 +44,6 @@ public struct FixSearch: Sendable {
     ///   - shouldStop: checked between searches (the inspector's time budget).
     public static func search(property: ExploreProperty, steps: [Step], target: ExploreTarget, goal: ExploreGoal?, depth: Int,
                               workers: Int, shouldStop: @Sendable () -> Bool = { false }) -> FixSearch {
-        guard target.base.steps.isEmpty else {
-            return FixSearch(notSearched: "the search started from a scenario (--from): nothing was searched")
-        }
         guard let recipe = recipe(for: target) else {
             return FixSearch(notSearched: "\(target.strategy.name) is Swift code with no recipe twin: nothing was searched")
         }
@@ -59,7 +56,17 @@ public struct FixSearch: Sendable {
             if shouldStop() { break }
             var renamed = variant
             renamed.name = "\(recipe.name)-fix\(number + 1)"
-            let varied = ExploreTarget.defaultWorld(strategy: renamed.strategy, recipe: renamed, devices: devices, os: os)
+            let varied: ExploreTarget
+            if target.base.steps.isEmpty {
+                varied = ExploreTarget.defaultWorld(strategy: renamed.strategy, recipe: renamed, devices: devices, os: os)
+            } else {
+                // From a scenario's end (--from, the inspector's x): the same steps, the followed
+                // app running the variation (a twin reproduces its Swift strategy's launches).
+                var base = target.base
+                base.recipes.append(renamed)
+                base.apps[target.app].strategy = renamed.name
+                varied = ExploreTarget(base: base, app: target.app, strategy: renamed.strategy, library: base.library)
+            }
             guard let world = try? varied.startWorld() else { continue }
             var explorer = Explorer.from(world, app: varied.app, strategy: varied.strategy, library: varied.library, events: events)
             explorer.workers = workers
