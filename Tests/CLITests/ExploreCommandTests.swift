@@ -1,4 +1,5 @@
 import Foundation
+import IDExplore
 import Testing
 import TestSupport
 
@@ -57,6 +58,22 @@ struct ExploreCommandTests {
         let again = try CLI.run(["explore", "--strategy", fix.path, "--depth", "5", "--events", "install,launch,migrate", "--property", "unique",
                                  "--workers", "1"])
         #expect(again.status == 0, "the saved fix holds unique: \(again.stdout)\(again.stderr)")
+    }
+
+    @Test("unique and follows asked together are said to conflict once, with the sequence, and exit 1")
+    func conflictSaidOnce() throws {
+        let run = try CLI.run(["explore", "--strategy", "keychain-idfv", "--property", "unique", "--property", "follows", "--depth", "4",
+                               "--events", "install,launch,migrate", "--workers", "1"])
+        #expect(run.status == 1)
+        let conflicts = run.stdout.split(separator: "\n").filter { $0.hasPrefix("conflict: ") }
+        #expect(conflicts == ["conflict: unique and follows cannot both hold: after install com.acme.app on phone → launch com.acme.app on phone → "
+                              + "migrate from phone on phone2 → launch com.acme.app on phone2, the last launch either reads the first device's ID "
+                              + "(unique breaks) or another (follows breaks)"], "\(run.stdout)")
+        // No copy among the events, or a goal (none holds both): no conflict.
+        let noCopy = try CLI.run(["explore", "--strategy", "keychain-idfv", "--property", "unique", "--property", "follows", "--depth", "4",
+                                  "--events", "install,launch,reboot", "--workers", "1"])
+        #expect(!noCopy.stdout.contains("conflict"))
+        for goal in ExploreGoal.allCases { #expect(!goal.properties.isSuperset(of: [.unique, .follows]), "\(goal)") }
     }
 
     @Test("--goal and --property exclude each other; an unknown goal is named; each goal prints its line")

@@ -1,3 +1,5 @@
+import IDSim
+
 /// What a user wants an ID to do, as explore checks it: a set of properties, and the events
 /// after which a new ID is what the user wants rather than a break (an allowed event forgives a
 /// `stable` break when it happened on that device between the two launches).
@@ -68,4 +70,29 @@ struct Forgiving: OptionSet, Hashable, Sendable {
     /// A restore of the device's own backup takes back what an erase forgave: the backup should
     /// bring the ID back.
     static let restoreRevokes = Forgiving(rawValue: 8)
+}
+
+/// Properties that cannot all hold whatever an app does, and the sequence that shows it.
+public enum PropertyConflict {
+    /// `unique` and `follows` exclude each other once a device can become a copy of another (a
+    /// migration, or a restore of another device's backup): after it, the copy's first launch
+    /// either reads the source's ID (both devices hold it: `unique` breaks) or another
+    /// (`follows` breaks). The user goal leaves `unique` out for this reason.
+    /// - Returns: the sequence, on an app and two devices, or nil when the properties and the
+    ///   events leave no such conflict.
+    public static func sequence(properties: Set<ExploreProperty>, events: Set<String>?, devices: Int, app: AppIndex = 0) -> [Step]? {
+        guard properties.isSuperset(of: [.unique, .follows]), devices >= 2 else { return nil }
+        func offered(_ key: String) -> Bool { events?.contains(key) ?? true }
+        guard offered("install"), offered("launch") else { return nil }
+        let copy: [Step]
+        if offered("migrate") {
+            copy = [Step(.migrate(from: 0), on: 1)]
+        } else if offered("backup") && offered("restore") {
+            copy = [Step(.backup(.encrypted, name: "copy"), on: 0), Step(.restore(backup: "copy"), on: 1)]
+        } else {
+            return nil
+        }
+        return [Step(.install(app, source: nil), on: 0), Step(.launch(app, mode: .foreground), on: 0)] + copy
+            + [Step(.launch(app, mode: .foreground), on: 1)]
+    }
 }

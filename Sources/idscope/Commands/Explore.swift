@@ -173,6 +173,24 @@ extension IDScope {
             case .table: writer.table()
             }
             for line in lines { try Console.out(line) }
+            // Properties that exclude each other: said once, with the sequence that shows it.
+            if let conflict = PropertyConflict.sequence(properties: Set(wanted), events: eventKeys.map(Set.init),
+                                                        devices: from == nil ? devices : 2), conflict.count <= depth {
+                let world = try? targets.first?.base.initialWorld()
+                let words = conflict.map { step in
+                    world.map { TerminalText.escaped(StepSummary.describe(step.event, in: $0) + " on " + $0.devices[step.device].name) } ?? step.event.key
+                }
+                let sentence = "unique and follows cannot both hold: after " + words.joined(separator: " → ")
+                    + ", the last launch either reads the first device's ID (unique breaks) or another (follows breaks)"
+                switch format {
+                case .jsonl:
+                    try Console.out("{\"conflict\": [\"unique\", \"follows\"], \"steps\": [" + words.map(JSONText.string).joined(separator: ", ")
+                                    + "], \"sentence\": " + JSONText.string(sentence) + "}")
+                case .markdown, .table:
+                    try Console.out("conflict: " + sentence)
+                }
+                throw ExitCode(ExitStatus.checkFailed)
+            }
             if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(ExitStatus.checkFailed) }
         }
 
