@@ -187,11 +187,18 @@ struct ExploreTests {
         let world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(13, 0))
         let steps = ActionAlphabet.steps(for: world, app: 0, deviceCheckBits: true)
         // Every key but purgeCaches and biometryChange, which are offered only when asked for.
-        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys).subtracting(["purgeCaches", "biometryChange"]))
+        #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys).subtracting(ActionAlphabet.askedOnly))
         let asked = ActionAlphabet.steps(for: world, app: 0, events: ["purgeCaches"])
         #expect(asked.count == 2 && asked.allSatisfy { $0.event == .purgeCaches })
         let biometry = ActionAlphabet.steps(for: world, app: 0, events: ["biometryChange"])
         #expect(biometry.count == 2 && biometry.allSatisfy { $0.event == .biometryChange })
+        // The step options, by their names: the followed app's offline launches, iCloud Keychain off
+        // deleting its items, ATT requests while inactive; none of them without asking.
+        let options = ActionAlphabet.steps(for: world, app: 0, events: Set(ActionAlphabet.optionKeys))
+        #expect(options.filter { if case .launch(0, _, false) = $0.event { true } else { false } }.count == 2 * LaunchMode.allCases.count)
+        #expect(options.filter { $0.event == .iCloudKeychain(false, keep: false) }.count == 2)
+        #expect(options.filter { if case .requestTracking(0, _, _, false) = $0.event { true } else { false } }.count == 2 * TrackingAnswer.allCases.count)
+        #expect(!steps.contains { if case .launch(_, _, false) = $0.event { true } else { false } })
         let upgrades = steps.compactMap { step -> OSVersion? in if case .upgrade(let v) = step.event, step.device == 0 { return v }; return nil }
         #expect(upgrades.contains(OSVersion(14, 0)) && upgrades.contains(OSVersion(14, 5)) && upgrades.allSatisfy { $0 > OSVersion(13, 0) })
         let limited = ActionAlphabet.steps(for: world, app: 0, events: ["reboot"])

@@ -12,7 +12,15 @@ public enum ActionAlphabet {
         "backup", "restore", "migrate", "upgrade",
         // Only when asked for: see `steps(for:)`.
         "purgeCaches", "biometryChange",
-    ]
+    ] + optionKeys
+
+    /// Step options offered only when `--events` names them, by these names: the followed app's
+    /// launch without the network (`launch: { network: false }`), turning iCloud Keychain off and
+    /// deleting its items (`keep: false`), an ATT request while the app is not active.
+    public static let optionKeys = ["launchOffline", "iCloudKeychainDelete", "requestTrackingInactive"]
+
+    /// The keys offered only when asked for.
+    public static let askedOnly: Set<String> = Set(["purgeCaches", "biometryChange"] + optionKeys)
 
     /// The iOS versions at which some rule starts or stops applying, from the registry's version
     /// notes ("14.5+", "6.1–13", "7.0.3+"): upgrading to each is where behaviour can change.
@@ -67,6 +75,11 @@ public enum ActionAlphabet {
             if asked("purgeCaches") { events.append(.purgeCaches) }
             // The same for a new face or finger: only access-controlled items notice it.
             if asked("biometryChange") { events.append(.biometryChange) }
+            if asked("launchOffline") { events += LaunchMode.allCases.map { .launch(app, mode: $0, network: false) } }
+            if asked("iCloudKeychainDelete") { events.append(.iCloudKeychain(false, keep: false)) }
+            if asked("requestTrackingInactive") {
+                events += TrackingAnswer.allCases.map { .requestTracking(app, answer: $0, otherPromptPending: false, active: false) }
+            }
             if wanted("unlock") { events.append(.unlock) }
             if wanted("lock") { events.append(.lock) }
             if wanted("erase") { events.append(.erase) }
