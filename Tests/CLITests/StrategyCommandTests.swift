@@ -60,6 +60,28 @@ struct StrategyCommandTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'rndi'?"))
     }
 
+    @Test("--option gives a strategy's option to matrix's and explore's worlds; an option it does not take is exit 2, a malformed one 64")
+    func optionsReachTheWorlds() throws {
+        // mixpanel's useUniqueDistinctId: the IDFV (kept across a reinstall while another app of the
+        // vendor stays) instead of a random UUID.
+        let plain = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall"])
+        let unique = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall", "--option", "useUniqueDistinctId=true"])
+        #expect(plain.stdout.contains("mixpanel  Δ") && unique.stdout.contains("mixpanel  ="), "\(plain.stdout)\(unique.stdout)")
+        // explore's world takes them too: its saved counterexample gives both apps the option.
+        let folder = TemporaryDirectory.make()
+        let explore = try CLI.run(["explore", "--strategy", "mixpanel", "--option", "useUniqueDistinctId=true", "--events", "install,uninstall,launch",
+                                   "--property", "stable", "--depth", "5", "--devices", "1", "--workers", "1", "--save", folder.path])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        let saved = try String(contentsOf: folder.appendingPathComponent("mixpanel-stable.yaml"), encoding: .utf8)
+        #expect(saved.components(separatedBy: "useUniqueDistinctId: true").count == 3, "\(saved)")
+        let unknown = try CLI.run(["matrix", "--strategy", "mixpanel", "--option", "useUniqueDistinctID=true"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown option 'useUniqueDistinctID'") && unknown.stderr.contains("useUniqueDistinctId"))
+        let malformed = try CLI.run(["explore", "--strategy", "mixpanel", "--option", "useUniqueDistinctId"])
+        #expect(malformed.status == 64 && malformed.stderr.contains("expected KEY=VALUE"))
+        let fromScenario = try CLI.run(["explore", "--from", "tour", "--option", "a=b"])
+        #expect(fromScenario.status == 64 && fromScenario.stderr.contains("--from scenario gives its apps their own"))
+    }
+
     @Test("--id follows another of a recipe's IDs in matrix and explore; an ID it does not report is exit 2 with the names it does")
     func followAnotherID() throws {
         let folder = TemporaryDirectory.make()

@@ -18,9 +18,9 @@ public enum ExploreWorld {
         (0..<count).map { DeviceSpec(name: deviceName($0), os: os, passcode: true, appleID: "alice") }
     }
 
-    public static func apps(strategy: Strategy) -> [AppDeclaration] {
+    public static func apps(strategy: Strategy, options: [String: OptionValue] = [:]) -> [AppDeclaration] {
         [subject, companion].map { bundle in
-            var app = AppDeclaration(bundleID: bundle, teamID: "ACME1234", strategy: strategy.name)
+            var app = AppDeclaration(bundleID: bundle, teamID: "ACME1234", strategy: strategy.name, options: options)
             // The entitlements the strategy's code needs to work as shipped (SvUDID's shared group).
             app.keychainAccessGroups = strategy.sharedAccessGroups(for: app)
             return app

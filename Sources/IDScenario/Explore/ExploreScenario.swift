@@ -12,9 +12,11 @@ public struct ExploreTarget: Sendable {
     public var library: StrategyLibrary
 
     /// The default world for a strategy (a recipe file's recipe comes with it).
-    public static func defaultWorld(strategy: Strategy, recipe: Recipe?, devices: Int, os: OSVersion) -> ExploreTarget {
+    /// - Parameter options: the strategy's options (`--option`), for both apps.
+    public static func defaultWorld(strategy: Strategy, recipe: Recipe?, devices: Int, os: OSVersion,
+                                    options: [String: OptionValue] = [:]) -> ExploreTarget {
         var base = Scenario(name: "explore \(strategy.name)", accounts: ExploreWorld.accounts(),
-                            devices: ExploreWorld.devices(count: devices, os: os), apps: ExploreWorld.apps(strategy: strategy))
+                            devices: ExploreWorld.devices(count: devices, os: os), apps: ExploreWorld.apps(strategy: strategy, options: options))
         if let recipe { base.recipes = [recipe] }
         return ExploreTarget(base: base, app: 0, strategy: strategy, library: base.library)
     }

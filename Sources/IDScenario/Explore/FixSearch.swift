@@ -58,7 +58,8 @@ public struct FixSearch: Sendable {
             renamed.name = "\(recipe.name)-fix\(number + 1)"
             let varied: ExploreTarget
             if target.base.steps.isEmpty {
-                varied = ExploreTarget.defaultWorld(strategy: renamed.strategy, recipe: renamed, devices: devices, os: os)
+                varied = ExploreTarget.defaultWorld(strategy: renamed.strategy, recipe: renamed, devices: devices, os: os,
+                                                    options: target.base.apps[target.app].options)
             } else {
                 // From a scenario's end (--from, the inspector's x): the same steps, the followed
                 // app running the variation (a twin reproduces its Swift strategy's launches).

@@ -67,6 +67,8 @@ extension IDScope {
         @Option(parsing: .unconditional, help: "Search threads (default: every active core).")
         var workers: Int?
 
+        @OptionGroup var strategyOptions: StrategyOptionsOption
+
         /// A malformed value is the argument parser's error (64); a well-formed name that names
         /// nothing (a property, an event, a strategy) is invalid input (2), as in every command.
         func validate() throws {
@@ -75,6 +77,10 @@ extension IDScope {
             if let workers, !(1...1024).contains(workers) { throw ValidationError(workers < 1 ? "--workers must be at least 1, not \(workers)" : "--workers must be at most 1024, not \(workers)") }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
             if app != nil && from == nil { throw ValidationError("--app needs --from SCENARIO") }
+            if !strategyOptions.arguments.isEmpty && from != nil {
+                throw ValidationError("--option sets the default world's options; a --from scenario gives its apps their own")
+            }
+            _ = try strategyOptions.values()
             if goal != nil && !properties.isEmpty {
                 throw ExitStatus.namesNothing("explore", "--goal and --property exclude each other: a goal names its own properties")
             }
@@ -234,15 +240,20 @@ extension IDScope {
                 return targets
             }
             let version = OSVersion(parsing: os)!
+            let options = try strategyOptions.values()
+            var targets: [ExploreTarget] = []
             if strategies.isEmpty {
-                return StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map {
-                    ExploreTarget.defaultWorld(strategy: $0, recipe: nil, devices: devices, os: version)
+                targets = StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map {
+                    ExploreTarget.defaultWorld(strategy: $0, recipe: nil, devices: devices, os: version, options: options)
+                }
+            } else {
+                for argument in strategies {
+                    let (strategy, recipe) = try StrategyArgument.resolveOrExit(argument)
+                    targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version, options: options))
                 }
             }
-            var targets: [ExploreTarget] = []
-            for argument in strategies {
-                let (strategy, recipe) = try StrategyArgument.resolveOrExit(argument)
-                targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version))
+            for target in targets {
+                try strategyOptions.check(options, for: [target.strategy], library: target.library, command: "explore")
             }
             return targets
         }

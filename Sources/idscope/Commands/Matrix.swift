@@ -32,12 +32,15 @@ extension IDScope {
         @Option(help: "Follow this ID instead of the primary: one of a recipe's ids, or any value its launches report.")
         var id: String?
 
+        @OptionGroup var strategyOptions: StrategyOptionsOption
+
         @OptionGroup var colour: ColourOption
 
         func validate() throws {
             // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
             for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ExitStatus.namesNothing("matrix", problem) } }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
+            _ = try strategyOptions.values()
         }
 
         func run() throws {
@@ -55,6 +58,9 @@ extension IDScope {
             if let id { types = try types.map { try StrategyArgument.following(id, $0, command: "matrix") } }
             // Recipe files join the built-in library so the worlds can launch them.
             let library = StrategyCatalog.builtIn.adding(recipes.values.map(\.strategy))
+            // The lifecycle cases' apps take --option; a scenario column's apps keep their own.
+            let options = try strategyOptions.values()
+            try strategyOptions.check(options, for: types, library: library, command: "matrix")
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [MatrixWriter.Column] = []
             var cellsOf: [(Strategy) -> MatrixCell?] = []
@@ -62,7 +68,7 @@ extension IDScope {
             for argument in scenarios.isEmpty ? LifecycleCase.all.map(\.id) : scenarios {
                 if let lifecycle = LifecycleCase.named(argument) {
                     columns.append(.init(name: lifecycle.id, heading: lifecycle.abbreviation, meaning: lifecycle.title))
-                    cellsOf.append { matrix.cell(strategy: $0, case: lifecycle, library: library) }
+                    cellsOf.append { matrix.cell(strategy: $0, options: options, case: lifecycle, library: library) }
                     continue
                 }
                 do {
