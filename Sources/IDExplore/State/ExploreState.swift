@@ -114,7 +114,7 @@ public struct ExploreState: Sendable {
     func unshared() -> ExploreState {
         var copy = self
         copy.world = world.unshared()
-        copy.follow = follow.map { Follow(last: $0.last.map(Self.fresh), held: $0.held, expected: $0.expected.map(Self.fresh)) }
+        copy.follow = follow.map { Follow(last: $0.last.map(Self.fresh), held: $0.held, expected: $0.expected.map(Self.fresh), forgiven: $0.forgiven) }
         copy.backupForms = backupForms.map { $0.unshared() }
         copy.deviceForms = DeviceForms(deviceForms.map { $0.unshared() })
         copy.accountsForm = accountsForm.unshared()
