@@ -5,6 +5,12 @@ import TestSupport
 
 @Suite("idscope explore (the built binary)", .serialized)
 struct ExploreCommandTests {
+    /// The lines of a page after `line` (a whole line) up to the code block's end: the output a
+    /// documented command is shown with.
+    static func block(after line: String, in text: String) -> String? {
+        text.components(separatedBy: line + "\n").dropFirst().first?.components(separatedBy: "```")[0]
+    }
+
     @Test("docs/recipes.md's explore example: the recipe and its fix under the default goal, as printed there")
     func recipesDocExample() throws {
         let text = try String(contentsOf: GeneratedSection.root.appendingPathComponent("docs/recipes.md"), encoding: .utf8)
@@ -14,8 +20,7 @@ struct ExploreCommandTests {
         try recipe.write(to: folder.appendingPathComponent("acme-device-id.yaml"), atomically: true, encoding: .utf8)
         let fixed = recipe.replacingOccurrences(of: "name: acme-device-id\n", with: "name: acme-device-id-fixed\n") + "whenRefused: stop\n"
         try fixed.write(to: folder.appendingPathComponent("acme-device-id-fixed.yaml"), atomically: true, encoding: .utf8)
-        let marker = "<!-- docs-example: the output below is checked by ExploreCommandTests.recipesDocExample -->\n```\n"
-        let documented = try #require(text.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "```")[0])
+        let documented = try #require(Self.block(after: "<!-- docs-example: the output below is checked by ExploreCommandTests.recipesDocExample -->\n```", in: text))
         let command = try #require(text.firstMatch(of: /\$ idscope (explore [^\n]+)/)?.1).split(separator: " ").map(String.init)
         let run = try CLI.run(command + ["--workers", "1"], in: folder)
         #expect(run.status == 1, "the unfixed recipe breaks: \(run.stderr)")
@@ -25,21 +30,18 @@ struct ExploreCommandTests {
     @Test("docs/explore.md's examples print what the page shows")
     func exploreDocExample() throws {
         let text = try String(contentsOf: GeneratedSection.root.appendingPathComponent("docs/explore.md"), encoding: .utf8)
-        let marker = "<!-- docs-example: the output below is checked by ExploreCommandTests.exploreDocExample -->\n```\n"
-        let documented = try #require(text.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "```")[0])
+        let documented = try #require(Self.block(after: "<!-- docs-example: the output below is checked by ExploreCommandTests.exploreDocExample -->\n```", in: text))
         let commands = text.matches(of: /\$ idscope (explore [^\n]+)/).map { $0.1.split(separator: " ").map(String.init) }
         try #require(commands.count >= 2)
         let first = try CLI.run(commands[0] + ["--workers", "1"])
         #expect(first.stdout == documented, "\(first.stdout)")
         // The goals section's example: its output follows its command in the same block.
-        let userBlock = try #require(text.components(separatedBy: "$ idscope " + commands[1].joined(separator: " ") + "\n").dropFirst().first?
-            .components(separatedBy: "```")[0])
+        let userBlock = try #require(Self.block(after: "$ idscope " + commands[1].joined(separator: " "), in: text))
         let user = try CLI.run(commands[1] + ["--workers", "1"])
         #expect(user.stdout == userBlock, "\(user.stdout)")
         // The worked example of a fix, the same way.
         let fixCommand = try #require(commands.first { $0.contains("install,launch,migrate,reboot,unlock") && $0.contains("keychain-idfv") })
-        let fixBlock = try #require(text.components(separatedBy: "$ idscope " + fixCommand.joined(separator: " ") + "\n").dropFirst().first?
-            .components(separatedBy: "```")[0])
+        let fixBlock = try #require(Self.block(after: "$ idscope " + fixCommand.joined(separator: " "), in: text))
         let fix = try CLI.run(fixCommand + ["--workers", "1"])
         #expect(fix.stdout == fixBlock, "\(fix.stdout)")
         #expect(fixBlock.contains("try: kc: accessible whenUnlockedThisDeviceOnly"), "the page shows a searched fix")

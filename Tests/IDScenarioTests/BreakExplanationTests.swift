@@ -44,7 +44,8 @@ import Testing
         let outcome = ExploreOutcome(breaks: [.stable: steps], searched: [.stable, .available], completedDepth: 4, depth: 4, states: 10,
                                      successors: 20, seconds: 0, stopReason: nil, bytesPerState: 0, trackingBlind: true)
         var writer = ExploreWriter(goal: .device)
-        writer.add(outcome, target: target, properties: [.stable, .available])
+        let why = try #require(BreakExplanation.explain(steps, property: .stable, target: target))
+        writer.add(outcome, target: target, properties: [.stable, .available], whys: [.stable: why])
         let table = writer.table()
         #expect(table.first?.hasPrefix("goal device:") == true)
         #expect(table.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("why: step 4: After reboot on phone") })

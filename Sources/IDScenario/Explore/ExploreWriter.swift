@@ -82,15 +82,13 @@ public struct ExploreWriter {
 
     /// The rows of one search, in the order of the properties asked for.
     public mutating func add(_ outcome: ExploreOutcome, target: ExploreTarget, properties: [ExploreProperty], saved: [ExploreProperty: String] = [:],
-                             fixes: [ExploreProperty: FixSearch] = [:]) {
+                             whys: [ExploreProperty: BreakExplanation] = [:], fixes: [ExploreProperty: FixSearch] = [:]) {
         // Words need only names (devices, apps), which the steps before the start do not change.
         let world = try? target.base.initialWorld()
         for property in properties {
             let words = outcome.breaks[property].map { steps in steps.map { Self.describe($0, world) } }
-            // Worked out after the search, for breaks only: the search's own speed is untouched.
-            let why = outcome.breaks[property].flatMap { BreakExplanation.explain($0, property: property, target: target) }
             rows.append(Row(target: target.label, property: property, steps: words, depth: outcome.completedDepth,
-                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property], why: why, fix: fixes[property]))
+                            states: outcome.states, stopped: outcome.stopReason, saved: saved[property], why: whys[property], fix: fixes[property]))
         }
     }
 

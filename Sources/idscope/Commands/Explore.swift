@@ -138,10 +138,13 @@ extension IDScope {
                 if outcome.stopReason == .stateLimit {
                     Console.error("idscope: \(target.label): stopped at \(outcome.states) states (the memory limit); depth \(outcome.completedDepth) was searched in full")
                 }
-                // What to change, searched after the search, for each break.
+                // Why each break happened and what to change, worked out after the search, for
+                // breaks only: the search's own speed is untouched.
+                var whys: [ExploreProperty: BreakExplanation] = [:]
                 var fixes: [ExploreProperty: FixSearch] = [:]
                 for property in wanted {
                     guard let steps = outcome.breaks[property] else { continue }
+                    whys[property] = BreakExplanation.explain(steps, property: property, target: target)
                     fixes[property] = FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
                                                        workers: explorer.workers)
                 }
@@ -171,7 +174,7 @@ extension IDScope {
                         }
                     }
                 }
-                writer.add(outcome, target: target, properties: wanted, saved: saved, fixes: fixes)
+                writer.add(outcome, target: target, properties: wanted, saved: saved, whys: whys, fixes: fixes)
             }
             let lines = switch format {
             case .jsonl: writer.jsonl()
