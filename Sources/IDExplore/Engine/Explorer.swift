@@ -37,6 +37,9 @@ public struct Explorer: Sendable {
     public var goal: ExploreGoal?
     /// The reductions the search uses (all by default; tests take one out and compare).
     public var reductions = Set(SearchReduction.allCases)
+    /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
+    /// Each chunk ends in a wait for the slowest worker and a serial merge while the others idle.
+    package var chunkStates = 2048
 
     /// The symmetry the search folds states by, if any.
     var foldedSymmetry: DeviceSymmetry? { reductions.contains(DeviceSymmetry.reduction) ? symmetry : nil }
@@ -128,7 +131,7 @@ public struct Explorer: Sendable {
             let leavesCommuting = reductions.contains(CommutingSteps.reduction) && CommutingSteps.applies(at: level, depth: depth)
             let leavesRebuilding = reductions.contains(RebuildingSteps.reduction) && RebuildingSteps.applies(at: level, depth: depth)
             var next: [Node] = []
-            let chunkSize = 2048
+            let chunkSize = max(1, chunkStates)
             var chunkStart = 0
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }

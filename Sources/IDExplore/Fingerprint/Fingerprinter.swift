@@ -41,7 +41,7 @@ struct Fingerprinter {
         /// before.
         init(_ backup: Backup, trackingBlind: Bool, cache: PartFormCache? = nil) {
             let cache = Self.usable(cache, trackingBlind: trackingBlind)
-            let addresses = cache == nil ? (apps: 0, keychain: 0) : (apps: backup.apps.storageAddress, keychain: backup.keychain.storageAddress)
+            let addresses = cache == nil ? (apps: 0, keychain: 0) : backup.partAddresses
             let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain))
             let apps = cached.apps ?? Self.walked(trackingBlind: trackingBlind) { $0.addApps(backup.apps) }
             let keychain = cached.keychain ?? Self.walked(trackingBlind: trackingBlind) { $0.add(backup.keychain) }
