@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import IDExplore
 import IDScenario
 import IDSim
@@ -16,6 +18,13 @@ enum ExploreBench {
         var everyProperty = false
         /// `--levels`: successors and seconds of each depth.
         var levels = false
+        /// `--chunk N`: frontier states between two merges (nil: the engine's default).
+        var chunk: Int?
+        /// `--independent N`: also N one-worker searches at once, sharing nothing: the host's own
+        /// ceiling for N workers (cores, hyperthreads, clock under load), to read the engine's against.
+        var independent: Int?
+        /// `--on-threads`: run those N searches on threads of their own, not Dispatch's workers.
+        var onThreads = false
 
         static func parse(_ arguments: [String]) -> Options {
             var options = Options()
@@ -26,6 +35,9 @@ enum ExploreBench {
             if let workers = value(after: "--workers").flatMap(Int.init), workers > 0 { options.workers = workers }
             options.everyProperty = arguments.contains("--every-property")
             options.levels = arguments.contains("--levels")
+            options.chunk = value(after: "--chunk").flatMap(Int.init)
+            options.independent = value(after: "--independent").flatMap(Int.init).map { max(1, $0) }
+            options.onThreads = arguments.contains("--on-threads")
             return options
         }
     }
@@ -45,6 +57,7 @@ enum ExploreBench {
                 continue
             }
             explorer.workers = options.workers
+            if let chunk = options.chunk { explorer.chunkStates = chunk }
             // `available` never breaks for these, so the search runs to the full depth.
             var before = (successors: 0, seconds: 0.0)
             let properties: Set<ExploreProperty> = options.everyProperty ? Set(ExploreProperty.allCases) : [.available]
@@ -69,6 +82,9 @@ enum ExploreBench {
             print("explore_per_replay: median \(Measure.format(Measure.median(rates) / replayRate, 2)) (successors/s over one core's "
                   + "replay rate, \(Int(replayRate)) events/s here; the goal is 0.5: 1 M successors/s where the core replays 2 M events/s)")
         }
+        if let count = options.independent, let name = options.strategies.first {
+            runIndependent(name, count: count, depth: depth, library: library, onThreads: options.onThreads)
+        }
         // The matrix's events only: what a CI check of one property typically searches.
         let events: Set<String> = ["install", "uninstall", "launch", "erase", "backup", "restore", "migrate", "reboot", "unlock"]
         if let strategy = library.strategy(named: "rndi"), let explorer = try? Explorer.forStrategy(strategy, library: library, events: events) {
@@ -77,6 +93,49 @@ enum ExploreBench {
             print("explore_rndi_matrix_events_depth\(deep): \(Measure.format(outcome.seconds, 2)) s, \(outcome.states) distinct states, "
                   + "\(Int(Double(outcome.successors) / outcome.seconds)) successors/s, \(Int(outcome.bytesPerState)) bytes/state")
         }
+    }
+
+    /// One one-worker search alone, then `count` of them at once, each on a thread of its own with
+    /// its own explorer: nothing is shared but the machine, so the ratio of the rates is what the
+    /// host gives `count` workers with no merge, no chunk and no wait. The engine's own ratio at
+    /// `count` workers reads against it.
+    static func runIndependent(_ name: String, count: Int, depth: Int, library: StrategyLibrary, onThreads: Bool) {
+        @Sendable func search() -> (successors: Int, seconds: Double) {
+            guard let strategy = library.strategy(named: name), var explorer = try? Explorer.forStrategy(strategy, library: library) else { return (0, 1) }
+            explorer.workers = 1
+            let outcome = explorer.run(properties: [.available], depth: depth, clock: { Double(Measure.now()) / 1e9 })
+            return (outcome.successors, outcome.seconds)
+        }
+        let alone = search()
+        let results = ResultBox(count: count)
+        let start = Measure.now()
+        if onThreads {
+            let done = DispatchSemaphore(value: 0)
+            for index in 0..<count {
+                let thread = Thread {
+                    results.set(index, search().successors)
+                    done.signal()
+                }
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+            for _ in 0..<count { done.wait() }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: count) { results.set($0, search().successors) }
+        }
+        let seconds = Double(Measure.now() - start) / 1e9
+        let aloneRate = Double(alone.successors) / alone.seconds, together = Double(results.total) / seconds
+        print("explore_independent_\(name): \(count) one-worker searches at once (\(onThreads ? "threads" : "Dispatch")), \(Int(together)) successors/s in all, "
+              + "\(Measure.format(together / aloneRate, 2))× one alone (\(Int(aloneRate)) successors/s): the host's ceiling at \(count) workers")
+    }
+
+    /// Each thread's count, written once by that thread.
+    final class ResultBox: @unchecked Sendable {
+        private var counts: [Int]
+        private let lock = NSLock()
+        init(count: Int) { counts = Array(repeating: 0, count: count) }
+        func set(_ index: Int, _ value: Int) { lock.lock(); counts[index] = value; lock.unlock() }
+        var total: Int { lock.lock(); defer { lock.unlock() }; return counts.reduce(0, +) }
     }
 
     /// What `idscope explore --strategy NAME` searches for each built-in strategy (every action,

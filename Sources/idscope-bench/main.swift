@@ -7,7 +7,8 @@
 //   --events-only    stop after the events-per-second figures (for profiling them)
 //   --inspector-only only the inspector's figures (frame, cursor move, start, key press)
 //   --explore        explore's successors per second, distinct states and bytes per state (also in a full run);
-//                    for profiling one search: --strategies a,b  --workers N  --every-property  --levels
+//                    for profiling one search: --strategies a,b  --workers N  --every-property  --levels  --chunk N
+//                    --independent N  also N one-worker searches at once: the host's ceiling for N workers (--on-threads: on threads, not Dispatch)
 //   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed
 //   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
 //   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run);
