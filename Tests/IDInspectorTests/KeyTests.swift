@@ -586,6 +586,35 @@ struct PaneTests {
         #expect(h.screen.contains("place: UserDefaults 'acme.mine' in suite 'acme.private' (private)"))
     }
 
+    @Test("a recipe's entries of a keyed file and its files in an App Group show their own values")
+    func recipeKeyedAndGroupFiles() throws {
+        var h = try Harness(width: 120, height: 48, scenarioText: """
+            name: keyed stores
+            devices: [{ name: phone, os: "17.5" }]
+            recipes:
+              acme:
+                stores:
+                  tokenEntry: { file: { path: Library/prefs, key: token } }
+                  anonEntry: { file: { path: Library/prefs, key: anon } }
+                  shared: { file: { path: Library/shared-id, group: group.com.acme } }
+                ids:
+                  token: { id: [tokenEntry, uuid], save: [tokenEntry, shared] }
+                  anon: { id: [anonEntry, uuid], save: [anonEntry] }
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: acme, appGroups: [group.com.acme] }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        h.press(.end)
+        let report = try #require(h.world.devices[0].launches[0]?.latest.report)
+        let token = try #require(report.value("token")), anon = try #require(report.value("anon"))
+        #expect(token != anon)
+        let lines = StorageRows.make(h.state).flatMap(\.lines)
+        for (name, value) in [("tokenEntry", token), ("anonEntry", anon), ("shared", token)] {
+            #expect(lines.contains(" \(name) = " + IDText.short(value, ellipsis: "…")), "\(name)\n\(lines.joined(separator: "\n"))")
+        }
+    }
+
     @Test("history letters keep their value over the whole history; the legend says what they stand for")
     func historyLetters() throws {
         var h = try Harness()

@@ -55,9 +55,12 @@ struct FuzzTests {
         var failures = 0
         try Session.run(scenario) { failures += $0.failures.count }
         #expect(failures == 0 && scenario.recipes.first?.stores.count == 6)
-        // The second recipe carries the keys issue 32 added: several IDs, a migration, conditions, checks, a server.
+        // The second recipe carries the keys issue 32 added: several IDs, a migration, conditions, checks, a server,
+        // entries of a keyed file.
         let sdk = try #require(scenario.recipes.last)
         #expect(sdk.ids.map(\.name) == ["anonymous", "user", "assigned"] && sdk.primary == 1 && sdk.migrate.count == 1)
+        // Two entries of one keyed file.
+        #expect(sdk.stores.filter { if case .file(_, _, _, .some) = $0.kind { true } else { false } }.count == 2)
     }
 
     @Test("mutated recipes never crash and always end in a run or located errors")

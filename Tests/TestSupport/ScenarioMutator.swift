@@ -114,12 +114,13 @@ public enum ScenarioMutator {
               version: { defaults: { suite: com.sdk.storage, key: version } }
               anon: { file: { path: Library/Caches/sdk-anon } }
               device: { defaults: { suite: com.sdk.storage, key: "device-{token}" } }
-              remote: { defaults: { suite: com.sdk.storage, key: remote } }
+              remote: { file: { path: Library/sdk-prefs, key: "remote-{token}" } }
+              anonEntry: { file: { path: Library/sdk-prefs, key: anon } }
             migrate: [{ from: legacy, to: device, done: version, value: "2", clear: true, overwrite: false, when: { option: mode, is: release } }]
             ids:
               anonymous:
                 id: [anon, { uuid7: { case: lower }, not: ["x"] }]
-                save: [{ store: anon, when: { option: useIDFV, write: always } }]
+                save: [{ store: anon, when: { option: useIDFV, write: always } }, anonEntry]
               user:
                 id: [{ store: device, valid: uuid, unless: [legacy], if: [version] }, { from: idfv, nonZero: true, when: { option: useIDFV } },
                      { from: anonymous }, { uuid: { case: lower, dashes: false }, template: "$SDK:{value}" }]

@@ -162,7 +162,8 @@ enum StorageRows {
             if declaration.appGroups.contains(suite) { return phone.appGroupDefaults[suite]?[store.name] }
             return container?.suites[suite]?[store.name]
         case .file:
-            return container?.files[store.name]?.contents
+            let contents = store.group.map { phone.appGroupFiles[$0]?[store.name]?.contents } ?? container?.files[store.name]?.contents
+            return store.account.map { KeyedFile.value($0, in: contents) } ?? contents
         case .iCloudKeyValueStore:
             return phone.appleID.flatMap { world.accounts[$0].keyValueStore[declaration.applicationIdentifier + ":" + store.name] }
         case .pasteboard:

@@ -102,9 +102,9 @@ public struct FixSearch: Sendable {
                     copy.stores[index] = RecipeStore(name: store.name, kind: .keychain(changed))
                     out.append(("\(store.name): synchronizable \(changed.synchronizable)", copy))
                 }
-            case .file(let path, let backup, let group):
+            case .file(let path, let backup, let group, let key):
                 var copy = recipe
-                copy.stores[index] = RecipeStore(name: store.name, kind: .file(path: path, backup: !backup, group: group))
+                copy.stores[index] = RecipeStore(name: store.name, kind: .file(path: path, backup: !backup, group: group, key: key))
                 out.append(("\(store.name): backup \(!backup)", copy))
             default:
                 break

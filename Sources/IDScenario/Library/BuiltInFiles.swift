@@ -1870,10 +1870,9 @@ cache: process
 # reads it once per process and keeps the dictionary in memory, and the IDFV and the random UUID
 # are also taken once per process. So a backup, a restore or a migration carries the tokens and
 # anon_id to another phone, and a reinstall starts over with an install request.
-# Modelled differently: one file holds every key in the SDK; here each key is a file store of its
-# own (BNCPreferences/KEY), in the same folder, so with the same backup and lifetime. The server
-# source stands for the first reply that carries a token; a launch with no network leaves the
-# tokens empty and a later launch asks again.
+# Each key is an entry of the one file (file: { path, key }), as in the SDK; the keyed archive's
+# format is the simulator's own. The server source stands for the first reply that carries a
+# token; a launch with no network leaves the tokens empty and a later launch asks again.
 # Not modelled: a later reply that replaces a stored token (any open may carry one; whether the
 # server reissues is not known); the server matching a reinstall by hardware_id; a changed Branch
 # key clearing both tokens (Branch.m lines 1641-1652); setTrackingDisabled, which drops anon_id;
@@ -1891,11 +1890,11 @@ name: branch
 summary: "Branch: randomized_device_token and bundle token from the server, a local anon_id, all in io.branch/BNCPreferences (backed up); hardware_id never stored (BNCPreferenceHelper.m:253-317)"
 params: [{ isDebug: false }]
 stores:
-  prefsDeviceToken: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_randomized_device_token" } }
-  prefsFingerprintId: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_device_fingerprint_id" } }
-  prefsBundleToken: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_randomized_bundle_token" } }
-  prefsIdentityId: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_identity_id" } }
-  prefsAnonId: { file: { path: "Library/Application Support/io.branch/BNCPreferences/bnc_anon_id" } }
+  prefsDeviceToken: { file: { path: "Library/Application Support/io.branch/BNCPreferences", key: bnc_randomized_device_token } }
+  prefsFingerprintId: { file: { path: "Library/Application Support/io.branch/BNCPreferences", key: bnc_device_fingerprint_id } }
+  prefsBundleToken: { file: { path: "Library/Application Support/io.branch/BNCPreferences", key: bnc_randomized_bundle_token } }
+  prefsIdentityId: { file: { path: "Library/Application Support/io.branch/BNCPreferences", key: bnc_identity_id } }
+  prefsAnonId: { file: { path: "Library/Application Support/io.branch/BNCPreferences", key: bnc_anon_id } }
 ids:
   deviceToken:
     id: [prefsDeviceToken, prefsFingerprintId, server]

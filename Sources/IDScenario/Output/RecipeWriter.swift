@@ -94,8 +94,9 @@ public enum RecipeWriter {
             if let suite { parts.append("suite: \(q(suite.raw))") }
             if let value { parts.append("value: \(q(value))") }
             return "{ defaults: { " + parts.joined(separator: ", ") + " } }"
-        case .file(let path, let backup, let group):
-            return "{ file: { path: \(q(path.raw))" + (backup ? "" : ", backup: false") + (group.map { ", group: \(q($0.raw))" } ?? "") + " } }"
+        case .file(let path, let backup, let group, let key):
+            return "{ file: { path: \(q(path.raw))" + (key.map { ", key: \(q($0.raw))" } ?? "") + (backup ? "" : ", backup: false")
+                + (group.map { ", group: \(q($0.raw))" } ?? "") + " } }"
         case .icloud(let key):
             return "{ icloud: { key: \(q(key.raw)) } }"
         case .pasteboard(let name):

@@ -11,7 +11,7 @@ enum RecipeParser {
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
     /// The keys of each store kind but the keychain's (`keychainKeys`).
     static let defaultsKeys = ["key", "suite", "value"]
-    static let fileKeys = ["path", "backup", "group"]
+    static let fileKeys = ["path", "key", "backup", "group"]
     static let icloudKeys = ["key"]
     static let pasteboardKeys = ["name"]
     static let saveKeys = ["store", "when", "if", "unless"]
@@ -101,7 +101,10 @@ enum RecipeParser {
                     reader.error("a store may not be named '\(pair.key)', a source's name; call it something else", at: pair.keyNode)
                     continue
                 }
-                if let store = parseStore(pair.value, name: pair.key, placeholders: placeholders, &reader) { recipe.stores.append(store) }
+                if let store = parseStore(pair.value, name: pair.key, placeholders: placeholders, &reader) {
+                    checkSharedFile(store, among: recipe.stores, at: pair.value, &reader)
+                    recipe.stores.append(store)
+                }
             }
         }
         let storeNames = StoreNames(recipe.stores.map(\.name))
@@ -164,6 +167,27 @@ enum RecipeParser {
 
     /// Why an ID may not take a name, if it may not: it must be a name, not the primary's `id`, no
     /// store's or platform source's, and not an earlier ID's.
+    /// Stores on one file: entries of one keyed file (each with a key of its own, backed up alike,
+    /// as a file is backed up whole), or plain files; not both.
+    static func checkSharedFile(_ store: RecipeStore, among earlier: [RecipeStore], at node: YAMLNode, _ reader: inout NodeReader) {
+        guard case .file(let path, let backup, let group, let key) = store.kind else { return }
+        for other in earlier {
+            guard case .file(let otherPath, let otherBackup, let otherGroup, let otherKey) = other.kind,
+                  otherPath.raw == path.raw, otherGroup?.raw == group?.raw else { continue }
+            let file = "the file \(path.raw)"
+            if (key == nil) != (otherKey == nil) {
+                reader.error("store '\(store.name)' shares \(file) with '\(other.name)': either both name a key (entries of one keyed file) "
+                             + "or neither does", at: node)
+            } else if let key, key.raw == otherKey?.raw {
+                reader.error("store '\(store.name)' is the entry '\(key.raw)' of \(file), as '\(other.name)' is: use '\(other.name)'", at: node)
+            } else if key != nil, backup != otherBackup {
+                reader.error("store '\(store.name)' and '\(other.name)' are entries of \(file), which is backed up or not as a whole: "
+                             + "give both the same backup", at: node)
+            }
+            return
+        }
+    }
+
     static func idNameProblem(_ name: String, stores: StoreNames, earlier: [String]) -> String? {
         if !(name.first?.isLetter ?? false) || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) {
             return "ID name '\(name)' must be a name: letters, digits, -, _ and ., beginning with a letter"
@@ -351,7 +375,11 @@ enum RecipeParser {
             }
             let backup = field("backup").flatMap { reader.bool($0, "backup") } ?? true
             let group = field("group").flatMap { template($0, "group", placeholders: placeholders, &reader) }
-            return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group))
+            let key = field("key").flatMap { template($0, "key", placeholders: placeholders, &reader) }
+            if let key, key.raw.isEmpty || key.raw.contains("=") || key.raw.contains("\n") {
+                reader.error("key of \(what) names one entry of the file: not empty, without '=' or a line break, like bnc_anon_id", at: field("key"))
+            }
+            return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group, key: key))
         case "icloud":
             reader.checkKeys(fields, known: icloudKeys, in: what)
             guard let key = required("key") else { return nil }

@@ -61,8 +61,9 @@ extension Recipe {
                 let suiteName = suite?.fill(values)
                 return StoreDescription(.userDefaults, key.fill(values), suite: suiteName,
                                         appGroupSuite: suiteName.map { app.appGroups.contains($0) } ?? false, label: store.name)
-            case .file(let path, let backup, let group):
-                return StoreDescription(.file, path.fill(values), group: group?.fill(values), excludedFromBackup: !backup, label: store.name)
+            case .file(let path, let backup, let group, let key):
+                return StoreDescription(.file, path.fill(values), account: key?.fill(values), group: group?.fill(values),
+                                        excludedFromBackup: !backup, label: store.name)
             case .icloud(let key):
                 return StoreDescription(.iCloudKeyValueStore, key.fill(values), label: store.name)
             case .pasteboard(let name):

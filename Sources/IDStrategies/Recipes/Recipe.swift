@@ -131,8 +131,9 @@ public struct RecipeStore: Sendable, Hashable {
         /// written instead of the ID (a flag).
         case defaults(key: Template, suite: Template?, value: String?)
         /// A file in the app's container, or with `group` in that App Group's shared container;
-        /// `backup: false` marks it excluded from backups.
-        case file(path: Template, backup: Bool, group: Template? = nil)
+        /// `backup: false` marks it excluded from backups. With `key`, the value is one entry of
+        /// a file that keeps several (`KeyedFile`), as an SDK's preferences file does.
+        case file(path: Template, backup: Bool, group: Template? = nil, key: Template? = nil)
         /// NSUbiquitousKeyValueStore.
         case icloud(key: Template)
         /// A named pasteboard (persistent where iOS still allows it, PB-31).
@@ -568,7 +569,7 @@ extension Recipe {
             switch store.kind {
             case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? [])
             case .defaults(let key, let suite, _): templates += [key] + (suite.map { [$0] } ?? [])
-            case .file(let path, _, let group): templates += [path] + (group.map { [$0] } ?? [])
+            case .file(let path, _, let group, let key): templates += [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
             case .icloud(let key): templates.append(key)
             case .pasteboard(let board): templates.append(board)
             }

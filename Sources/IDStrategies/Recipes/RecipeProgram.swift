@@ -618,8 +618,9 @@ struct Run {
             }
         case .defaults(let key, let suite, _):
             result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
-        case .file(let path, _, let group):
-            let found = group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
+        case .file(let path, _, let group, let key):
+            var found = group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
+            if let key { found = KeyedFile.value(fill(key), in: found) }
             result = found.map { .value($0) } ?? .missing
         case .icloud(let key):
             result = os.ubiquitousString(forKey: fill(key)).map { .value($0) } ?? .missing
@@ -691,14 +692,17 @@ struct Run {
         case .defaults(let key, let suite, _):
             os.setDefaults(value, forKey: fill(key), suite: suite.map(fill))
             return true
-        case .file(let path, let backup, let group):
+        case .file(let path, let backup, let group, let key):
+            // A keyed file is read, changed in one entry and written whole, as the SDK writes its
+            // dictionary back.
+            let contents = key.map { KeyedFile.setting(fill($0), to: value, in: fileContents(path, group: group, &os)) } ?? value
             if let group {
                 let name = fill(group)
-                let ok = os.writeGroupFile(fill(path), group: name, contents: value, backedUp: backup)
+                let ok = os.writeGroupFile(fill(path), group: name, contents: contents, backedUp: backup)
                 if !ok { note("file write (\(store.name)): the App Group \(name) is not the app's, or its container is not available before the first unlock") }
                 return ok
             }
-            let ok = os.writeContainerFile(fill(path), contents: value, backedUp: backup)
+            let ok = os.writeContainerFile(fill(path), contents: contents, backedUp: backup)
             if !ok { note("file write (\(store.name)): the container is not available before the first unlock") }
             return ok
         case .icloud(let key):
@@ -708,6 +712,11 @@ struct Run {
             os.setNamedPasteboard(fill(name), value: value, persistent: true)
             return true
         }
+    }
+
+    /// A file's whole contents, for a keyed write (not a read of the recipe's: not counted).
+    private func fileContents(_ path: Template, group: Template?, _ os: inout AppOS) -> String? {
+        group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
     }
 
     private mutating func writeKeychain(_ item: KeychainStore, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS) -> OSStatus {
@@ -747,9 +756,11 @@ struct Run {
         switch store.kind {
         case .keychain(let item): os.secItemDelete(query(item))
         case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: fill(key), suite: suite.map(fill))
-        case .file(let path, let backup, let group):
-            if let group { os.writeGroupFile(fill(path), group: fill(group), contents: nil, backedUp: backup) } else {
-                os.writeContainerFile(fill(path), contents: nil, backedUp: backup)
+        case .file(let path, let backup, let group, let key):
+            // A keyed file loses the one entry, and goes with its last.
+            let contents = key.flatMap { KeyedFile.setting(fill($0), to: nil, in: fileContents(path, group: group, &os)) }
+            if let group { os.writeGroupFile(fill(path), group: fill(group), contents: contents, backedUp: backup) } else {
+                os.writeContainerFile(fill(path), contents: contents, backedUp: backup)
             }
         case .icloud(let key): os.setUbiquitous(nil, forKey: fill(key))
         case .pasteboard(let name): os.setNamedPasteboard(fill(name), value: nil, persistent: true)

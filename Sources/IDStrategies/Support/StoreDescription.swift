@@ -7,8 +7,10 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    /// Keychain: service; UserDefaults / KVS / pasteboard: the key or name; platform: the API.
+    /// Keychain: service; UserDefaults / KVS / pasteboard: the key or name; file: the path;
+    /// platform: the API.
     public var name: String
+    /// Keychain: the account; file: the key of a keyed file's entry (`KeyedFile`).
     public var account: String?
     /// The access group, or nil for the app's default group.
     public var group: String?
@@ -55,7 +57,7 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
             guard let suite else { return "UserDefaults '\(name)'" }
             return "UserDefaults '\(name)' in suite '\(suite)'" + (appGroupSuite ? " (App Group)" : " (private)")
         case .file:
-            return "file '\(name)' in " + (group.map { "the App Group \($0)'s container" } ?? "the app's container")
+            return "file '\(name)'" + (account.map { " key '\($0)'" } ?? "") + " in " + (group.map { "the App Group \($0)'s container" } ?? "the app's container")
                 + (excludedFromBackup ? ", excluded from backups" : "")
         case .iCloudKeyValueStore: return "iCloud key-value store '\(name)'"
         case .pasteboard: return "named pasteboard '\(name)'"

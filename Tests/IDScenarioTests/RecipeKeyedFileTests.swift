@@ -1,0 +1,94 @@
+import Foundation
+@testable import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// `file: { path, key }`: several values as entries of one file, as an SDK's preferences file
+/// keeps them (Branch's BNCPreferences).
+@Suite("Recipes: entries of one keyed file")
+struct RecipeKeyedFileTests {
+    static let prefs = "Library/Application Support/io.branch/BNCPreferences"
+
+    @Test("entries share one file; a write changes its own entry, a clear removes it and leaves the others")
+    func entriesShareOneFile() throws {
+        let run = try RecipeRun("""
+            stores:
+              device: { file: { path: "\(Self.prefs)", key: bnc_device_token } }
+              anon: { file: { path: "\(Self.prefs)", key: bnc_anon_id } }
+              stale: { file: { path: "\(Self.prefs)", key: bnc_stale } }
+            ids:
+              token:
+                id: [device, uuid]
+                save: [device, stale]
+              anonId:
+                id: [anon, uuid]
+                save: [anon]
+                clear: [stale]
+            """, steps: """
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        // After the first launch (step 1): the token's saves wrote two entries, the anon ID's one,
+        // and its clear then removed bnc_stale alone. (The second launch writes bnc_stale again.)
+        let afterFirst = run.outcomes[1].world
+        let file = try #require(afterFirst.devices[0].apps[0]?.container.files[Self.prefs])
+        let token = try #require(run.value("token", launch: 0)), anon = try #require(run.value("anonId", launch: 0))
+        #expect(KeyedFile.entries(file.contents) == ["bnc_device_token": token, "bnc_anon_id": anon])
+        #expect(file.contents == "bnc_anon_id=\(anon)\nbnc_device_token=\(token)", "one line an entry, in key order")
+        #expect(run.value("token", launch: 1) == token && run.value("anonId", launch: 1) == anon, "each entry read back")
+        #expect(afterFirst.devices[0].apps[0]?.container.files.count == 1, "one file, not one per entry")
+    }
+
+    @Test("the codec: entries in key order, a line without '=' is nothing, the file goes with its last entry")
+    func codec() {
+        #expect(KeyedFile.setting("b", to: "2", in: KeyedFile.setting("a", to: "1", in: nil)) == "a=1\nb=2")
+        #expect(KeyedFile.setting("a", to: "3", in: "a=1\nb=2") == "a=3\nb=2")
+        #expect(KeyedFile.value("b", in: "garbage\nb=x=y") == "x=y", "a value may hold '='; a key may not")
+        #expect(KeyedFile.value("a", in: "garbage") == nil && KeyedFile.value("a", in: nil) == nil)
+        #expect(KeyedFile.setting("a", to: nil, in: "a=1") == nil)
+        #expect(KeyedFile.setting("a", to: nil, in: "a=1\nb=2") == "b=2")
+    }
+
+    @Test("stores on one file are all entries or all plain, backed up alike, each its own key; a key has no '='")
+    func errors() {
+        func errors(_ stores: String) -> [String] {
+            let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    stores:\n" + stores
+                + "    id: [a, uuid]\n    save: [a]\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
+            do {
+                _ = try ScenarioParser.parse(text, file: "t.yaml")
+                return []
+            } catch {
+                return error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+            }
+        }
+        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: p } }\n")
+                == ["7:10 store 'b' shares the file p with 'a': either both name a key (entries of one keyed file) or neither does"])
+        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: p, key: x } }\n")
+                == ["7:10 store 'b' is the entry 'x' of the file p, as 'a' is: use 'a'"])
+        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: p, key: y, backup: false } }\n")
+                == ["7:10 store 'b' and 'a' are entries of the file p, which is backed up or not as a whole: give both the same backup"])
+        #expect(errors("      a: { file: { path: p, key: \"x=1\" } }\n")
+                == ["6:34 key of file store 'a' names one entry of the file: not empty, without '=' or a line break, like bnc_anon_id"])
+        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: q, key: x } }\n").isEmpty, "another file, the same key")
+    }
+
+    @Test("a recipe with keyed entries survives the writer, and says the key where it shows its stores")
+    func roundTripAndDescription() throws {
+        var reader = NodeReader(file: "r.yaml")
+        let text = "name: k\nstores:\n  a: { file: { path: p, key: \"{bundle}.id\", backup: false } }\nid: [a, uuid]\nsave: [a]\n"
+        let root = try #require(try YAMLComposer.compose(text, file: "r.yaml").get())
+        let recipe = try #require(RecipeParser.parseFile(root, &reader))
+        #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics)")
+        let written = RecipeWriter.file(recipe)
+        #expect(written.contains(#"{ file: { path: "p", key: "{bundle}.id", backup: false } }"#), "\(written)")
+        var again = NodeReader(file: "w.yaml")
+        let writtenRoot = try #require(try YAMLComposer.compose(written, file: "w.yaml").get())
+        let back = try #require(RecipeParser.parseFile(writtenRoot, &again))
+        #expect(again.diagnostics.isEmpty && back == recipe, "\(written)")
+        let app = AppDeclaration(bundleID: "com.acme.shop", teamID: "ACME1234", strategy: "k")
+        #expect(recipe.strategy.stores(for: app).first?.description
+                == "a: file 'p' key 'com.acme.shop.id' in the app's container, excluded from backups")
+    }
+}
