@@ -25,6 +25,15 @@ import TestSupport
                                                          "whenRefused: stop (was next)"])
     }
 
+    @Test("the entries of a keyed file change their backup together, offered once")
+    func keyedFileBackup() throws {
+        let branch = try #require(StrategyCatalog.builtInRecipes.first { $0.name == "branch" })
+        let backups = FixSearch.variations(of: branch).filter { $0.0.hasSuffix(": backup false") }
+        #expect(backups.map(\.0) == ["prefsDeviceToken, prefsFingerprintId, prefsBundleToken, prefsIdentityId, prefsAnonId: backup false"])
+        let variant = try #require(backups.first?.1)
+        #expect(variant.stores.allSatisfy { if case .file(_, false, _, _) = $0.kind { true } else { false } })
+    }
+
     @Test("a Swift strategy without a twin says nothing was searched")
     func notSearched() throws {
         let idkit = try #require(StrategyCatalog.builtIn.strategy(named: "id-kit"))

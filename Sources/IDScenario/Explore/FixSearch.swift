@@ -103,9 +103,17 @@ public struct FixSearch: Sendable {
                     out.append(("\(store.name): synchronizable \(changed.synchronizable)", copy))
                 }
             case .file(let path, let backup, let group, let key):
-                var copy = recipe
-                copy.stores[index] = RecipeStore(name: store.name, kind: .file(path: path, backup: !backup, group: group, key: key))
-                out.append(("\(store.name): backup \(!backup)", copy))
+                // A keyed file is backed up whole: every entry of it changes together, offered once.
+                var copy = recipe, entries: [String] = []
+                for (position, other) in recipe.stores.enumerated() {
+                    guard case .file(let otherPath, _, let otherGroup, let otherKey) = other.kind, otherPath.raw == path.raw,
+                          otherGroup?.raw == group?.raw, (otherKey == nil) == (key == nil) else { continue }
+                    if key == nil && position != index { continue }
+                    copy.stores[position] = RecipeStore(name: other.name, kind: .file(path: otherPath, backup: !backup, group: otherGroup, key: otherKey))
+                    entries.append(other.name)
+                }
+                guard entries.first == store.name else { break }
+                out.append(("\(entries.joined(separator: ", ")): backup \(!backup)", copy))
             default:
                 break
             }
