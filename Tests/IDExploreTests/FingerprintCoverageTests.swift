@@ -68,6 +68,7 @@ import Testing
         "keptAPNsTokens": { $0.devices[0].keptAPNsTokens[1] = APNsToken(high: 5, low: 6) },
         "appGroupDefaults": { $0.devices[0].appGroupDefaults["group.x"] = ["k": "v"] },
         "appGroupFiles": { $0.devices[0].appGroupFiles["group.x"] = ["f": ContainerFile(contents: "v", backedUp: true)] },
+        "serverIDs": { $0.devices[0].serverIDs[ServerIDKey(app: 1, name: "adid")] = ServerID(value: "v", reissueOn: .erase) },
         // InstalledApp
         "presence": { $0.devices[0].apps[0]!.presence = .offloaded },
         "source": { $0.devices[0].apps[0]!.source = .testflight },

@@ -61,6 +61,7 @@ struct FuzzTests {
         #expect(sdk.ids.map(\.name) == ["anonymous", "user", "assigned"] && sdk.primary == 1 && sdk.migrate.count == 1)
         // Two entries of one keyed file.
         #expect(sdk.stores.filter { if case .file(_, _, _, .some) = $0.kind { true } else { false } }.count == 2)
+        #expect(sdk.ids[2].sources.last?.reissueOn == .reinstall, "a server that keeps a record")
     }
 
     @Test("mutated recipes never crash and always end in a run or located errors")

@@ -127,7 +127,7 @@ public enum ScenarioMutator {
                 save: [{ store: device, unless: legacy, when: always }]
                 format: { case: upper }
               assigned:
-                id: [remote, { server: { case: lower, dashes: false } }]
+                id: [remote, { server: { case: lower, dashes: false }, reissueOn: [reinstall] }]
                 save: [remote]
             primary: user
         apps:

@@ -67,7 +67,7 @@ extension Explorer {
                 let run = nextRun.take()
                 guard run < runs else { break }
                 let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
-                var out: [Successor] = [], outViews: [LaunchViews] = [], readTracking = false
+                var out: [Successor] = [], outViews: [LaunchViews] = [], readTracking = false, keptServerRecord = false
                 runSeen.removeAll()   // not needed for the outcome (earlier runs merge first): kept small
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
@@ -110,6 +110,7 @@ extension Explorer {
                         var found = Successor(fingerprint: Fingerprinter.fingerprint(successor, symmetry: own.symmetry, watching: watch.properties),
                                               parent: UInt32(index), step: UInt16(number), broken: broken)
                         readTracking = readTracking || successor.world.appCodeReads.tracking
+                        keptServerRecord = keptServerRecord || successor.world.appCodeReads.serverRecordOutlivingErase
                         found.visited = !runSeen.insert(found.fingerprint) || visited.contains(found.fingerprint)
                         if found.visited || last {
                             // Counted (and maybe a break), never expanded.
@@ -124,7 +125,7 @@ extension Explorer {
                         out.append(found)
                     }
                 }
-                results.set(run, RunResult(successors: out, views: outViews, readTracking: readTracking))
+                results.set(run, RunResult(successors: out, views: outViews, readTracking: readTracking, keptServerRecord: keptServerRecord))
             }
         }
         // In run order: the order of the states, whichever worker took each run. (Read in place,

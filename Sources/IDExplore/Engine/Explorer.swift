@@ -84,28 +84,42 @@ public struct Explorer: Sendable {
     /// within one state's successors however costly the strategy's launches), or at the state limit.
     ///
     /// A tracking-blind root is searched blind as long as no app code reads tracking state; if
-    /// some does (a strategy that said it never would), the search starts over seeing it.
+    /// some does (a strategy that said it never would), the search starts over seeing it. Steps
+    /// that set a device up again are left out after the device's own steps (`RebuildingSteps`)
+    /// as long as no server keeps a record an erase does not end; once one does, the device's
+    /// past outlives the erase and the search starts over trying them.
     public func run(properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double = { 0 },
                     shouldStop: @Sendable () -> Bool = { false }, progress: (Progress) -> Void = { _ in }) -> ExploreOutcome {
-        if root.trackingBlind {
-            if let outcome = search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress) {
+        var search = self
+        var from = root
+        while true {
+            switch search.search(from: from, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress) {
+            case .done(let outcome):
                 return outcome
+            case .readTracking:
+                from = ExploreState(world: root.world, app: app, value: value, trackingBlind: false)
+                // Devices alike while their tracking state was left out may not be alike with it. (The
+                // forms would still tell their states apart, so mirrors would merge soundly; this keeps
+                // to `DeviceSymmetry`'s stated condition, devices alike at the root.)
+                search.symmetry = symmetry == nil ? nil : DeviceSymmetry(root: from)
+            case .keptServerRecord:
+                search.reductions.remove(RebuildingSteps.reduction)
             }
-            let seeing = ExploreState(world: root.world, app: app, value: value, trackingBlind: false)
-            // Devices alike while their tracking state was left out may not be alike with it. (The
-            // forms would still tell their states apart, so mirrors would merge soundly; this keeps
-            // to `DeviceSymmetry`'s stated condition, devices alike at the root.)
-            var seeingSearch = self
-            seeingSearch.symmetry = symmetry == nil ? nil : DeviceSymmetry(root: seeing)
-            return seeingSearch.search(from: seeing, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop,
-                                       progress: progress)!
         }
-        return search(from: root, properties: properties, depth: depth, clock: clock, shouldStop: shouldStop, progress: progress)!
     }
 
-    /// The search from `root`; nil when it is tracking-blind and app code read tracking state.
+    /// How a search ended: with its outcome, or with a reason to start over.
+    enum SearchEnd {
+        case done(ExploreOutcome)
+        /// A tracking-blind search met app code that read tracking state.
+        case readTracking
+        /// A server kept a record an erase does not end while `RebuildingSteps` was in use.
+        case keptServerRecord
+    }
+
+    /// The search from `root`, or why it must start over (see `run`).
     func search(from root: ExploreState, properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double,
-                        shouldStop: @Sendable () -> Bool, progress: (Progress) -> Void) -> ExploreOutcome? {
+                shouldStop: @Sendable () -> Bool, progress: (Progress) -> Void) -> SearchEnd {
         let start = clock()
         var remaining = properties
         var breaks: [ExploreProperty: [Step]] = [:]
@@ -142,7 +156,8 @@ public struct Explorer: Sendable {
                                   shouldStop: shouldStop)
                 // A stop during the chunk leaves its runs part done: nothing of it is merged.
                 if shouldStop() { stopReason = .cancelled; break search }
-                if root.trackingBlind && runs.contains(where: \.readTracking) { return nil }
+                if root.trackingBlind && runs.contains(where: \.readTracking) { return .readTracking }
+                if reductions.contains(RebuildingSteps.reduction) && runs.contains(where: \.keptServerRecord) { return .keptServerRecord }
                 let mergeStart = clock()
                 // Run by run, in the states' order (see `expand`).
                 for run in runs {
@@ -191,10 +206,10 @@ public struct Explorer: Sendable {
             progress(Progress(depth: completed, depthDone: true, states: visited.count, successors: successors, seconds: clock() - start))
             if next.isEmpty && !last { completed = depth; break }
         }
-        return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
+        return .done(ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                               successors: successors, seconds: clock() - start, stopReason: stopReason,
                               bytesPerState: Self.bytesPerState(levels: levels, sets: [visited] + launchViewMerge.sets),
-                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds)
+                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds))
     }
 
     /// A state's fingerprint (for tests and tools that compare states).

@@ -34,5 +34,7 @@ extension Explorer {
         var successors: [Successor] = []
         var views: [LaunchViews] = []
         var readTracking = false
+        /// Whether a server record an erase does not end was made on the way (see `Explorer.run`).
+        var keptServerRecord = false
     }
 }

@@ -42,6 +42,7 @@ public enum FingerprintCoverage {
         "keptAPNsTokens": .hashed,
         "appGroupDefaults": .hashed,
         "appGroupFiles": .hashed,
+        "serverIDs": .hashed,
     ]
 
     public static let installedApp: KeyValuePairs<String, Treatment> = [

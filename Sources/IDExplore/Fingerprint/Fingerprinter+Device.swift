@@ -60,6 +60,16 @@ extension Fingerprinter {
         }
         addGroups(tables.pointee.appGroupDefaults)
         addGroupFiles(tables.pointee.appGroupFiles)
+        // Only recipes whose server source keeps a record have any: the others' forms stay as they were.
+        if !tables.pointee.serverIDs.isEmpty {
+            hasher.combine(tables.pointee.serverIDs.count)
+            Self.inKeyOrder(tables.pointee.serverIDs) { key, record in
+                hasher.combine(key.app)
+                hasher.combine(key.name)
+                addValue(record.value)
+                hasher.combine(record.reissueOn.rawValue)
+            }
+        }
     }
 
     /// A device's or a backup's apps' slots (a backup holds its device's, shared). Slots are

@@ -120,6 +120,9 @@ public enum RecipeWriter {
         if !source.check.not.isEmpty { parts.append("not: [" + source.check.not.map(q).joined(separator: ", ") + "]") }
         if source.check.nonZero { parts.append("nonZero: true") }
         if let template = source.template { parts.append("template: " + q(template.raw)) }
+        if let events = source.reissueOn {
+            parts.append("reissueOn: [" + ServerReissue.names.filter { events.contains($0.1) }.map(\.0).joined(separator: ", ") + "]")
+        }
         // The short forms where nothing but the source is said: `kc`, `idfv`, `uuid`.
         if parts.count == 1 {
             switch source.kind {

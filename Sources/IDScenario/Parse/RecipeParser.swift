@@ -421,7 +421,7 @@ enum RecipeParser {
         }
     }
 
-    static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "template"]
+    static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "template", "reissueOn"]
     /// A server's IDs come lowercase, with dashes, unless the recipe says otherwise.
     static let serverFormat = IDFormat(case: .lower, dashes: true)
 
@@ -480,6 +480,14 @@ enum RecipeParser {
                 for item in items { if let text = reader.string(item, "a value under not") { source.check.not.append(text) } }
             }
             if let n = field("nonZero"), let b = reader.bool(n, "nonZero") { source.check.nonZero = b }
+            if let n = field("reissueOn") {
+                if case .server = source.kind {
+                    source.reissueOn = parseReissue(n, &reader)
+                } else {
+                    reader.error("reissueOn says when a server assigns a new value: it goes with server, like { server: {}, reissueOn: [reinstall] }",
+                                 at: n)
+                }
+            }
             if let n = field("template") {
                 if source.storeName != nil || source.idName != nil {
                     reader.error("template shapes a value a source makes (uuid, idfv, …); a store's value is read as it was written", at: n)
@@ -495,6 +503,19 @@ enum RecipeParser {
             reader.error("a source is a name or a mapping, not a list", at: node)
             return nil
         }
+    }
+
+    /// `reissueOn`: an event or a list of them (`[]`: the server always recognises the device).
+    static func parseReissue(_ node: YAMLNode, _ reader: inout NodeReader) -> ServerReissue? {
+        let items: [YAMLNode]
+        if case .sequence = node { items = reader.sequence(node, "reissueOn") ?? [] } else { items = [node] }
+        var events: ServerReissue = []
+        for item in items {
+            guard let word = reader.choice(item, "reissueOn", ServerReissue.names.map(\.0)),
+                  let event = ServerReissue.names.first(where: { $0.0 == word })?.1 else { return nil }
+            events.insert(event)
+        }
+        return events
     }
 
     /// `if` and `unless` (a store's name or a list of them) and an option test: when a source is

@@ -208,6 +208,8 @@ public enum FormatSchema {
             case "valid": (key, words(["uuid"]))
             case "not": (key, array(.ref("text")))
             case "nonZero": (key, .ref("bool"))
+            case "reissueOn":
+                (key, .object([("anyOf", .array([words(ServerReissue.names.map(\.0)), array(words(ServerReissue.names.map(\.0)))]))]))
             default: (key, .ref("text"))
             }
         }

@@ -109,6 +109,10 @@ extension World {
         }
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
         releaseAppGroupContainers(of: app, on: d, &log)
+        // A reinstall is a new install to a server whose record says so.
+        if !devices[d].serverIDs.isEmpty {
+            devices[d].serverIDs = devices[d].serverIDs.filter { $0.key.app != app || !$0.value.reissueOn.contains(.reinstall) }
+        }
     }
 
     /// Rule CT-36: an App Group's shared container goes with the last app of the group on the

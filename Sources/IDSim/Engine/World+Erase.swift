@@ -23,7 +23,10 @@ extension Device {
     mutating func wipe(appCount: Int) {
         apps = .noApps(count: appCount)
         processes = .noProcesses(count: appCount)
+        // The server's records are not on the phone: those an erase does not end stay.
+        let keptServerIDs = serverIDs.isEmpty ? [:] : serverIDs.filter { $0.value.reissueOn.outlivesErase }
         clearTables()   // the vendor table and its users, pasteboards, kept APNs tokens, App Group defaults
+        if !keptServerIDs.isEmpty { serverIDs = keptServerIDs }
         keychain = Keychain()
         settings = TrackingSettings()
         appleID = nil

@@ -75,6 +75,18 @@ public struct AppOS: @unchecked Sendable {   // used only inside one launch, on 
         world.rng.nextUUID()
     }
 
+    /// What the SDK's server answers when asked for the value it assigns this app on this device
+    /// under `name`, at a launch that reaches it: the value it remembers, if its record has not
+    /// ended (`ServerReissue`), else `fresh()`, remembered from now on.
+    public mutating func serverAssigned(_ name: String, reissueOn: ServerReissue, fresh: (inout AppOS) -> String) -> String {
+        let key = ServerIDKey(app: app, name: name)
+        if let known = world.devices[device].serverIDs[key] { return known.value }
+        let value = fresh(&self)
+        world.devices[device].serverIDs[key] = ServerID(value: value, reissueOn: reissueOn)
+        if reissueOn.outlivesErase { world.appCodeReads.serverRecordOutlivingErase = true }
+        return value
+    }
+
     /// Whether the launch's report is built in full (`World.launchReportsInFull`): when not, a
     /// strategy leaves out its structured result and its notes, which only people read.
     public var reportsInFull: Bool { world.launchReportsInFull }

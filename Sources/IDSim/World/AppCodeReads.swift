@@ -8,6 +8,9 @@ public struct AppCodeReads: Hashable, Sendable {
     /// Some app's code read the IDFA, the tracking flag, the ATT status or the consent it
     /// records (id-kit's `register`, which gates its IDFA reads), or asked to track.
     public var tracking = false
+    /// Some app's server source keeps a record an erase does not end (`ServerReissue`): an
+    /// erase, a restore or a migration onto a device then carries some of the device's past.
+    public var serverRecordOutlivingErase = false
 
     public init() {}
 

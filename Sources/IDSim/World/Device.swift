@@ -53,6 +53,13 @@ public struct Device: Hashable, Sendable {
         _modify { yield &tables.value.keptAPNsTokens }
     }
 
+    /// What SDK servers remember having assigned this device's apps (see `ServerID`): outlives a
+    /// reinstall or an erase unless the record says otherwise.
+    public var serverIDs: [ServerIDKey: ServerID] {
+        _read { yield tables.value.serverIDs }
+        _modify { yield &tables.value.serverIDs }
+    }
+
     /// The UserDefaults suites of App Groups, in each group's shared container on this device:
     /// group identifier, then key (rule CT-36).
     public var appGroupDefaults: [String: [String: String]] {
@@ -134,6 +141,7 @@ public struct DeviceTables: Hashable, Sendable {
     public internal(set) var keptAPNsTokens: [AppIndex: APNsToken] = [:]
     public internal(set) var appGroupDefaults: [String: [String: String]] = [:]
     public internal(set) var appGroupFiles: [String: [String: ContainerFile]] = [:]
+    public internal(set) var serverIDs: [ServerIDKey: ServerID] = [:]
 
     /// Empty tables, made once and shared (a write copies them first).
     static let none = Boxed(DeviceTables())

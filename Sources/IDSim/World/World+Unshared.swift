@@ -112,7 +112,10 @@ extension Device {
             pasteboards: pasteboards.unshared(),
             keptAPNsTokens: Dictionary(uniqueKeysWithValues: keptAPNsTokens.map { ($0.key, $0.value) }),
             appGroupDefaults: Unshared.tables(appGroupDefaults),
-            appGroupFiles: Unshared.groupFiles(appGroupFiles)))
+            appGroupFiles: Unshared.groupFiles(appGroupFiles),
+            serverIDs: Dictionary(uniqueKeysWithValues: serverIDs.map {
+                (ServerIDKey(app: $0.key.app, name: Unshared.string($0.key.name)), ServerID(value: Unshared.string($0.value.value), reissueOn: $0.value.reissueOn))
+            })))
         return copy
     }
 }

@@ -75,7 +75,12 @@ extension Recipe {
             case .idfv: out.append(StoreDescription(.platform, "UIDevice.identifierForVendor"))
             case .idfa: out.append(StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"))
             case .apnsToken: out.append(StoreDescription(.platform, "registerForRemoteNotifications (APNs device token)"))
-            case .server: out.append(StoreDescription(.server, "the SDK's server: a value assigned at a launch that reaches it"))
+            case .server:
+                let record = source.reissueOn.map { events in
+                    events.isEmpty ? ", the same one again for the device"
+                        : ", the same one again for the device until " + ServerReissue.names.filter { events.contains($0.1) }.map { $0.0 == "reinstall" ? "a reinstall" : "an erase" }.joined(separator: " or ")
+                } ?? ""
+                out.append(StoreDescription(.server, "the SDK's server: a value assigned at a launch that reaches it" + record))
             case .store, .uuid, .uuid7, .fid, .id: break
             }
         }

@@ -280,8 +280,9 @@ public struct RecipeSource: Sendable, Hashable {
         /// The APNs device token the app was given (APNS-35).
         case apnsToken
         /// A value the SDK's server assigns, in the given shape: only at a launch that reaches the
-        /// network (`launch: { app, network: false }` does not), and a new one each time it is asked
-        /// (the simulated server keeps no record: an SDK keeps what it was given by saving it).
+        /// network (`launch: { app, network: false }` does not). A new one each time it is asked,
+        /// unless the source says when the server reissues (`RecipeSource.reissueOn`): then it keeps
+        /// a record of what it gave the app on the device, and answers with it until then.
         case server(IDFormat)
         /// The value an ID worked out before this one in the same launch (PostHog seeds its device
         /// ID with its anonymous ID).
@@ -295,6 +296,9 @@ public struct RecipeSource: Sendable, Hashable {
     public var check: RecipeCheck
     /// The shape of a value the source makes (`$RCAnonymousID:{value}`); nil for a store's.
     public var template: Template?
+    /// A server source's record: the events after which the server assigns a new value (none: it
+    /// always recognises the device). nil: it keeps no record, and each ask gets a new value.
+    public var reissueOn: ServerReissue?
 
     public init(_ kind: Kind, condition: RecipeCondition = RecipeCondition(), check: RecipeCheck = RecipeCheck(), template: Template? = nil) {
         self.kind = kind

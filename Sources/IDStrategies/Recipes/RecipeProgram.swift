@@ -62,7 +62,11 @@ struct RecipeProgram: AppProgram {
         /// One source: what it reads or makes, and where its condition, check and template are
         /// (-1: none).
         struct Step {
-            enum Kind { case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, server(IDFormat), id(Int) }
+            enum Kind {
+                case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, id(Int)
+                /// With a record: the ID's name the server keeps it under, and what ends it.
+                case server(IDFormat, record: (name: String, reissueOn: ServerReissue)?)
+            }
             var kind: Kind
             var condition = -1
             var check = -1
@@ -126,7 +130,8 @@ struct RecipeProgram: AppProgram {
                     case .uuid7(let format): step = Step(kind: .uuid7(format))
                     case .fid: step = Step(kind: .fid)
                     case .apnsToken: step = Step(kind: .apnsToken)
-                    case .server(let format): step = Step(kind: .server(format))
+                    case .server(let format):
+                        step = Step(kind: .server(format, record: source.reissueOn.map { (id.name, $0) }))
                     case .id(let name):
                         // Only an ID worked out before this one has a value to give.
                         let earlier = recipe.ids.prefix(number).firstIndex { $0.name == name }
@@ -483,12 +488,15 @@ struct Run {
                 if let made = made(step, "fid", Self.firebaseID(os.newUUID())) { return made }
             case .apnsToken:
                 if let token = os.apnsDeviceToken, let made = made(step, "apnsToken", token.hex) { return made }
-            case .server(let format):
+            case .server(let format, let record):
                 guard os.reachesNetwork else {
                     note("no network at this launch: the server assigned nothing")
                     continue
                 }
-                if let made = made(step, "server", format.apply(os.newUUID())) { return made }
+                let value = record.map { record in
+                    os.serverAssigned(record.name, reissueOn: record.reissueOn) { format.apply($0.newUUID()) }
+                } ?? format.apply(os.newUUID())
+                if let made = made(step, "server", value) { return made }
             }
         }
         return nil
