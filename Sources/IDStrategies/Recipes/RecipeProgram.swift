@@ -16,6 +16,8 @@ struct RecipeProgram: AppProgram {
         let conditions: [Condition]
         let checks: [RecipeCheck]
         let templates: [Template]
+        /// The records server sources keep: the ID's name the server keeps each under, and what ends it.
+        let serverRecords: [(name: String, reissueOn: ServerReissue)]
         /// Counts what launches do, for the tests that check a recipe's cost grows with its size
         /// and no faster (nil: not counted).
         let work: RecipeWork?
@@ -64,8 +66,9 @@ struct RecipeProgram: AppProgram {
         struct Step {
             enum Kind {
                 case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, id(Int)
-                /// With a record: the ID's name the server keeps it under, and what ends it.
-                case server(IDFormat, record: (name: String, reissueOn: ServerReissue)?)
+                /// `record`: where its record is in `serverRecords` (-1: it keeps none). An index, so
+                /// that a step stays plain data, copied without reference counts.
+                case server(IDFormat, record: Int)
             }
             var kind: Kind
             var condition = -1
@@ -103,6 +106,7 @@ struct RecipeProgram: AppProgram {
                 return positions[name]
             }
             var conditions: [Condition] = [], checks: [RecipeCheck] = [], templates: [Template] = []
+            var serverRecords: [(name: String, reissueOn: ServerReissue)] = []
             func resolve(_ condition: RecipeCondition) -> Int {
                 guard !condition.isEmpty else { return -1 }
                 var resolved = Condition(ifHeld: [], unlessHeld: [], option: condition.option)
@@ -131,7 +135,12 @@ struct RecipeProgram: AppProgram {
                     case .fid: step = Step(kind: .fid)
                     case .apnsToken: step = Step(kind: .apnsToken)
                     case .server(let format):
-                        step = Step(kind: .server(format, record: source.reissueOn.map { (id.name, $0) }))
+                        var record = -1
+                        if let reissueOn = source.reissueOn {
+                            serverRecords.append((id.name, reissueOn))
+                            record = serverRecords.count - 1
+                        }
+                        step = Step(kind: .server(format, record: record))
                     case .id(let name):
                         // Only an ID worked out before this one has a value to give.
                         let earlier = recipe.ids.prefix(number).firstIndex { $0.name == name }
@@ -183,6 +192,7 @@ struct RecipeProgram: AppProgram {
             self.conditions = conditions
             self.checks = checks
             self.templates = templates
+            self.serverRecords = serverRecords
             work?.lookups += lookups
         }
     }
@@ -493,9 +503,8 @@ struct Run {
                     note("no network at this launch: the server assigned nothing")
                     continue
                 }
-                let value = record.map { record in
-                    os.serverAssigned(record.name, reissueOn: record.reissueOn) { format.apply($0.newUUID()) }
-                } ?? format.apply(os.newUUID())
+                let value = record < 0 ? format.apply(os.newUUID())
+                    : os.serverAssigned(shared.serverRecords[record].name, reissueOn: shared.serverRecords[record].reissueOn) { format.apply($0.newUUID()) }
                 if let made = made(step, "server", value) { return made }
             }
         }
