@@ -7,10 +7,12 @@ import IDStrategies
 /// with the app's ID already stored (the common launch: read, compare, no write), alternating
 /// Swift and recipe runs five times and quoting medians.
 enum RecipeBench {
-    static func run() {
+    /// - Parameter only: one original's name (`--recipes NAME`), for profiling one pair.
+    static func run(only: String? = nil) {
         let library = StrategyCatalog.builtIn
         for twin in library.all {
-            guard let name = StrategyCatalog.original(ofTwin: twin.name), let original = library.strategy(named: name) else { continue }
+            guard let name = StrategyCatalog.original(ofTwin: twin.name), let original = library.strategy(named: name),
+                  only == nil || only == name else { continue }
             var swift: [Double] = [], recipe: [Double] = []
             for _ in 0..<5 {
                 swift.append(nanosPerLaunch(original, library))

@@ -10,7 +10,8 @@
 //                    for profiling one search: --strategies a,b  --workers N  --every-property  --levels  --chunk N
 //                    --independent N  also N one-worker searches at once: the host's ceiling for N workers (--on-threads: on threads, not Dispatch)
 //   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed
-//   --recipes        each recipe twin's launch against its Swift original's (also at the end of a full run)
+//   --recipes [NAME] each recipe twin's launch against its Swift original's (also at the end of a full run);
+//                    NAME: that original's pair alone, for profiling
 //   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run);
 //                    --serve-threads N  the server's event-loop threads (16 here shows a 16-core machine's lock contention)
 //                    --runs N           N servers one after another, then the medians
@@ -31,8 +32,9 @@ if CommandLine.arguments.contains("--explore") {
     ExploreBench.run(quick: quick, options: .parse(CommandLine.arguments))
     exit(0)
 }
-if CommandLine.arguments.contains("--recipes") {
-    RecipeBench.run()
+if let flag = CommandLine.arguments.firstIndex(of: "--recipes") {
+    let next = flag + 1 < CommandLine.arguments.count ? CommandLine.arguments[flag + 1] : nil
+    RecipeBench.run(only: next.flatMap { $0.hasPrefix("--") ? nil : $0 })
     exit(0)
 }
 if CommandLine.arguments.contains("--serve") {

@@ -508,10 +508,32 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     public let raw: String
     /// Whether `raw` has a `{`: most templates are plain text, and a launch fills them all.
     let hasPlaceholders: Bool
+    /// `raw` cut into text and placeholder names once, when there are placeholders: a launch fills
+    /// every template it touches, and scanning the text each time was most of a fill.
+    private let parts: [Part]
+
+    enum Part: Sendable, Hashable {
+        case text(String)
+        case placeholder(String)
+    }
 
     public init(_ raw: String) {
         self.raw = raw
         hasPlaceholders = raw.utf8.contains(UInt8(ascii: "{"))
+        parts = hasPlaceholders ? Self.parts(of: raw) : []
+    }
+
+    /// Text and `{name}`s in order; a `{` with no `}` after it is text.
+    private static func parts(of raw: String) -> [Part] {
+        var parts: [Part] = []
+        var rest = Substring(raw)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+            parts.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(String(rest))) }
+        return parts
     }
 
     public var description: String { raw }
@@ -541,27 +563,16 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// written; validation reports them before anything runs).
     func fill(_ value: (String) -> String?) -> String {
         guard hasPlaceholders else { return raw }
-        // Byte-wise: braces are ASCII, and a launch fills every template it touches.
-        let bytes = raw.utf8
+        if parts.count == 1, case .placeholder(let name) = parts[0] { return value(name) ?? raw }   // "{bundle}"
         var out = ""
-        var start = bytes.startIndex
-        var index = start
-        while index < bytes.endIndex {
-            guard bytes[index] == UInt8(ascii: "{"),
-                  let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
-                index = bytes.index(after: index)
-                continue
+        out.reserveCapacity(raw.utf8.count + 40)
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .placeholder(let name): out += value(name) ?? "{\(name)}"
             }
-            let name = String(raw[bytes.index(after: index)..<close])
-            if start == bytes.startIndex && close == bytes.index(before: bytes.endIndex) && index == start {
-                return value(name) ?? raw   // the whole template is one placeholder ("{bundle}")
-            }
-            out += raw[start..<index]
-            out += value(name) ?? "{\(name)}"
-            start = bytes.index(after: close)
-            index = start
         }
-        return out + raw[start...]
+        return out
     }
 }
 
