@@ -53,25 +53,16 @@ struct RecipeKeyedFileTests {
 
     @Test("stores on one file are all entries or all plain, backed up alike, each its own key; a key has no '='")
     func errors() {
-        func errors(_ stores: String) -> [String] {
-            let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    stores:\n" + stores
-                + "    id: [a, uuid]\n    save: [a]\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
-            do {
-                _ = try ScenarioParser.parse(text, file: "t.yaml")
-                return []
-            } catch {
-                return error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
-            }
-        }
-        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: p } }\n")
+        func errors(_ stores: String) -> [String] { recipeErrors("stores:\n" + stores + "id: [a, uuid]\nsave: [a]") }
+        #expect(errors("  a: { file: { path: p, key: x } }\n  b: { file: { path: p } }\n")
                 == ["7:10 store 'b' shares the file p with 'a': either both name a key (entries of one keyed file) or neither does"])
-        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: p, key: x } }\n")
+        #expect(errors("  a: { file: { path: p, key: x } }\n  b: { file: { path: p, key: x } }\n")
                 == ["7:10 store 'b' is the entry 'x' of the file p, as 'a' is: use 'a'"])
-        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: p, key: y, backup: false } }\n")
+        #expect(errors("  a: { file: { path: p, key: x } }\n  b: { file: { path: p, key: y, backup: false } }\n")
                 == ["7:10 store 'b' and 'a' are entries of the file p, which is backed up or not as a whole: give both the same backup"])
-        #expect(errors("      a: { file: { path: p, key: \"x=1\" } }\n")
+        #expect(errors("  a: { file: { path: p, key: \"x=1\" } }\n")
                 == ["6:34 key of file store 'a' names one entry of the file: not empty, without '=' or a line break, like bnc_anon_id"])
-        #expect(errors("      a: { file: { path: p, key: x } }\n      b: { file: { path: q, key: x } }\n").isEmpty, "another file, the same key")
+        #expect(errors("  a: { file: { path: p, key: x } }\n  b: { file: { path: q, key: x } }\n").isEmpty, "another file, the same key")
     }
 
     @Test("a recipe with keyed entries survives the writer, and says the key where it shows its stores")

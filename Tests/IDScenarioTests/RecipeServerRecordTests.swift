@@ -63,16 +63,7 @@ struct RecipeServerRecordTests {
 
     @Test("reissueOn: only with server, and only reinstall or erase; the writer keeps it; stores describe it")
     func formAndErrors() throws {
-        func errors(_ source: String) -> [String] {
-            let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    stores: { a: { defaults: { key: a } } }\n"
-                + "    id: [a, \(source)]\n    save: [a]\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
-            do {
-                _ = try ScenarioParser.parse(text, file: "t.yaml")
-                return []
-            } catch {
-                return error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
-            }
-        }
+        func errors(_ source: String) -> [String] { recipeErrors("stores: { a: { defaults: { key: a } } }\nid: [a, \(source)]\nsave: [a]") }
         #expect(errors("{ uuid: {}, reissueOn: [erase] }")
                 == ["6:36 reissueOn says when a server assigns a new value: it goes with server, like { server: {}, reissueOn: [reinstall] }"])
         #expect(errors("{ server: {}, reissueOn: [restart] }").first?.hasPrefix("6:39 ") == true)

@@ -4,6 +4,20 @@ import IDSim
 import IDStrategies
 import Testing
 
+/// The located errors of a scenario around one recipe (`body`: the recipe's keys, each line
+/// indented under `recipes: { r: … }`), one app on it and no steps: "LINE:COLUMN message" each.
+func recipeErrors(_ body: String) -> [String] {
+    let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n" + indented
+        + "\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
+    do {
+        _ = try ScenarioParser.parse(text, file: "t.yaml")
+        return []
+    } catch {
+        return error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+    }
+}
+
 /// A scenario around one recipe: `recipe` is the body under `recipes: { r: … }`, and the app
 /// com.acme.shop (with com.acme.news of the same team) runs it on a passcode phone signed in to
 /// alice, with a second phone on the same account.
