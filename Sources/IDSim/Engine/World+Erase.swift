@@ -14,18 +14,19 @@ extension World {
     /// Factory state: no apps, data, keychain or pasteboards; default settings; signed out;
     /// set up again with the declared passcode and unlocked. Hardware, OS and IDFA stay for the caller.
     mutating func wipe(_ d: DeviceIndex) {
-        let count = apps.count
-        devices[d].wipe(appCount: count)   // one access to the device, not one per field
+        if wiped.parts?.appCount != apps.count { wiped.parts = WipedDeviceParts(appCount: apps.count) }
+        devices[d].wipe(to: wiped.parts!)   // one access to the device, not one per field
     }
 }
 
 extension Device {
-    mutating func wipe(appCount: Int) {
-        apps = .noApps(count: appCount)
-        processes = .noProcesses(count: appCount)
+    mutating func wipe(to empty: WipedDeviceParts) {
+        apps = empty.apps
+        processes = empty.processes
         // The server's records are not on the phone: those an erase does not end stay.
         let keptServerIDs = serverIDs.isEmpty ? [:] : serverIDs.filter { $0.value.reissueOn.outlivesErase }
-        clearTables()   // the vendor table and its users, pasteboards, kept APNs tokens, App Group defaults
+        // The vendor table and its users, pasteboards, kept APNs tokens, App Group defaults and files.
+        replaceTables(with: empty.tables)
         if !keptServerIDs.isEmpty { serverIDs = keptServerIDs }
         keychain = Keychain()
         settings = TrackingSettings()

@@ -106,14 +106,14 @@ public struct Device: Hashable, Sendable {
         tables = DeviceTables.none
     }
 
-    /// Empties the tables (an erase), sharing the one empty set.
-    mutating func clearTables() {
-        tables = DeviceTables.none
-    }
-
     /// Holds these tables in a box of their own (see `World.unshared`).
     mutating func replaceTables(with fresh: DeviceTables) {
         tables = Boxed(fresh)
+    }
+
+    /// Holds the given box of tables, shared (a wipe: `WipedDeviceParts`).
+    mutating func replaceTables(with shared: Boxed<DeviceTables>) {
+        tables = shared
     }
 
     /// The APNs token an app holds on this device, if it has registered (rule APNS-35).

@@ -1,27 +1,47 @@
-/// What `Slots` can hold: a type with one box holding nil, made once and shared by every `Slots`
-/// of it, so an empty slot is read in place like a full one.
+/// What `Slots` can hold: a type with one nil, made once and read by every `Slots` of it, so an
+/// empty slot is read in place like a full one, and the offset of the value in its boxes.
+///
+/// Both are plain numbers, not a box: when an empty slot read a shared box of nil, every read
+/// retained and released that one object, and the search's workers, each on its own core and
+/// sharing nothing else, all wrote its reference count (16 searches in one process ran at half
+/// the rate of 16 processes).
 package protocol SlotElement: Hashable, Sendable {
-    /// Never written: `Slots` writes only boxes it made for a value.
-    static var emptySlot: ManagedBuffer<Self?, UInt8> { get }
+    /// A nil that lives as long as the process, never written (`Slots` writes only boxes it made).
+    static var emptySlotValue: UnsafePointer<Self?> { get }
+    /// Where a box's value sits from the start of the box's object (`Slots`' raw reads).
+    static var slotHeaderOffset: Int { get }
 }
 
 extension SlotElement {
-    /// A box holding nil, for an element type's `emptySlot`.
-    static func makeEmptySlot() -> ManagedBuffer<Self?, UInt8> {
-        ManagedBuffer<Self?, UInt8>.create(minimumCapacity: 0) { _ in nil }
+    /// A nil for an element type's `emptySlotValue`, never freed.
+    static func makeEmptySlotValue() -> UnsafePointer<Self?> {
+        let value = UnsafeMutablePointer<Self?>.allocate(capacity: 1)
+        value.initialize(to: nil)
+        return UnsafePointer(value)
+    }
+
+    /// The offset of the value in a box of this element type, measured on one.
+    static func measureSlotHeaderOffset() -> Int {
+        let box = ManagedBuffer<Self?, UInt8>.create(minimumCapacity: 0) { _ in nil }
+        return withExtendedLifetime(box) {
+            UnsafeRawPointer(box.withUnsafeMutablePointerToHeader { $0 }) - UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+        }
     }
 }
 
 extension InstalledApp: SlotElement {
-    nonisolated(unsafe) package static let emptySlot = makeEmptySlot()
+    nonisolated(unsafe) package static let emptySlotValue = makeEmptySlotValue()
+    package static let slotHeaderOffset = measureSlotHeaderOffset()
 }
 
 extension AppProcess: SlotElement {
-    nonisolated(unsafe) package static let emptySlot = makeEmptySlot()
+    nonisolated(unsafe) package static let emptySlotValue = makeEmptySlotValue()
+    package static let slotHeaderOffset = measureSlotHeaderOffset()
 }
 
 extension LaunchHistory: SlotElement {
-    nonisolated(unsafe) package static let emptySlot = makeEmptySlot()
+    nonisolated(unsafe) package static let emptySlotValue = makeEmptySlotValue()
+    package static let slotHeaderOffset = measureSlotHeaderOffset()
 }
 
 /// A fixed-size array of optional values, each in its own copy-on-write box.
@@ -39,7 +59,7 @@ package struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Rando
 
     /// A box exists exactly when its slot holds a value: `set` and `_modify` drop the box of a
     /// slot that becomes nil, so scans test the box alone. (An empty slot reads the element
-    /// type's one shared nil, `SlotElement.emptySlot`: a box of its own in every `Slots` was a
+    /// type's one nil, `SlotElement.emptySlotValue`: a box of its own in every `Slots` was a
     /// reference that every copy of a device retained and released three times over.)
     private var boxes: [Box?]
 
@@ -61,7 +81,12 @@ package struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Rando
 
     package subscript(position: Int) -> Element? {
         unsafeAddress {
-            UnsafePointer(Self.pointer(boxes[position] ?? Element.emptySlot))
+            // The box as an address, not a reference: `boxes` keeps it alive while the caller
+            // reads (an accessor's address is valid until the slots change).
+            precondition(position >= 0 && position < boxes.count, "Slots: index out of range")
+            let object = boxes.withUnsafeBytes { $0.load(fromByteOffset: position * MemoryLayout<Box?>.stride, as: UnsafeRawPointer?.self) }
+            guard let object else { return Element.emptySlotValue }
+            return (object + Element.slotHeaderOffset).assumingMemoryBound(to: Element?.self)
         }
         set {
             boxes[position] = newValue.map { Self.makeBox($0) }
@@ -94,8 +119,7 @@ package struct Slots<Element: SlotElement>: Hashable, @unchecked Sendable, Rando
     /// slot is a retain and a release per app that the optimiser removes in one build and keeps
     /// in the next (it cost a settings change, which walks every app, a quarter of its time).
     private func withEachBox(_ body: (Int, UnsafeMutablePointer<Element?>) throws -> Void) rethrows {
-        let empty = Element.emptySlot
-        let offset = UnsafeRawPointer(Self.pointer(empty)) - UnsafeRawPointer(Unmanaged.passUnretained(empty).toOpaque())
+        let offset = Element.slotHeaderOffset
         assert(layoutHolds(headerOffset: offset), "Slots: the memory layout its raw walks assume does not hold")
         try boxes.withUnsafeBytes { raw in
             for index in 0..<boxes.count {
@@ -217,22 +241,10 @@ extension Slots where Element == InstalledApp {
     func source(of app: AppIndex) -> InstallSource? { withPresent(app) { $0.pointee.source } }
 }
 
-extension Slots where Element == InstalledApp {
-    /// A device with none of `count` apps: shared, made once per count (an erase or a restore
-    /// empties a device, and a search does that millions of times; the first write copies).
-    static func noApps(count: Int) -> Slots { count < noAppSlots.count ? noAppSlots[count] : Slots(count: count) }
-}
-
 extension Slots where Element == AppProcess {
-    /// No process of `count` apps running (see `noApps`).
-    static func noProcesses(count: Int) -> Slots { count < noProcessSlots.count ? noProcessSlots[count] : Slots(count: count) }
-
     /// Each running process, in slot order, by address.
     package func forEachProcess(_ body: (Int, UnsafePointer<AppProcess>) -> Void) {
         withEachPresent(body)
     }
 }
 
-// Empty slots by count, for `noApps` and `noProcesses` (a generic type has no static storage).
-private let noAppSlots = (0..<32).map { Slots<InstalledApp>(count: $0) }
-private let noProcessSlots = (0..<32).map { Slots<AppProcess>(count: $0) }

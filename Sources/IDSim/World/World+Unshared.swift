@@ -18,6 +18,7 @@ extension World {
         // `map`, not `Array(_:)`: an array made from an array shares its storage.
         copy.extensionsByHost = Dictionary(uniqueKeysWithValues: extensionsByHost.map { ($0.key, $0.value.map { $0 }) })
         copy.clipsByApp = Dictionary(uniqueKeysWithValues: clipsByApp.map { ($0.key, $0.value.map { $0 }) })
+        copy.wiped = WipedDevice(parts: WipedDeviceParts(appCount: apps.count))
         return copy
     }
 }

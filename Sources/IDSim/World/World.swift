@@ -24,6 +24,8 @@ public struct World: Hashable, Sendable {
     public internal(set) var clipsByApp: [AppIndex: [AppIndex]] = [:]
     /// What app code has read so far (see `AppCodeReads`: not part of the world's value).
     public var appCodeReads = AppCodeReads()
+    /// What a wiped device starts from, this world's own (see `WipedDeviceParts`).
+    var wiped = WipedDevice()
     /// Whether launches build every part of their report. False leaves out what only people read,
     /// a strategy's structured `result` and its `notes`, for searches that judge launches only by
     /// the IDs and values they read (explore: id-kit hashes each source for its result). Nothing
