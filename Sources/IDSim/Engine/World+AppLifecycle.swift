@@ -110,7 +110,7 @@ extension World {
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
         releaseAppGroupContainers(of: app, on: d, &log)
         // A reinstall is a new install to a server whose record says so.
-        if !devices[d].serverIDs.isEmpty {
+        if !devices.withElementPointer(at: d, { $0.pointee.serverIDs.isEmpty }) {
             devices[d].serverIDs = devices[d].serverIDs.filter { $0.key.app != app || !$0.value.reissueOn.contains(.reinstall) }
         }
     }

@@ -17,18 +17,18 @@ public struct SimUUID: Hashable, Comparable, Sendable {
     public var isZero: Bool { high == 0 && low == 0 }
 
     /// Uppercase with dashes, as `UUID().uuidString` prints it.
-    public var uuidString: String { format(dashes: true, digits: Self.upperDigits) }
+    public var uuidString: String { format(dashes: true, upper: true) }
 
     /// Lowercase hex without dashes: the format FCUUID and ZBUUID keep their IDs in.
-    public var compactLowercase: String { format(dashes: false, digits: Self.lowerDigits) }
-
-    private static let upperDigits = Array("0123456789ABCDEF".utf8)
-    private static let lowerDigits = Array("0123456789abcdef".utf8)
+    public var compactLowercase: String { format(dashes: false, upper: false) }
 
     /// Writes the 32 hex digits straight into the string's storage: UUIDs are formatted on
-    /// every launch, so this avoids building them from pieces.
-    private func format(dashes: Bool, digits: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: dashes ? 36 : 32) { buffer in
+    /// every launch, so this avoids building them from pieces. The digits are worked out, not
+    /// looked up in a table: a global array read here was retained and released by every thread
+    /// that formats, one reference count written from every core of a search.
+    private func format(dashes: Bool, upper: Bool) -> String {
+        let letters = upper ? UInt8(ascii: "A") - 10 : UInt8(ascii: "a") - 10
+        return String(unsafeUninitializedCapacity: dashes ? 36 : 32) { buffer in
             var out = 0
             for nibble in 0..<32 {
                 if dashes && (nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20) {
@@ -36,8 +36,8 @@ public struct SimUUID: Hashable, Comparable, Sendable {
                     out += 1
                 }
                 let word = nibble < 16 ? high : low
-                let shift = UInt64(60 - 4 * (nibble % 16))
-                buffer[out] = digits[Int((word >> shift) & 0xF)]
+                let digit = UInt8(truncatingIfNeeded: (word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)
+                buffer[out] = digit < 10 ? UInt8(ascii: "0") + digit : letters + digit
                 out += 1
             }
             return out
