@@ -293,17 +293,7 @@ struct RecipeMigrationTests {
 
     @Test("migration errors: a store moved to itself, a done store it moves, a value with no done, an unknown store")
     func errors() {
-        func errors(_ recipe: String) -> [String] {
-            let body = recipe.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
-            let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n" + body
-                + "\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
-            do {
-                _ = try ScenarioParser.parse(text, file: "t.yaml")
-                return []
-            } catch {
-                return error.diagnostics.map(\.message)
-            }
-        }
+        func errors(_ recipe: String) -> [String] { recipeErrors(recipe, located: false) }
         let stores = "stores: { a: { defaults: { key: a } }, b: { defaults: { key: b } } }\nid: [a]\n"
         #expect(errors(stores + "migrate: [{ from: a, to: a }]") == ["a migration reads the store it writes ('a'): move from a legacy store to another"])
         #expect(errors(stores + "migrate: [{ from: a, to: b, done: b }]") == ["done records that the migration ran: a store of its own, not 'b', which it moves"])

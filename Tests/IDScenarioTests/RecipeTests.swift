@@ -5,8 +5,9 @@ import IDStrategies
 import Testing
 
 /// The located errors of a scenario around one recipe (`body`: the recipe's keys, each line
-/// indented under `recipes: { r: … }`), one app on it and no steps: "LINE:COLUMN message" each.
-func recipeErrors(_ body: String) -> [String] {
+/// indented under `recipes: { r: … }`), one app on it and no steps: "LINE:COLUMN message" each
+/// (`located: false`: the messages alone).
+func recipeErrors(_ body: String, located: Bool = true) -> [String] {
     let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     let text = "name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n" + indented
         + "\napps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n"
@@ -14,7 +15,7 @@ func recipeErrors(_ body: String) -> [String] {
         _ = try ScenarioParser.parse(text, file: "t.yaml")
         return []
     } catch {
-        return error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+        return error.diagnostics.map { located ? "\($0.line):\($0.column) \($0.message)" : $0.message }
     }
 }
 

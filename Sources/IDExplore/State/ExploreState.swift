@@ -92,7 +92,7 @@ public struct ExploreState: Sendable {
         // From here on, so that a read before the search (in a scenario) does not count.
         if trackingBlind { self.world.appCodeReads = AppCodeReads() }
         // A server record from before the search counts as one made in it (see `Explorer.run`).
-        for d in 0..<world.deviceCount where world.devices[d].serverIDs.values.contains(where: \.reissueOn.outlivesErase) {
+        if (0..<world.deviceCount).contains(where: { world.devices[$0].serverIDs.values.contains(where: \.reissueOn.outlivesErase) }) {
             self.world.appCodeReads.serverRecordOutlivingErase = true
         }
         // A search judges launches only by the values they read: what strategies build only for

@@ -121,7 +121,7 @@ public enum RecipeWriter {
         if source.check.nonZero { parts.append("nonZero: true") }
         if let template = source.template { parts.append("template: " + q(template.raw)) }
         if let events = source.reissueOn {
-            parts.append("reissueOn: [" + ServerReissue.names.filter { events.contains($0.1) }.map(\.0).joined(separator: ", ") + "]")
+            parts.append("reissueOn: [" + events.words.joined(separator: ", ") + "]")
         }
         // The short forms where nothing but the source is said: `kc`, `idfv`, `uuid`.
         if parts.count == 1 {

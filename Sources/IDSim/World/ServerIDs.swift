@@ -1,8 +1,8 @@
 /// What an SDK's server remembers having assigned an app on a device, for a recipe's `server`
 /// source that says when the server issues a new one (`reissueOn`). The server recognises the
-/// device (Adjust's backend matches a reinstall by its device identifiers; Branch's by the
-/// hardware ID it is sent), so asked again it answers with the same value, until one of the
-/// record's events happens. Kept in the device's tables, as the device is what the server knows,
+/// device (Adjust's backend maps a device token it knows to the device it knew, adjust.yaml;
+/// Branch is sent a hardware ID for matching, branch.yaml), so asked again it answers with the
+/// same value, until one of the record's events happens. Kept in the device's tables, as the device is what the server knows,
 /// but never backed up, restored or migrated: it is the server's, not the phone's.
 public struct ServerIDKey: Hashable, Comparable, Sendable {
     public var app: AppIndex
@@ -33,6 +33,9 @@ public struct ServerReissue: OptionSet, Hashable, Sendable {
 
     /// The words a recipe writes, in order.
     public static let names: [(String, ServerReissue)] = [("reinstall", .reinstall), ("erase", .erase)]
+
+    /// These events' words, in `names`' order.
+    public var words: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
 }
 
 /// A value the server assigned, and what ends its record.

@@ -3,8 +3,8 @@
 ///
 /// Both are plain numbers, not a box: when an empty slot read a shared box of nil, every read
 /// retained and released that one object, and the search's workers, each on its own core and
-/// sharing nothing else, all wrote its reference count (16 searches in one process ran at half
-/// the rate of 16 processes).
+/// sharing nothing else, all wrote its reference count (16 searches in one process ran at about
+/// half the rate of 16 processes; writes like this are suspects, not measured causes).
 package protocol SlotElement: Hashable, Sendable {
     /// A nil that lives as long as the process, never written (`Slots` writes only boxes it made).
     static var emptySlotValue: UnsafePointer<Self?> { get }

@@ -3,8 +3,9 @@
 ///
 /// Made afresh for a world made by `unshared()`: when one set served the whole process, every
 /// explore worker's states after an erase held the same objects, and each copy of a state wrote
-/// their reference counts from every core (16 searches in one process ran at about half the rate
-/// of 16 processes). Not part of the world's value.
+/// their reference counts from every core. (16 searches in one process ran at about half the
+/// rate of 16 processes; writes like these are suspects, not measured causes.) Not part of the
+/// world's value.
 final class WipedDeviceParts: Sendable {
     let appCount: Int
     let apps: Slots<InstalledApp>

@@ -78,7 +78,7 @@ extension Recipe {
             case .server:
                 let record = source.reissueOn.map { events in
                     events.isEmpty ? ", the same one again for the device"
-                        : ", the same one again for the device until " + ServerReissue.names.filter { events.contains($0.1) }.map { $0.0 == "reinstall" ? "a reinstall" : "an erase" }.joined(separator: " or ")
+                        : ", the same one again for the device until " + events.words.map { $0 == "reinstall" ? "a reinstall" : "an erase" }.joined(separator: " or ")
                 } ?? ""
                 out.append(StoreDescription(.server, "the SDK's server: a value assigned at a launch that reaches it" + record))
             case .store, .uuid, .uuid7, .fid, .id: break
