@@ -63,6 +63,13 @@ struct RecipeKeyedFileTests {
         #expect(errors("  a: { file: { path: p, key: \"x=1\" } }\n")
                 == ["6:34 key of file store 'a' names one entry of the file: not empty, without '=' or a line break, like bnc_anon_id"])
         #expect(errors("  a: { file: { path: p, key: x } }\n  b: { file: { path: q, key: x } }\n").isEmpty, "another file, the same key")
+        #expect(errors("  a: { file: { path: p, key: x } }\n  b: { file: { path: p, key: y } }\n  c: { file: { path: p, key: y } }\n")
+                == ["8:10 store 'c' is the entry 'y' of the file p, as 'b' is: use 'b'"], "any earlier entry, not only the first")
+        let many = (0...KeyedFile.maxEntries).map { "  s\($0): { file: { path: p, key: k\($0) } }\n" }.joined().replacingOccurrences(of: "  s0:", with: "  a:")
+        #expect(errors(many) == ["\(6 + KeyedFile.maxEntries):12 store 's\(KeyedFile.maxEntries)' would be entry \(KeyedFile.maxEntries + 1) of the file p: "
+                                 + "a keyed file holds at most \(KeyedFile.maxEntries) entries, as each write rewrites it whole; keep the others in another file"])
+        #expect(errors(String(many.split(separator: "\n").dropLast().joined(separator: "\n")) + "\n").isEmpty, "64 entries are fine")
+        #expect(errors(many + "  s99: { file: { path: p, key: k99 } }\n").count == 1, "said once, at the first store over")
     }
 
     @Test("a recipe with keyed entries survives the writer, and says the key where it shows its stores")

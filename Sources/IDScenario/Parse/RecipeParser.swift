@@ -96,13 +96,14 @@ enum RecipeParser {
         }
         let placeholders = Template.builtInPlaceholders + recipe.params
         if let n = value("stores"), let storePairs = reader.mapping(n, "stores") {
+            var files: [String: FileUse] = [:]
             for pair in storePairs {
                 if Recipe.sourceNames.contains(pair.key) {
                     reader.error("a store may not be named '\(pair.key)', a source's name; call it something else", at: pair.keyNode)
                     continue
                 }
                 if let store = parseStore(pair.value, name: pair.key, placeholders: placeholders, &reader) {
-                    checkSharedFile(store, among: recipe.stores, at: pair.value, &reader)
+                    checkSharedFile(store, files: &files, at: pair.value, &reader)
                     recipe.stores.append(store)
                 }
             }
@@ -167,24 +168,48 @@ enum RecipeParser {
 
     /// Why an ID may not take a name, if it may not: it must be a name, not the primary's `id`, no
     /// store's or platform source's, and not an earlier ID's.
+    /// What the stores seen so far put on one file (by path and group): the first of them, and
+    /// each entry's key with its store's name.
+    struct FileUse {
+        let first: RecipeStore
+        var keys: [String: String] = [:]
+        /// Past `KeyedFile.maxEntries` (said once, at the first store over).
+        var full = false
+    }
+
     /// Stores on one file: entries of one keyed file (each with a key of its own, backed up alike,
-    /// as a file is backed up whole), or plain files; not both.
-    static func checkSharedFile(_ store: RecipeStore, among earlier: [RecipeStore], at node: YAMLNode, _ reader: inout NodeReader) {
+    /// as a file is backed up whole), or plain files; not both. One pass over the stores, however
+    /// many a recipe has: each is checked against what `files` holds of its file.
+    static func checkSharedFile(_ store: RecipeStore, files: inout [String: FileUse], at node: YAMLNode, _ reader: inout NodeReader) {
         guard case .file(let path, let backup, let group, let key) = store.kind else { return }
-        for other in earlier {
-            guard case .file(let otherPath, let otherBackup, let otherGroup, let otherKey) = other.kind,
-                  otherPath.raw == path.raw, otherGroup?.raw == group?.raw else { continue }
-            let file = "the file \(path.raw)"
-            if (key == nil) != (otherKey == nil) {
-                reader.error("store '\(store.name)' shares \(file) with '\(other.name)': either both name a key (entries of one keyed file) "
-                             + "or neither does", at: node)
-            } else if let key, key.raw == otherKey?.raw {
-                reader.error("store '\(store.name)' is the entry '\(key.raw)' of \(file), as '\(other.name)' is: use '\(other.name)'", at: node)
-            } else if key != nil, backup != otherBackup {
-                reader.error("store '\(store.name)' and '\(other.name)' are entries of \(file), which is backed up or not as a whole: "
+        let place = path.raw + "\u{0}" + (group?.raw ?? "")
+        // The first store alone is taken out: a copy of the whole use would hold the key table, and the
+        // write below would then copy it (a recipe of many entries parsed in quadratic time).
+        guard let first = files[place]?.first, case .file(_, let otherBackup, _, let otherKey) = first.kind else {
+            var use = FileUse(first: store)
+            if let key { use.keys[key.raw] = store.name }
+            files[place] = use
+            return
+        }
+        let other = first.name, file = "the file \(path.raw)"
+        if (key == nil) != (otherKey == nil) {
+            reader.error("store '\(store.name)' shares \(file) with '\(other)': either both name a key (entries of one keyed file) "
+                         + "or neither does", at: node)
+        } else if let key, let same = files[place]?.keys[key.raw] {
+            reader.error("store '\(store.name)' is the entry '\(key.raw)' of \(file), as '\(same)' is: use '\(same)'", at: node)
+        } else if let key {
+            if (files[place]?.keys.count ?? 0) >= KeyedFile.maxEntries {
+                guard files[place]?.full == false else { return }
+                files[place]?.full = true
+                reader.error("store '\(store.name)' would be entry \(KeyedFile.maxEntries + 1) of \(file): a keyed file holds at most "
+                             + "\(KeyedFile.maxEntries) entries, as each write rewrites it whole; keep the others in another file", at: node)
+                return
+            }
+            if backup != otherBackup {
+                reader.error("store '\(store.name)' and '\(other)' are entries of \(file), which is backed up or not as a whole: "
                              + "give both the same backup", at: node)
             }
-            return
+            files[place]?.keys[key.raw] = store.name
         }
     }
 

@@ -4,6 +4,11 @@
 /// Values are IDs and flags, never a line break; keys hold neither `=` nor a line break (the
 /// recipe parser refuses such a key).
 public enum KeyedFile {
+    /// The most entries a recipe may declare on one keyed file. Each write rewrites the whole file,
+    /// so the cost of a launch grows with entries times writes; SDKs keep a handful (Branch five),
+    /// and a bound keeps a hostile recipe's launches linear in its size.
+    public static let maxEntries = 64
+
     /// The values of a file's contents by key (lines without `=` are not entries: nothing).
     public static func entries(_ contents: String?) -> [String: String] {
         guard let contents else { return [:] }
