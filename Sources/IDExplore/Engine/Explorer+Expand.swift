@@ -45,7 +45,7 @@ extension Explorer {
     /// for it.
     func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, leavesRebuilding: Bool, tried: [Int], watch: Watch,
-                        visited: FingerprintSet, shouldStop: @Sendable () -> Bool) -> [RunResult] {
+                        visited: VisitedShards, shouldStop: @Sendable () -> Bool) -> [RunResult] {
         let starts = Self.runStarts(count: chunk.count, workers: contexts.count)
         let runs = starts.count - 1
         let results = ResultSlots<RunResult>(count: runs, empty: RunResult())
@@ -68,6 +68,7 @@ extension Explorer {
                 guard run < runs else { break }
                 let from = chunk.lowerBound + starts[run], to = chunk.lowerBound + starts[run + 1]
                 var out: [Successor] = [], outViews: [LaunchViews] = [], readTracking = false, keptServerRecord = false
+                var fresh: [UInt32] = [], breaking: [UInt32] = []
                 runSeen.removeAll()   // not needed for the outcome (earlier runs merge first): kept small
                 out.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
@@ -122,10 +123,14 @@ extension Explorer {
                             found.views = Int32(outViews.count)
                             outViews.append(views)
                         }
+                        if !found.visited { fresh.append(UInt32(out.count)) }
+                        if !broken.isEmpty { breaking.append(UInt32(out.count)) }
                         out.append(found)
                     }
                 }
-                results.set(run, RunResult(successors: out, views: outViews, readTracking: readTracking, keptServerRecord: keptServerRecord))
+                let (shardOrder, shardEnds) = Self.shardOrder(of: fresh, in: out)
+                results.set(run, RunResult(successors: out, views: outViews, readTracking: readTracking, keptServerRecord: keptServerRecord,
+                                           fresh: fresh, breaking: breaking, shardOrder: shardOrder, shardEnds: shardEnds))
             }
         }
         // In run order: the order of the states, whichever worker took each run. (Read in place,

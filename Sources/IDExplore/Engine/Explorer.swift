@@ -121,21 +121,19 @@ public struct Explorer: Sendable {
     func search(from root: ExploreState, properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double,
                 shouldStop: @Sendable () -> Bool, progress: (Progress) -> Void) -> SearchEnd {
         let start = clock()
-        var remaining = properties
-        var breaks: [ExploreProperty: [Step]] = [:]
-        var visited = FingerprintSet([Fingerprinter.fingerprint(root, symmetry: foldedSymmetry, watching: PropertyMask(properties))])
+        var merge = MergeState(remaining: properties)
+        let visited = VisitedShards([Fingerprinter.fingerprint(root, symmetry: foldedSymmetry, watching: PropertyMask(properties))])
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
-        // What the launch-view reduction keeps at the merge (see `LaunchViewMerge`).
-        var launchViewMerge = LaunchViewMerge()
-        var successors = 0
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
-        // The serial part: the merging thread's time over the workers' results (the bench's share).
+        // The serial part: the merging thread's time over the workers' results (the bench's share),
+        // and apart from it the inserts into the visited set, made on every worker.
         var mergeSeconds = 0.0
+        var insertSeconds = 0.0
         // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
         let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
         search: for level in 0..<depth {
-            guard !remaining.isEmpty else { break }
+            guard !merge.remaining.isEmpty else { break }
             let frontier = levels[level]
             let last = level + 1 == depth
             let viewed = reductions.contains(LaunchView.reduction) && LaunchView.applies(to: root)
@@ -152,64 +150,35 @@ public struct Explorer: Sendable {
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
-                                  watch: Watch(app: app, value: value, properties: PropertyMask(remaining), forgiving: goal?.forgiving ?? []), visited: visited,
+                                  watch: Watch(app: app, value: value, properties: PropertyMask(merge.remaining), forgiving: goal?.forgiving ?? []), visited: visited,
                                   shouldStop: shouldStop)
                 // A stop during the chunk leaves its runs part done: nothing of it is merged.
                 if shouldStop() { stopReason = .cancelled; break search }
                 if root.trackingBlind && runs.contains(where: \.readTracking) { return .readTracking }
                 if reductions.contains(RebuildingSteps.reduction) && runs.contains(where: \.keptServerRecord) { return .keptServerRecord }
+                // The inserts, on every worker; then, on this thread alone, the rest of the merge.
+                let insertStart = clock()
+                let repeats = insertNew(runs, into: visited, workers: workers)
                 let mergeStart = clock()
-                // Run by run, in the states' order (see `expand`).
-                for run in runs {
-                    for (position, successor) in run.successors.enumerated() {
-                        successors += 1
-                        // The set is several megabytes: ask for a slot a few successors ahead, so it
-                        // is in cache when its insert comes (see `FingerprintSet.prefetch`).
-                        if position + Self.prefetchDistance < run.successors.count {
-                            let ahead = run.successors[position + Self.prefetchDistance]
-                            if !ahead.visited { visited.prefetch(ahead.fingerprint) }
-                        }
-                        // Most successors break nothing: the properties are walked only for those that do.
-                        if !successor.broken.isEmpty {
-                            for property in ExploreProperty.allCases where successor.broken.contains(PropertyMask(property)) && remaining.contains(property) {
-                                breaks[property] = path(to: Int(successor.parent), level: level, levels: levels) + [steps[Int(successor.step)]]
-                                remaining.remove(property)
-                            }
-                        }
-                        // The last depth's states are counted, never expanded: no links kept for them.
-                        guard !successor.visited && visited.insert(successor.fingerprint) && !last else { continue }
-                        // The two depths before the last: the launch-view reduction decides whether the
-                        // state is expanded, and notes how (see `LaunchViewMerge`).
-                        var mark = LaunchViewMark.none
-                        if beforeLast {
-                            guard let admitted = launchViewMerge.admitBeforeLast(launchOn: successor.launchOn, launchView: successor.launchView)
-                            else { continue }
-                            mark = admitted
-                        } else if twoBeforeLast {
-                            guard let admitted = launchViewMerge.admitTwoBeforeLast(launchView: successor.launchView,
-                                                                                    views: run.views[Int(successor.views)], deviceCount: deviceCount)
-                            else { continue }
-                            mark = admitted
-                        }
-                        next.append(Node(parent: successor.parent, step: successor.step, mark: mark))
-                    }
-                }
+                insertSeconds += mergeStart - insertStart
+                walk(runs, repeats: repeats, level: level, levels: levels, last: last, beforeLast: beforeLast, twoBeforeLast: twoBeforeLast,
+                     deviceCount: deviceCount, into: &merge, next: &next)
                 mergeSeconds += clock() - mergeStart
                 if visited.count > stateLimit { stopReason = .stateLimit; break search }
                 chunkStart = chunk.upperBound
                 if chunkStart < frontier.count {
-                    progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: successors, seconds: clock() - start))
+                    progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: merge.successors, seconds: clock() - start))
                 }
             }
             levels.append(next)
             completed = level + 1
-            progress(Progress(depth: completed, depthDone: true, states: visited.count, successors: successors, seconds: clock() - start))
+            progress(Progress(depth: completed, depthDone: true, states: visited.count, successors: merge.successors, seconds: clock() - start))
             if next.isEmpty && !last { completed = depth; break }
         }
-        return .done(ExploreOutcome(breaks: breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
-                              successors: successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, sets: [visited] + launchViewMerge.sets),
-                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds))
+        return .done(ExploreOutcome(breaks: merge.breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
+                              successors: merge.successors, seconds: clock() - start, stopReason: stopReason,
+                              bytesPerState: Self.bytesPerState(levels: levels, visited: visited, sets: merge.launchViewMerge.sets),
+                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds, insertSeconds: insertSeconds))
     }
 
     /// A state's fingerprint (for tests and tools that compare states).
@@ -260,9 +229,9 @@ public struct Explorer: Sendable {
     }
 
     /// Memory held per visited state: the level lists and the sets' buckets.
-    static func bytesPerState(levels: [[Node]], sets: [FingerprintSet]) -> Double {
+    static func bytesPerState(levels: [[Node]], visited: VisitedShards, sets: [FingerprintSet]) -> Double {
         let nodes = levels.reduce(0) { $0 + $1.capacity } * MemoryLayout<Node>.stride
-        let buckets = sets.reduce(0) { $0 + $1.capacity * MemoryLayout<Int>.stride }
-        return Double(nodes + buckets) / Double(max(1, sets[0].count))
+        let buckets = (visited.capacity + sets.reduce(0) { $0 + $1.capacity }) * MemoryLayout<Int>.stride
+        return Double(nodes + buckets) / Double(max(1, visited.count))
     }
 }

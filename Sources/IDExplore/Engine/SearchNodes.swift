@@ -36,5 +36,13 @@ extension Explorer {
         var readTracking = false
         /// Whether a server record an erase does not end was made on the way (see `Explorer.run`).
         var keptServerRecord = false
+        /// The positions of the successors not known to be visited, in order.
+        var fresh: [UInt32] = []
+        /// The positions of the successors that broke a property, in order.
+        var breaking: [UInt32] = []
+        /// `fresh` by visited-set part, in order within each part, and where each part's positions
+        /// end (see `Explorer.insertNew`).
+        var shardOrder: [UInt32] = []
+        var shardEnds: [UInt32] = []
     }
 }

@@ -6,8 +6,8 @@ import CPrefetch
 /// so their low bits index the table as they are. `Set<Int>` hashed every one again with
 /// SipHash, a few percent of a search, most of it in the one thread that merges each chunk
 /// while the other core waits. Kept at most three quarters full (as `Set` is), so a state costs
-/// the same 8 to 16 bytes. The search's visited set is read by every worker at once between updates,
-/// never while updated; each worker also keeps one of its own, of its run's successors.
+/// the same 8 to 16 bytes. The search's visited set is made of these, one a part (`VisitedShards`);
+/// each worker also keeps one of its own, of its run's successors.
 struct FingerprintSet: Sendable {
     /// 0 marks an empty slot; a fingerprint that is 0 is kept in `holdsZero`.
     private var slots: [Int]

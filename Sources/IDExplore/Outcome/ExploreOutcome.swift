@@ -23,6 +23,9 @@ public struct ExploreOutcome: Sendable {
     /// Of `seconds`, the time the merging thread spent on the workers' results: what does not
     /// shrink with more workers.
     public var mergeSeconds = 0.0
+    /// Of `seconds`, the time the inserts into the visited set took, made on every worker at once
+    /// before the merging thread's part.
+    public var insertSeconds = 0.0
 
     public var broke: Bool { !breaks.isEmpty }
 

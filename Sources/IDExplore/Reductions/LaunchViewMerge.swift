@@ -42,6 +42,22 @@ struct LaunchViewMerge {
         return mark
     }
 
+    /// Asks for the slots `admitBeforeLast` will look at, a few states before it does (see
+    /// `FingerprintSet.prefetch`): the view sets hold a view for each state kept, megabytes, and
+    /// the merge's walk spent most of its time waiting on them.
+    func prefetchBeforeLast(launchOn: UInt16, launchView: Int) {
+        if launchOn != 0 { launchViews.prefetch(launchView) }
+    }
+
+    /// Asks for the slots `admitTwoBeforeLast` will look at (see `prefetchBeforeLast`).
+    func prefetchTwoBeforeLast(launchView: Int, views: LaunchViews, deviceCount: Int) {
+        wholeViews.prefetch(launchView)
+        for b in 0..<min(Int(views.backupCount), LaunchViews.viewedBackups) { restoreViews.prefetch(views.backups[b]) }
+        if deviceCount <= LaunchView.ownStepsDevices {
+            for d in 0..<deviceCount { deviceViews.prefetch(views.devices[d]) }
+        }
+    }
+
     // MARK: - In the workers
 
     /// At the depth before the last: the devices a successor's step reached and their launch view.

@@ -35,7 +35,7 @@ enum ScenarioCompletion {
         return names.sorted().compactMap { name in
             guard name.hasPrefix(stem), !name.hasPrefix(".") || stem.hasPrefix(".") else { return nil }
             var isFolder: ObjCBool = false
-            fileManager.fileExists(atPath: folder + name, isDirectory: &isFolder)
+            _ = fileManager.fileExists(atPath: folder + name, isDirectory: &isFolder)
             if isFolder.boolValue { return folder + name + "/" }
             return name.hasSuffix(".yaml") || name.hasSuffix(".yml") ? folder + name : nil
         }

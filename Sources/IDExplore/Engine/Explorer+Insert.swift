@@ -1,0 +1,94 @@
+import Dispatch
+
+/// The merge's parallel part: a chunk's successors inserted into the visited set, each part of
+/// the set on one worker (see `VisitedShards`), before the one thread that merges walks them in
+/// order to build the next level.
+extension Explorer {
+    /// The positions of a run's successors not known to be visited (`fresh`, in order), grouped
+    /// by the part of the visited set each belongs to (a counting sort: in order within each
+    /// part), and where each part's positions end. Made by the worker that made the run, so the
+    /// insert reads only the successors of its own parts.
+    static func shardOrder(of fresh: [UInt32], in successors: [Successor]) -> (order: [UInt32], ends: [UInt32]) {
+        var ends = [UInt32](repeating: 0, count: VisitedShards.shardCount)
+        for position in fresh { ends[VisitedShards.shard(of: successors[Int(position)].fingerprint)] += 1 }
+        var running: UInt32 = 0
+        for shard in ends.indices {
+            running += ends[shard]
+            ends[shard] = running
+        }
+        var order = [UInt32](repeating: 0, count: fresh.count)
+        var next = ends
+        // Filled from the back, so each part's positions come out in order.
+        for position in fresh.reversed() {
+            let shard = VisitedShards.shard(of: successors[Int(position)].fingerprint)
+            next[shard] -= 1
+            order[Int(next[shard])] = position
+        }
+        return (order, ends)
+    }
+
+    /// Inserts each run's successors not known to be visited into `visited`, part by part on up to
+    /// `workers` threads; what comes back marks those an earlier successor of the chunk had
+    /// already brought in (the merge keeps only the first of equal states, as one set in the
+    /// states' order would: within a part the order is the states').
+    func insertNew(_ runs: [RunResult], into visited: VisitedShards, workers: Int) -> RepeatMarks {
+        let marks = RepeatMarks(runs: runs)
+        let nextShard = RunCounter()
+        let insert: @Sendable (Int) -> Void = { _ in
+            while true {
+                let shard = nextShard.take()
+                guard shard < VisitedShards.shardCount else { break }
+                visited.update(shard: shard) { set in
+                    // Read in place, by index: a copy of a run's result would write the reference
+                    // counts of its arrays, which every worker reads (the counts' cache lines
+                    // would move between the cores for each run and part).
+                    for run in runs.indices {
+                        let start = shard == 0 ? 0 : Int(runs[run].shardEnds[shard - 1]), end = Int(runs[run].shardEnds[shard])
+                        for index in start..<end {
+                            // A slot a few successors ahead, asked for now (see `FingerprintSet.prefetch`).
+                            if index + Self.prefetchDistance < end {
+                                set.prefetch(runs[run].successors[Int(runs[run].shardOrder[index + Self.prefetchDistance])].fingerprint)
+                            }
+                            let position = Int(runs[run].shardOrder[index])
+                            if !set.insert(runs[run].successors[position].fingerprint) { marks.mark(run: run, position: position) }
+                        }
+                    }
+                }
+            }
+        }
+        if workers > 1 {
+            DispatchQueue.concurrentPerform(iterations: min(workers, VisitedShards.shardCount), execute: insert)
+        } else {
+            insert(0)
+        }
+        return marks
+    }
+
+    /// The successors of a chunk that the insert found visited (made earlier in the chunk by
+    /// another run): a flag each, in one block, written by the worker that owns its part.
+    final class RepeatMarks: @unchecked Sendable {
+        private let flags: UnsafeMutableBufferPointer<Bool>
+        /// Where each run's flags start.
+        private let starts: [Int]
+
+        init(runs: [RunResult]) {
+            var starts: [Int] = []
+            starts.reserveCapacity(runs.count)
+            var total = 0
+            // By index: a copy of each run's result would retain and release its arrays.
+            for run in runs.indices {
+                starts.append(total)
+                total += runs[run].successors.count
+            }
+            self.starts = starts
+            flags = .allocate(capacity: max(1, total))
+            flags.initialize(repeating: false)
+        }
+
+        deinit { flags.deallocate() }
+
+        func mark(run: Int, position: Int) { flags[starts[run] + position] = true }
+
+        func isMarked(run: Int, position: Int) -> Bool { flags[starts[run] + position] }
+    }
+}

@@ -1,0 +1,85 @@
+@testable import IDExplore
+import Testing
+
+/// The visited set in parts, and the merge's inserts into it on several workers: what they find
+/// new must be what one set, filled in the successors' order, would find new.
+@Suite("explore's visited set in parts")
+struct VisitedShardsTests {
+    @Test("a fingerprint goes to the part of its top bits, and the parts together hold what was inserted")
+    func parts() {
+        #expect(VisitedShards.shard(of: 0) == 0)
+        #expect(VisitedShards.shard(of: -1) == VisitedShards.shardCount - 1)
+        #expect(VisitedShards.shard(of: Int.min) == VisitedShards.shardCount / 2)
+        #expect(VisitedShards.shard(of: 1 << (Int.bitWidth - VisitedShards.shardBits)) == 1)
+        var random = SplitMix(seed: 0x5a4d)
+        let values = (0..<5_000).map { _ in Int(bitPattern: UInt(random.next())) } + [0, -1, Int.min, Int.max]
+        let visited = VisitedShards(values.prefix(2_500))
+        var kept = Set(values.prefix(2_500))
+        for value in values.dropFirst(2_500) {
+            let inserted = visited.update(shard: VisitedShards.shard(of: value)) { $0.insert(value) }
+            #expect(inserted == kept.insert(value).inserted, "\(value)")
+        }
+        #expect(visited.count == kept.count)
+        for value in values { #expect(visited.contains(value), "\(value)") }
+        for _ in 0..<5_000 {
+            let other = Int(bitPattern: UInt(random.next()))
+            #expect(visited.contains(other) == kept.contains(other))
+        }
+        #expect(visited.capacity * 3 >= visited.count * 4)
+    }
+
+    @Test("a run's fresh successors by part keep their order within each part and are each listed once")
+    func shardOrder() {
+        var random = SplitMix(seed: 0x03d3)
+        let successors = (0..<600).map { index in
+            Explorer.Successor(fingerprint: Int(bitPattern: UInt(random.next())), parent: 0, step: UInt16(index % 70), broken: [])
+        }
+        let fresh = successors.indices.filter { _ in random.next() % 3 != 0 }.map(UInt32.init)
+        let (order, ends) = Explorer.shardOrder(of: fresh, in: successors)
+        #expect(ends.count == VisitedShards.shardCount && Int(ends.last!) == fresh.count)
+        #expect(order.sorted() == fresh)
+        var start = 0
+        for shard in 0..<VisitedShards.shardCount {
+            let part = Array(order[start..<Int(ends[shard])])
+            #expect(part == part.sorted(), "part \(shard) out of order")
+            #expect(part.allSatisfy { VisitedShards.shard(of: successors[Int($0)].fingerprint) == shard })
+            start = Int(ends[shard])
+        }
+    }
+
+    @Test("the inserts mark as repeated exactly the successors an earlier one of the chunk brought in, on any number of workers",
+          arguments: [1, 2, 5])
+    func insertsMatchOneSetInOrder(workers: Int) throws {
+        let explorer = try Explorer.named("keychain-idfv")
+        var random = SplitMix(seed: UInt64(0x1a5e + workers))
+        // A few hundred fingerprints, drawn with repeats inside runs and across them; some are
+        // in the set before the chunk.
+        let pool = (0..<400).map { _ in Int(bitPattern: UInt(random.next())) }
+        let before = Array(pool.prefix(50))
+        let visited = VisitedShards(before)
+        var runs: [Explorer.RunResult] = []
+        for _ in 0..<12 {
+            var run = Explorer.RunResult()
+            var seenInRun = Set<Int>()
+            for _ in 0..<Int(random.next() % 80) {
+                let fingerprint = random.pick(pool)
+                var successor = Explorer.Successor(fingerprint: fingerprint, parent: 0, step: 0, broken: [])
+                // As a worker marks them: seen earlier in its run, or in the set before the chunk.
+                successor.visited = !seenInRun.insert(fingerprint).inserted || visited.contains(fingerprint)
+                if !successor.visited { run.fresh.append(UInt32(run.successors.count)) }
+                run.successors.append(successor)
+            }
+            (run.shardOrder, run.shardEnds) = Explorer.shardOrder(of: run.fresh, in: run.successors)
+            runs.append(run)
+        }
+        let repeats = explorer.insertNew(runs, into: visited, workers: workers)
+        var one = Set(before)
+        for (index, run) in runs.enumerated() {
+            for position in run.fresh {
+                let new = one.insert(run.successors[Int(position)].fingerprint).inserted
+                #expect(repeats.isMarked(run: index, position: Int(position)) == !new, "run \(index), successor \(position)")
+            }
+        }
+        #expect(visited.count == one.count)
+    }
+}
