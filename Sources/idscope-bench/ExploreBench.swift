@@ -75,8 +75,8 @@ enum ExploreBench {
             let time = Measure.format(outcome.seconds, 2)
             print("explore_\(name): \(rate) successors/s, \(outcome.states) distinct states, depth \(outcome.completedDepth) in \(time) s, "
                   + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(workers); "
-                  + "merge \(Measure.format(outcome.mergeSeconds / outcome.seconds * 100, 1))% of the time, "
-                  + "inserts on every worker \(Measure.format(outcome.insertSeconds / outcome.seconds * 100, 1))%)")
+                  + "merge while no worker expands \(Measure.format(outcome.mergeSeconds / outcome.seconds * 100, 1))% of the time, "
+                  + "of which inserts \(Measure.format(outcome.insertSeconds / outcome.seconds * 100, 1))%)")
         }
         if !rates.isEmpty {
             let replayRate = (replayBefore + Workload.eventRate(initial, stream, programs: Workload.guidApp, recordingChanges: false)) / 2

@@ -53,6 +53,30 @@ struct PartFormCacheTests {
         }
     }
 
+    /// With more than one worker, a chunk is merged while the next is expanded; a property the
+    /// merge finds broken was still watched by that expansion, which is made again. Chunks of a
+    /// few dozen states make that happen in the middle of a level, many times over.
+    @Test("with small chunks, a search whose properties break mid-level finds the same on one worker as on two or three",
+          arguments: ["fcuuid", "rndi"])
+    func smallChunksAgree(name: String) throws {
+        var explorer = try Explorer.named(name)
+        explorer.chunkStates = 37
+        var outcomes: [ExploreOutcome] = []
+        for workers in [1, 2, 3] {
+            explorer.workers = workers
+            outcomes.append(explorer.run(properties: Set(ExploreProperty.allCases), depth: 5))
+        }
+        let one = outcomes[0]
+        #expect(one.breaks.count >= 2, "\(name): \(one.breaks.keys)")
+        #expect(one.chunksRedone == 0, "one worker merges each chunk before the next")
+        for (other, workers) in zip(outcomes.dropFirst(), [2, 3]) {
+            #expect(other.chunksRedone > 0, "\(name) on \(workers) workers: no chunk made again")
+            #expect(other.breaks == one.breaks, "\(name) on \(workers) workers")
+            #expect(other.states == one.states && other.successors == one.successors && other.completedDepth == one.completedDepth,
+                    "\(name) on \(workers) workers: \(other.states) states, \(other.successors) successors; one worker: \(one.states), \(one.successors)")
+        }
+    }
+
     /// The runs workers take cover a chunk exactly, in order, each no longer than the longest
     /// run (`statesPerRun`, 64), and get shorter towards the chunk's end (to `fewestStatesPerRun`,
     /// 4), so that neither worker waits long for the other there; one worker takes the chunk whole.

@@ -49,8 +49,7 @@ struct VisitedShardsTests {
 
     @Test("the inserts mark as repeated exactly the successors an earlier one of the chunk brought in, on any number of workers",
           arguments: [1, 2, 5])
-    func insertsMatchOneSetInOrder(workers: Int) throws {
-        let explorer = try Explorer.named("keychain-idfv")
+    func insertsMatchOneSetInOrder(workers: Int) {
         var random = SplitMix(seed: UInt64(0x1a5e + workers))
         // A few hundred fingerprints, drawn with repeats inside runs and across them; some are
         // in the set before the chunk.
@@ -72,7 +71,9 @@ struct VisitedShardsTests {
             (run.shardOrder, run.shardEnds) = Explorer.shardOrder(of: run.fresh, in: run.successors)
             runs.append(run)
         }
-        let repeats = explorer.insertNew(runs, into: visited, workers: workers)
+        let insert = Explorer.ChunkInsert(runs, into: visited)
+        insert.insert(workers: workers)
+        let repeats = insert.repeats
         var one = Set(before)
         for (index, run) in runs.enumerated() {
             for position in run.fresh {

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The merge's parallel part: a chunk's successors inserted into the visited set, each part of
 /// the set on one worker (see `VisitedShards`), before the one thread that merges walks them in
@@ -27,41 +28,65 @@ extension Explorer {
         return (order, ends)
     }
 
-    /// Inserts each run's successors not known to be visited into `visited`, part by part on up to
-    /// `workers` threads; what comes back marks those an earlier successor of the chunk had
-    /// already brought in (the merge keeps only the first of equal states, as one set in the
-    /// states' order would: within a part the order is the states').
-    func insertNew(_ runs: [RunResult], into visited: VisitedShards, workers: Int) -> RepeatMarks {
-        let marks = RepeatMarks(runs: runs)
-        let nextShard = RunCounter()
-        let insert: @Sendable (Int) -> Void = { _ in
+    /// The inserts of one chunk, shared by the tasks that make them: each task takes parts until
+    /// none is left. The merge keeps only the first of equal states, as one set in the states'
+    /// order would: within a part the order is the states'.
+    final class ChunkInsert: Sendable {
+        let runs: [RunResult]
+        let visited: VisitedShards
+        let repeats: RepeatMarks
+        private let nextShard = RunCounter()
+        private let shardsDone = Atomic<Int>(0)
+
+        init(_ runs: [RunResult], into visited: VisitedShards) {
+            self.runs = runs
+            self.visited = visited
+            repeats = RepeatMarks(runs: runs)
+        }
+
+        /// Makes every insert, on up to `workers` threads, and returns when they are done.
+        func insert(workers: Int) {
+            if workers > 1 {
+                DispatchQueue.concurrentPerform(iterations: min(workers, VisitedShards.shardCount)) { _ in work() }
+            } else {
+                work()
+            }
+        }
+
+        /// Takes parts and inserts their successors until no part is left to take.
+        func work() {
             while true {
                 let shard = nextShard.take()
-                guard shard < VisitedShards.shardCount else { break }
-                visited.update(shard: shard) { set in
-                    // Read in place, by index: a copy of a run's result would write the reference
-                    // counts of its arrays, which every worker reads (the counts' cache lines
-                    // would move between the cores for each run and part).
-                    for run in runs.indices {
-                        let start = shard == 0 ? 0 : Int(runs[run].shardEnds[shard - 1]), end = Int(runs[run].shardEnds[shard])
-                        for index in start..<end {
-                            // A slot a few successors ahead, asked for now (see `FingerprintSet.prefetch`).
-                            if index + Self.prefetchDistance < end {
-                                set.prefetch(runs[run].successors[Int(runs[run].shardOrder[index + Self.prefetchDistance])].fingerprint)
-                            }
-                            let position = Int(runs[run].shardOrder[index])
-                            if !set.insert(runs[run].successors[position].fingerprint) { marks.mark(run: run, position: position) }
+                guard shard < VisitedShards.shardCount else { return }
+                insert(shard: shard)
+                shardsDone.wrappingAdd(1, ordering: .releasing)
+            }
+        }
+
+        /// Waits until every part is inserted (by this task or others), so the set and the marks
+        /// may be read. A part is some microseconds of work, so the wait spins.
+        func waitUntilDone() {
+            while shardsDone.load(ordering: .acquiring) < VisitedShards.shardCount {}
+        }
+
+        private func insert(shard: Int) {
+            visited.update(shard: shard) { set in
+                // Read in place, by index: a copy of a run's result would write the reference
+                // counts of its arrays, which every worker reads (the counts' cache lines
+                // would move between the cores for each run and part).
+                for run in runs.indices {
+                    let start = shard == 0 ? 0 : Int(runs[run].shardEnds[shard - 1]), end = Int(runs[run].shardEnds[shard])
+                    for index in start..<end {
+                        // A slot a few successors ahead, asked for now (see `FingerprintSet.prefetch`).
+                        if index + Explorer.prefetchDistance < end {
+                            set.prefetch(runs[run].successors[Int(runs[run].shardOrder[index + Explorer.prefetchDistance])].fingerprint)
                         }
+                        let position = Int(runs[run].shardOrder[index])
+                        if !set.insert(runs[run].successors[position].fingerprint) { repeats.mark(run: run, position: position) }
                     }
                 }
             }
         }
-        if workers > 1 {
-            DispatchQueue.concurrentPerform(iterations: min(workers, VisitedShards.shardCount), execute: insert)
-        } else {
-            insert(0)
-        }
-        return marks
     }
 
     /// The successors of a chunk that the insert found visited (made earlier in the chunk by

@@ -1,7 +1,7 @@
 import IDSim
 
 /// The merge's serial part: a chunk's successors walked on one thread, in the states' order,
-/// after their inserts into the visited set (`insertNew`). Only what depends on that order is
+/// after their inserts into the visited set (`ChunkInsert`). Only what depends on that order is
 /// left here: which property broke first, and which new states the launch-view reduction keeps.
 extension Explorer {
     /// What the merges of a search add up, chunk after chunk.

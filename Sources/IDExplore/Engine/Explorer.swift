@@ -126,10 +126,11 @@ public struct Explorer: Sendable {
         var levels: [[Node]] = [[Node(parent: 0, step: 0)]]
         var completed = 0
         var stopReason: ExploreOutcome.StopReason?
-        // The serial part: the merging thread's time over the workers' results (the bench's share),
-        // and apart from it the inserts into the visited set, made on every worker.
+        // The serial part: the merging thread's time over the workers' results while none runs
+        // (the bench's share), and of it the inserts into the visited set.
         var mergeSeconds = 0.0
         var insertSeconds = 0.0
+        var chunksRedone = 0
         // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
         let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
         search: for level in 0..<depth {
@@ -145,27 +146,60 @@ public struct Explorer: Sendable {
             var next: [Node] = []
             let chunkSize = max(1, chunkStates)
             var chunkStart = 0
+            func expand(_ chunk: Range<Int>, watching properties: Set<ExploreProperty>, after previous: ChunkInsert? = nil,
+                        alongside: (() -> Void)? = nil) -> [RunResult] {
+                let watch = Watch(app: app, value: value, properties: PropertyMask(properties), forgiving: goal?.forgiving ?? [])
+                return self.expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
+                                   watch: watch, visited: visited, shouldStop: shouldStop, after: previous, alongside: alongside)
+            }
+            func walk(_ chunk: ChunkInsert) {
+                self.walk(chunk.runs, repeats: chunk.repeats, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                          twoBeforeLast: twoBeforeLast, deviceCount: deviceCount, into: &merge, next: &next)
+            }
+            // With more than one worker, a chunk's inserts and walk wait for the next chunk's
+            // expansion: its tasks make the inserts first, then one walks while the others expand
+            // (the walk reads nothing they write, and they read nothing it writes). The merging
+            // thread's own part (the bench's share) is then only the level's last chunk.
+            var pending: ChunkInsert?
             while chunkStart < frontier.count {
                 if shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
-                let runs = expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
-                                  twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
-                                  watch: Watch(app: app, value: value, properties: PropertyMask(merge.remaining), forgiving: goal?.forgiving ?? []), visited: visited,
-                                  shouldStop: shouldStop)
+                var runs: [RunResult]
+                if let previous = pending {
+                    let watched = merge.remaining
+                    runs = expand(chunk, watching: watched, after: previous, alongside: { walk(previous) })
+                    if visited.count > stateLimit { stopReason = .stateLimit; break search }
+                    progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: merge.successors, seconds: clock() - start))
+                    // A property broke in the walk: the workers still watched it, so their fingerprints
+                    // told apart states the search now takes as one. Made again, watching the rest.
+                    if merge.remaining != watched {
+                        runs = expand(chunk, watching: merge.remaining)
+                        chunksRedone += 1
+                    }
+                    pending = nil
+                } else {
+                    runs = expand(chunk, watching: merge.remaining)
+                }
                 // A stop during the chunk leaves its runs part done: nothing of it is merged.
                 if shouldStop() { stopReason = .cancelled; break search }
                 if root.trackingBlind && runs.contains(where: \.readTracking) { return .readTracking }
                 if reductions.contains(RebuildingSteps.reduction) && runs.contains(where: \.keptServerRecord) { return .keptServerRecord }
-                // The inserts, on every worker; then, on this thread alone, the rest of the merge.
-                let insertStart = clock()
-                let repeats = insertNew(runs, into: visited, workers: workers)
-                let mergeStart = clock()
-                insertSeconds += mergeStart - insertStart
-                walk(runs, repeats: repeats, level: level, levels: levels, last: last, beforeLast: beforeLast, twoBeforeLast: twoBeforeLast,
-                     deviceCount: deviceCount, into: &merge, next: &next)
-                mergeSeconds += clock() - mergeStart
-                if visited.count > stateLimit { stopReason = .stateLimit; break search }
+                let expanded = ChunkInsert(runs, into: visited)
                 chunkStart = chunk.upperBound
+                if workers > 1 && chunkStart < frontier.count {
+                    pending = expanded
+                    continue
+                }
+                // One worker, or the level's last chunk (the next level reads the states it adds):
+                // merged here, while no worker runs.
+                let insertStart = clock()
+                expanded.insert(workers: workers)
+                let walkStart = clock()
+                walk(expanded)
+                insertSeconds += walkStart - insertStart
+                mergeSeconds += clock() - insertStart
+                if visited.count > stateLimit { stopReason = .stateLimit; break search }
                 if chunkStart < frontier.count {
                     progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: merge.successors, seconds: clock() - start))
                 }
@@ -176,9 +210,10 @@ public struct Explorer: Sendable {
             if next.isEmpty && !last { completed = depth; break }
         }
         return .done(ExploreOutcome(breaks: merge.breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
-                              successors: merge.successors, seconds: clock() - start, stopReason: stopReason,
-                              bytesPerState: Self.bytesPerState(levels: levels, visited: visited, sets: merge.launchViewMerge.sets),
-                              trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds, insertSeconds: insertSeconds))
+                                    successors: merge.successors, seconds: clock() - start, stopReason: stopReason,
+                                    bytesPerState: Self.bytesPerState(levels: levels, visited: visited, sets: merge.launchViewMerge.sets),
+                                    trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds, insertSeconds: insertSeconds,
+                                    chunksRedone: chunksRedone))
     }
 
     /// A state's fingerprint (for tests and tools that compare states).

@@ -41,7 +41,7 @@ extension Explorer {
         /// The positions of the successors that broke a property, in order.
         var breaking: [UInt32] = []
         /// `fresh` by visited-set part, in order within each part, and where each part's positions
-        /// end (see `Explorer.insertNew`).
+        /// end (see `Explorer.ChunkInsert`).
         var shardOrder: [UInt32] = []
         var shardEnds: [UInt32] = []
     }

@@ -58,3 +58,11 @@ final class ResultSlots<Element>: @unchecked Sendable {
     /// Every run's result, in run order (read after every worker has finished).
     var all: [Element] { Array(slots) }
 }
+
+/// A closure that one task of a parallel loop runs while the loop's caller waits for it: it may
+/// touch what the caller owns, because nothing else does meanwhile (see `Explorer.expand`).
+struct UncheckedTask: @unchecked Sendable {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) { self.run = run }
+}

@@ -20,12 +20,15 @@ public struct ExploreOutcome: Sendable {
     public let bytesPerState: Double
     /// Whether its states left out the tracking state (see `ExploreState.trackingBlind`).
     public let trackingBlind: Bool
-    /// Of `seconds`, the time the merging thread spent on the workers' results: what does not
-    /// shrink with more workers.
+    /// Of `seconds`, the time spent merging the workers' results while no worker expanded states:
+    /// what does not shrink with more workers. (With more than one, most chunks are merged while
+    /// the next is expanded: see `Explorer.search`.)
     public var mergeSeconds = 0.0
-    /// Of `seconds`, the time the inserts into the visited set took, made on every worker at once
-    /// before the merging thread's part.
+    /// Of `mergeSeconds`, the inserts into the visited set (made on every worker).
     public var insertSeconds = 0.0
+    /// Chunks expanded twice: once while the merge of the one before found a property broken,
+    /// and again watching only those left (see `Explorer.search`).
+    package var chunksRedone = 0
 
     public var broke: Bool { !breaks.isEmpty }
 
