@@ -12,8 +12,12 @@ enum ExploreBench {
     struct Options {
         /// `--strategies a,b`: the searches measured.
         var strategies = ["keychain-idfv", "rndi", "rndi-twin"]
-        /// `--workers N`: 1 gives a single core's figure, steadier on a noisy machine.
-        var workers = 2
+        /// `--workers N`: 1 gives a single core's figure, steadier on a noisy machine. `--workers
+        /// 1,2,4,8,16`: each in turn, then each one's rate over the first's (a scaling table in one
+        /// call, for a lent machine whose every start costs minutes).
+        var workerCounts = [2]
+        /// `--runs N`: with several worker counts, N rounds of them in turns, and medians.
+        var runs = 1
         /// `--every-property`: all four properties, as `idscope explore` searches (default: `available` alone).
         var everyProperty = false
         /// `--levels`: successors and seconds of each depth.
@@ -32,7 +36,10 @@ enum ExploreBench {
                 arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
             }
             if let names = value(after: "--strategies") { options.strategies = names.split(separator: ",").map(String.init) }
-            if let workers = value(after: "--workers").flatMap(Int.init), workers > 0 { options.workers = workers }
+            if let counts = value(after: "--workers")?.split(separator: ",").compactMap({ Int($0) }).filter({ $0 > 0 }), !counts.isEmpty {
+                options.workerCounts = counts
+            }
+            if let runs = value(after: "--runs").flatMap(Int.init), runs > 0 { options.runs = runs }
             options.everyProperty = arguments.contains("--every-property")
             options.levels = arguments.contains("--levels")
             options.chunk = value(after: "--chunk").flatMap(Int.init)
@@ -52,31 +59,25 @@ enum ExploreBench {
         let replayBefore = Workload.eventRate(initial, stream, programs: Workload.guidApp, recordingChanges: false)
         var rates: [Double] = []
         for name in options.strategies {
-            guard let strategy = library.strategy(named: name), var explorer = try? Explorer.forStrategy(strategy, library: library) else {
+            guard let strategy = library.strategy(named: name), let explorer = try? Explorer.forStrategy(strategy, library: library) else {
                 print("explore_\(name): no such strategy")
                 continue
             }
-            explorer.workers = options.workers
-            if let chunk = options.chunk { explorer.chunkStates = chunk }
-            // `available` never breaks for these, so the search runs to the full depth.
-            var before = (successors: 0, seconds: 0.0)
-            let properties: Set<ExploreProperty> = options.everyProperty ? Set(ExploreProperty.allCases) : [.available]
-            let outcome = explorer.run(properties: properties, depth: depth, clock: { Double(Measure.now()) / 1e9 },
-                                       progress: { progress in
-                guard options.levels && progress.depthDone else { return }
-                let successors = progress.successors - before.successors, seconds = progress.seconds - before.seconds
-                print("explore_\(name)_depth\(progress.depth): \(successors) successors in \(Measure.format(seconds, 2)) s, "
-                      + "\(progress.states) distinct states so far")
-                before = (progress.successors, progress.seconds)
-            })
-            let workers = options.workers == 1 ? "1 worker" : "\(options.workers) workers"
-            let rate = Int(Double(outcome.successors) / outcome.seconds)
-            rates.append(Double(outcome.successors) / outcome.seconds)
-            let time = Measure.format(outcome.seconds, 2)
-            print("explore_\(name): \(rate) successors/s, \(outcome.states) distinct states, depth \(outcome.completedDepth) in \(time) s, "
-                  + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(workers); "
-                  + "merge while no worker expands \(Measure.format(outcome.mergeSeconds / outcome.seconds * 100, 1))% of the time, "
-                  + "of which inserts \(Measure.format(outcome.insertSeconds / outcome.seconds * 100, 1))%)")
+            var rateByWorkers: [Int: [Double]] = [:]
+            for _ in 0..<(options.workerCounts.count > 1 ? options.runs : 1) {
+                for workers in options.workerCounts {
+                    let rate = search(name, explorer: explorer, workers: workers, depth: depth, options: options)
+                    rateByWorkers[workers, default: []].append(rate)
+                    if workers == options.workerCounts[0] { rates.append(rate) }
+                }
+            }
+            if options.workerCounts.count > 1, let one = rateByWorkers[options.workerCounts[0]].map(Measure.median) {
+                let ratios = options.workerCounts.dropFirst().map { workers in
+                    "\(workers): \(Measure.format(Measure.median(rateByWorkers[workers]!) / one, 2))×"
+                }
+                print("explore_scaling_\(name): over \(options.workerCounts[0]) worker(s) at \(Int(one)) successors/s, "
+                      + "median\(options.runs > 1 ? "s of \(options.runs) rounds in turns" : "") — " + ratios.joined(separator: ", "))
+            }
         }
         if !rates.isEmpty {
             let replayRate = (replayBefore + Workload.eventRate(initial, stream, programs: Workload.guidApp, recordingChanges: false)) / 2
@@ -94,6 +95,32 @@ enum ExploreBench {
             print("explore_rndi_matrix_events_depth\(deep): \(Measure.format(outcome.seconds, 2)) s, \(outcome.states) distinct states, "
                   + "\(Int(Double(outcome.successors) / outcome.seconds)) successors/s, \(Int(outcome.bytesPerState)) bytes/state")
         }
+    }
+
+    /// One search, its line printed; its rate.
+    static func search(_ name: String, explorer: Explorer, workers: Int, depth: Int, options: Options) -> Double {
+        var explorer = explorer
+        explorer.workers = workers
+        if let chunk = options.chunk { explorer.chunkStates = chunk }
+        // `available` never breaks for these, so the search runs to the full depth.
+        var before = (successors: 0, seconds: 0.0)
+        let properties: Set<ExploreProperty> = options.everyProperty ? Set(ExploreProperty.allCases) : [.available]
+        let outcome = explorer.run(properties: properties, depth: depth, clock: { Double(Measure.now()) / 1e9 },
+                                   progress: { progress in
+            guard options.levels && progress.depthDone else { return }
+            let successors = progress.successors - before.successors, seconds = progress.seconds - before.seconds
+            print("explore_\(name)_depth\(progress.depth): \(successors) successors in \(Measure.format(seconds, 2)) s, "
+                  + "\(progress.states) distinct states so far")
+            before = (progress.successors, progress.seconds)
+        })
+        let count = workers == 1 ? "1 worker" : "\(workers) workers"
+        let rate = Int(Double(outcome.successors) / outcome.seconds)
+        let time = Measure.format(outcome.seconds, 2)
+        print("explore_\(name): \(rate) successors/s, \(outcome.states) distinct states, depth \(outcome.completedDepth) in \(time) s, "
+              + "\(Int(outcome.bytesPerState)) bytes/state (\(explorer.steps.count) actions, \(count); "
+              + "merge while no worker expands \(Measure.format(outcome.mergeSeconds / outcome.seconds * 100, 1))% of the time, "
+              + "of which inserts \(Measure.format(outcome.insertSeconds / outcome.seconds * 100, 1))%)")
+        return Double(outcome.successors) / outcome.seconds
     }
 
     /// One one-worker search alone, then `count` of them at once, each on a thread of its own with
