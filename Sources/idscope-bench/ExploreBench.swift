@@ -73,10 +73,11 @@ enum ExploreBench {
             }
             if options.workerCounts.count > 1, let one = rateByWorkers[options.workerCounts[0]].map(Measure.median) {
                 let ratios = options.workerCounts.dropFirst().map { workers in
-                    "\(workers): \(Measure.format(Measure.median(rateByWorkers[workers]!) / one, 2))×"
+                    "\(Measure.format(Measure.median(rateByWorkers[workers]!) / one, 2))× at \(workers)"
                 }
-                print("explore_scaling_\(name): over \(options.workerCounts[0]) worker(s) at \(Int(one)) successors/s, "
-                      + "median\(options.runs > 1 ? "s of \(options.runs) rounds in turns" : "") — " + ratios.joined(separator: ", "))
+                let rounds = options.runs > 1 ? "medians of \(options.runs) rounds in turns" : "one round"
+                print("explore_scaling_\(name): rate over \(options.workerCounts[0]) worker(s)' (\(Int(one)) successors/s), \(rounds): "
+                      + ratios.map { "\($0) workers" }.joined(separator: ", "))
             }
         }
         if !rates.isEmpty {

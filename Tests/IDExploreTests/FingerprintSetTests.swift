@@ -15,14 +15,7 @@ struct FingerprintSetTests {
         for value in values {
             #expect(set.insert(value) == kept.insert(value).inserted, "\(value)")
         }
-        #expect(set.count == kept.count)
-        for value in kept { #expect(set.contains(value)) }
-        for _ in 0..<20_000 {
-            let other = Int(bitPattern: UInt(random.next()))
-            #expect(set.contains(other) == kept.contains(other))
-        }
-        // At most three quarters full.
-        #expect(set.capacity * 3 >= set.count * 4)
+        expectHolds(kept, count: set.count, capacity: set.capacity, contains: set.contains, others: 20_000, random: &random)
     }
 
     @Test("emptied, a set holds nothing it held, keeps its slots, and takes each again")
@@ -46,4 +39,17 @@ struct FingerprintSetTests {
         let set = FingerprintSet()
         #expect(!set.contains(0) && !set.contains(1) && set.count == 0)
     }
+}
+
+/// A set of fingerprints against the `Set` it must equal: as many, each found, random others found
+/// exactly when `kept` has them, and at most three quarters full.
+func expectHolds(_ kept: Set<Int>, count: Int, capacity: Int, contains: (Int) -> Bool, others: Int, random: inout SplitMix,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(count == kept.count, sourceLocation: sourceLocation)
+    for value in kept { #expect(contains(value), "\(value)", sourceLocation: sourceLocation) }
+    for _ in 0..<others {
+        let other = Int(bitPattern: UInt(random.next()))
+        #expect(contains(other) == kept.contains(other), "\(other)", sourceLocation: sourceLocation)
+    }
+    #expect(capacity * 3 >= count * 4, sourceLocation: sourceLocation)
 }

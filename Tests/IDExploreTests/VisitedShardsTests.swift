@@ -19,13 +19,7 @@ struct VisitedShardsTests {
             let inserted = visited.update(shard: VisitedShards.shard(of: value)) { $0.insert(value) }
             #expect(inserted == kept.insert(value).inserted, "\(value)")
         }
-        #expect(visited.count == kept.count)
-        for value in values { #expect(visited.contains(value), "\(value)") }
-        for _ in 0..<5_000 {
-            let other = Int(bitPattern: UInt(random.next()))
-            #expect(visited.contains(other) == kept.contains(other))
-        }
-        #expect(visited.capacity * 3 >= visited.count * 4)
+        expectHolds(kept, count: visited.count, capacity: visited.capacity, contains: visited.contains, others: 5_000, random: &random)
     }
 
     @Test("a run's fresh successors by part keep their order within each part and are each listed once")

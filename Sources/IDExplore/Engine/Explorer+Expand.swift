@@ -46,7 +46,7 @@ extension Explorer {
     func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, leavesRebuilding: Bool, tried: [Int], watch: Watch,
                         visited: VisitedShards, shouldStop: @Sendable () -> Bool, after previous: ChunkInsert? = nil,
-                        alongside: (() -> Void)? = nil) -> [RunResult] {
+                        alongside: UncheckedTask? = nil) -> [RunResult] {
         let starts = Self.runStarts(count: chunk.count, workers: contexts.count)
         let runs = starts.count - 1
         let results = ResultSlots<RunResult>(count: runs, empty: RunResult())
@@ -54,9 +54,6 @@ extension Explorer {
         // `alongside` (the previous chunk's walk) is the first task: the thread that takes it
         // goes on to a worker's runs when it is done, so no core has two threads to run.
         let first = alongside == nil ? 0 : 1
-        withoutActuallyEscaping(alongside ?? {}) { alongside in
-        // Run once, by one task, while `expand` waits for every task: what it touches no other touches.
-        let alongside = UncheckedTask(alongside)
         DispatchQueue.concurrentPerform(iterations: min(contexts.count, runs) + first) { task in
             // The previous chunk's inserts first, on every task, since the workers look successors
             // up in the set and the walk reads the marks: one wait on threads already running, in
@@ -65,7 +62,7 @@ extension Explorer {
                 previous.work()
                 previous.waitUntilDone()
             }
-            if task < first {
+            if let alongside, task < first {
                 alongside.run()
                 return
             }
@@ -150,7 +147,6 @@ extension Explorer {
                 results.set(run, RunResult(successors: out, views: outViews, readTracking: readTracking, keptServerRecord: keptServerRecord,
                                            fresh: fresh, breaking: breaking, shardOrder: shardOrder, shardEnds: shardEnds))
             }
-        }
         }
         // In run order: the order of the states, whichever worker took each run. (Read in place,
         // not joined into one list: copying every successor on the one thread that merges them

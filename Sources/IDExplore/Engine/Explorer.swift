@@ -149,9 +149,14 @@ public struct Explorer: Sendable {
             func expand(_ chunk: Range<Int>, watching properties: Set<ExploreProperty>, after previous: ChunkInsert? = nil,
                         alongside: (() -> Void)? = nil) -> [RunResult] {
                 let watch = Watch(app: app, value: value, properties: PropertyMask(properties), forgiving: goal?.forgiving ?? [])
-                return self.expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
-                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
-                                   watch: watch, visited: visited, shouldStop: shouldStop, after: previous, alongside: alongside)
+                // The walk runs on one of the tasks while this thread waits for all of them: it
+                // may touch what this function owns, since nothing else does meanwhile.
+                return withoutActuallyEscaping(alongside ?? {}) { alongsideTask in
+                    self.expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                                twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
+                                watch: watch, visited: visited, shouldStop: shouldStop, after: previous,
+                                alongside: alongside == nil ? nil : UncheckedTask(alongsideTask))
+                }
             }
             func walk(_ chunk: ChunkInsert) {
                 self.walk(chunk.runs, repeats: chunk.repeats, level: level, levels: levels, last: last, beforeLast: beforeLast,
