@@ -37,11 +37,24 @@ extension Explorer {
         let repeats: RepeatMarks
         private let nextShard = RunCounter()
         private let shardsDone = Atomic<Int>(0)
+        /// Left when the last part is in, for a task that waited longer than a short spin.
+        private let allDone = DispatchGroup()
+
+        /// Checks of `shardsDone` before a waiting task blocks: some tens of microseconds, about
+        /// what a chunk's inserts take on several workers. A task that spun longer would keep a
+        /// core from the thread it waits for, on a machine busy with other work.
+        private static let spins = 1 << 14
 
         init(_ runs: [RunResult], into visited: VisitedShards) {
             self.runs = runs
             self.visited = visited
             repeats = RepeatMarks(runs: runs)
+            allDone.enter()
+        }
+
+        deinit {
+            // A chunk dropped before its inserts (a search stopped): its group is left balanced.
+            if shardsDone.load(ordering: .relaxed) < VisitedShards.shardCount { allDone.leave() }
         }
 
         /// Makes every insert, on up to `workers` threads, and returns when they are done.
@@ -59,14 +72,23 @@ extension Explorer {
                 let shard = nextShard.take()
                 guard shard < VisitedShards.shardCount else { return }
                 insert(shard: shard)
-                shardsDone.wrappingAdd(1, ordering: .releasing)
+                // Acquiring too: the task that brings the last part in has seen every other part's
+                // writes, and hands them on with the group to those blocked in the wait.
+                if shardsDone.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == VisitedShards.shardCount { allDone.leave() }
             }
         }
 
         /// Waits until every part is inserted (by this task or others), so the set and the marks
-        /// may be read. A part is some microseconds of work, so the wait spins.
+        /// may be read: a spin first (a part is some microseconds of work), then a block.
         func waitUntilDone() {
-            while shardsDone.load(ordering: .acquiring) < VisitedShards.shardCount {}
+            var checks = 0
+            while shardsDone.load(ordering: .acquiring) < VisitedShards.shardCount {
+                checks += 1
+                if checks == Self.spins {
+                    allDone.wait()
+                    return
+                }
+            }
         }
 
         private func insert(shard: Int) {
