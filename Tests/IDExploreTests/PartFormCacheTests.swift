@@ -1,5 +1,6 @@
 @testable import IDExplore
 import IDSim
+import Synchronization
 import Testing
 
 /// What each worker keeps of its own: the forms of parts it hashed before, lent by the storage
@@ -53,27 +54,32 @@ struct PartFormCacheTests {
         }
     }
 
-    /// With more than one worker, a chunk is merged while the next is expanded; a property the
-    /// merge finds broken was still watched by that expansion, which is made again. Chunks of a
-    /// few dozen states make that happen in the middle of a level, many times over.
-    @Test("with small chunks, a search whose properties break mid-level finds the same on one worker as on two or three",
+    /// With more than one worker, a chunk is merged while the next is expanded, which watches only
+    /// the properties the merge will leave unbroken; chunks of a few dozen states make breaks come
+    /// in the middle of a level. A stop after a chunk's merge (here: at its progress report) must
+    /// leave the same chunks merged on any number of workers.
+    @Test("with small chunks, a search whose properties break mid-level, or that stops mid-level, finds the same on one worker as on two or three",
           arguments: ["fcuuid", "rndi"])
     func smallChunksAgree(name: String) throws {
         var explorer = try Explorer.named(name)
         explorer.chunkStates = 37
-        var outcomes: [ExploreOutcome] = []
-        for workers in [1, 2, 3] {
-            explorer.workers = workers
-            outcomes.append(explorer.run(properties: Set(ExploreProperty.allCases), depth: 5))
-        }
-        let one = outcomes[0]
-        #expect(one.breaks.count >= 2, "\(name): \(one.breaks.keys)")
-        #expect(one.chunksRedone == 0, "one worker merges each chunk before the next")
-        for (other, workers) in zip(outcomes.dropFirst(), [2, 3]) {
-            #expect(other.chunksRedone > 0, "\(name) on \(workers) workers: no chunk made again")
-            #expect(other.breaks == one.breaks, "\(name) on \(workers) workers")
-            #expect(other.states == one.states && other.successors == one.successors && other.completedDepth == one.completedDepth,
-                    "\(name) on \(workers) workers: \(other.states) states, \(other.successors) successors; one worker: \(one.states), \(one.successors)")
+        for stopAfterReports in [nil, 20] as [Int?] {
+            var outcomes: [ExploreOutcome] = []
+            for workers in [1, 2, 3] {
+                explorer.workers = workers
+                let reports = Atomic<Int>(0)
+                outcomes.append(explorer.run(properties: Set(ExploreProperty.allCases), depth: 5,
+                                             shouldStop: { stopAfterReports.map { reports.load(ordering: .relaxed) >= $0 } ?? false },
+                                             progress: { _ in reports.wrappingAdd(1, ordering: .relaxed) }))
+            }
+            let one = outcomes[0], stop = stopAfterReports.map { "stopped after \($0) reports" } ?? "to the end"
+            #expect(one.breaks.count >= 2, "\(name), \(stop): \(one.breaks.keys)")
+            #expect(one.stopReason == (stopAfterReports == nil ? nil : .cancelled), "\(name), \(stop)")
+            for (other, workers) in zip(outcomes.dropFirst(), [2, 3]) {
+                #expect(other.breaks == one.breaks && other.stopReason == one.stopReason, "\(name) on \(workers) workers, \(stop)")
+                #expect(other.states == one.states && other.successors == one.successors && other.completedDepth == one.completedDepth,
+                        "\(name) on \(workers) workers, \(stop): \(other.states) states, \(other.successors) successors; one worker: \(one.states), \(one.successors)")
+            }
         }
     }
 

@@ -6,8 +6,8 @@ import IDStrategies
 /// The parallel part of a search: a chunk of a level handed out in runs to the workers, each
 /// replaying its states and making their successors.
 extension Explorer {
-    /// How far ahead the merge asks for visited-set slots: enough successors' worth of work to
-    /// cover a fetch from memory.
+    /// How far ahead the inserts and the walk ask for set slots: enough successors' worth of work
+    /// to cover a fetch from memory.
     static let prefetchDistance = 8
 
     /// How many neighbouring states a worker takes at a time, at most. Small enough that a worker
@@ -41,8 +41,8 @@ extension Explorer {
     ///
     /// The workers also look each successor up among the successors their run made before it,
     /// then in `visited` as it was before the chunk (only read while they run), so that one
-    /// already visited costs the one place that updates the set no insert, and no views are made
-    /// for it.
+    /// already visited costs the merge no insert, and no views are made for it. `previous` is the
+    /// chunk before, whose inserts every task makes first; `alongside`, its walk, is a task of its own.
     func expand(_ chunk: Range<Int>, on contexts: [WorkerContext], level: Int, levels: [[Node]], last: Bool, beforeLast: Bool,
                         twoBeforeLast: Bool, leavesCommuting: Bool, leavesRebuilding: Bool, tried: [Int], watch: Watch,
                         visited: VisitedShards, shouldStop: @Sendable () -> Bool, after previous: ChunkInsert? = nil,

@@ -16,6 +16,16 @@ extension Explorer {
         init(remaining: Set<ExploreProperty>) { self.remaining = remaining }
     }
 
+    /// The properties the runs' successors break: those `walk` will take out of what remains,
+    /// whatever order it meets them in.
+    static func brokenProperties(in runs: [RunResult]) -> Set<ExploreProperty> {
+        var broken = PropertyMask()
+        for run in runs {
+            for position in run.breaking { broken.formUnion(run.successors[Int(position)].broken) }
+        }
+        return Set(ExploreProperty.allCases.filter { broken.contains(PropertyMask($0)) })
+    }
+
     /// Walks a chunk's runs in order: counts their successors, notes each property's first break,
     /// and appends the new states to `next` (none at the last depth: its states are counted,
     /// never expanded). Only the successors the runs list as breaking or as not known to be

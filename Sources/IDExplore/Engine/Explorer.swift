@@ -10,8 +10,8 @@ import IDStrategies
 /// last depth as a link to its parent and the step that led to it: 8 bytes a state in the level
 /// lists, 8 in the visited set. A frontier state's world is rebuilt by replaying its path from
 /// the root, from where it parts from the previous state's (`PathReplay`), so no world is kept.
-/// Successors are evaluated on every core; the visited set is updated in one place in a fixed
-/// order, so a search gives the same result every time. Besides the fingerprint, four
+/// Successors are evaluated on every core, and merged in the states' order (the visited set's
+/// parts each in that order: `VisitedShards`), so a search gives the same result every time. Besides the fingerprint, four
 /// reductions keep the search smaller without changing what it finds: launch views at the last
 /// depths (`LaunchView`), mirrored devices (`DeviceSymmetry`), commuting steps (`CommutingSteps`)
 /// and steps made moot by a device set up again (`RebuildingSteps`).
@@ -38,7 +38,7 @@ public struct Explorer: Sendable {
     /// The reductions the search uses (all by default; tests take one out and compare).
     public var reductions = Set(SearchReduction.allCases)
     /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
-    /// Each chunk ends in a wait for the slowest worker and a serial merge while the others idle.
+    /// Each chunk ends in a wait for the slowest worker; its merge rides on the next chunk's.
     package var chunkStates = 2048
 
     /// The symmetry the search folds states by, if any.
@@ -130,7 +130,6 @@ public struct Explorer: Sendable {
         // (the bench's share), and of it the inserts into the visited set.
         var mergeSeconds = 0.0
         var insertSeconds = 0.0
-        var chunksRedone = 0
         // Each worker replays from a root of its own (see `World.unshared`), for the whole search.
         let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(root: root.unshared(), programs: programs) }
         search: for level in 0..<depth {
@@ -151,12 +150,9 @@ public struct Explorer: Sendable {
                 let watch = Watch(app: app, value: value, properties: PropertyMask(properties), forgiving: goal?.forgiving ?? [])
                 // The walk runs on one of the tasks while this thread waits for all of them: it
                 // may touch what this function owns, since nothing else does meanwhile.
-                return withoutActuallyEscaping(alongside ?? {}) { alongsideTask in
-                    self.expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
-                                twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
-                                watch: watch, visited: visited, shouldStop: shouldStop, after: previous,
-                                alongside: alongside == nil ? nil : UncheckedTask(alongsideTask))
-                }
+                return self.expand(chunk, on: workerContexts, level: level, levels: levels, last: last, beforeLast: beforeLast,
+                                   twoBeforeLast: twoBeforeLast, leavesCommuting: leavesCommuting, leavesRebuilding: leavesRebuilding, tried: tried,
+                                   watch: watch, visited: visited, shouldStop: shouldStop, after: previous, alongside: alongside.map(UncheckedTask.init))
             }
             func walk(_ chunk: ChunkInsert) {
                 self.walk(chunk.runs, repeats: chunk.repeats, level: level, levels: levels, last: last, beforeLast: beforeLast,
@@ -168,20 +164,20 @@ public struct Explorer: Sendable {
             // thread's own part (the bench's share) is then only the level's last chunk.
             var pending: ChunkInsert?
             while chunkStart < frontier.count {
-                if shouldStop() { stopReason = .cancelled; break search }
+                // A chunk waiting for its merge is merged first, as if the stop had come after it:
+                // the expansion that carries the merge finds the stop and makes nothing.
+                if pending == nil && shouldStop() { stopReason = .cancelled; break search }
                 let chunk = chunkStart..<min(chunkStart + chunkSize, frontier.count)
                 var runs: [RunResult]
                 if let previous = pending {
-                    let watched = merge.remaining
+                    // The properties the walk will find broken: which ones does not depend on the
+                    // order it finds them in, so this chunk is expanded no longer watching them, as
+                    // it would be after the walk.
+                    let watched = merge.remaining.subtracting(Self.brokenProperties(in: previous.runs))
                     runs = expand(chunk, watching: watched, after: previous, alongside: { walk(previous) })
+                    assert(merge.remaining == watched, "the walk broke \(merge.remaining) of \(watched)")
                     if visited.count > stateLimit { stopReason = .stateLimit; break search }
                     progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: merge.successors, seconds: clock() - start))
-                    // A property broke in the walk: the workers still watched it, so their fingerprints
-                    // told apart states the search now takes as one. Made again, watching the rest.
-                    if merge.remaining != watched {
-                        runs = expand(chunk, watching: merge.remaining)
-                        chunksRedone += 1
-                    }
                     pending = nil
                 } else {
                     runs = expand(chunk, watching: merge.remaining)
@@ -217,8 +213,7 @@ public struct Explorer: Sendable {
         return .done(ExploreOutcome(breaks: merge.breaks, searched: properties, completedDepth: completed, depth: depth, states: visited.count,
                                     successors: merge.successors, seconds: clock() - start, stopReason: stopReason,
                                     bytesPerState: Self.bytesPerState(levels: levels, visited: visited, sets: merge.launchViewMerge.sets),
-                                    trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds, insertSeconds: insertSeconds,
-                                    chunksRedone: chunksRedone))
+                                    trackingBlind: root.trackingBlind, mergeSeconds: mergeSeconds, insertSeconds: insertSeconds))
     }
 
     /// A state's fingerprint (for tests and tools that compare states).

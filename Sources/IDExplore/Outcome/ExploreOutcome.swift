@@ -26,9 +26,6 @@ public struct ExploreOutcome: Sendable {
     public var mergeSeconds = 0.0
     /// Of `mergeSeconds`, the inserts into the visited set (made on every worker).
     public var insertSeconds = 0.0
-    /// Chunks expanded twice: once while the merge of the one before found a property broken,
-    /// and again watching only those left (see `Explorer.search`).
-    package var chunksRedone = 0
 
     public var broke: Bool { !breaks.isEmpty }
 
