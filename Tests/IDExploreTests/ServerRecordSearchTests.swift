@@ -24,26 +24,25 @@ struct ServerRecordSearchTests {
         return try Explorer.forStrategy(recipe.strategy, library: StrategyCatalog.builtIn.adding([recipe.strategy]))
     }
 
-    static func run(_ explorer: Explorer) -> ExploreOutcome {
-        explorer.run(properties: Set(ExploreProperty.allCases), depth: 4)
+    /// The search with every reduction, and the same search without `RebuildingSteps`.
+    static func withAndWithoutRebuilding(reissueOn: String) throws -> (with: ExploreOutcome, without: ExploreOutcome) {
+        let explorer = try Self.explorer(reissueOn: reissueOn)
+        var without = explorer
+        without.reductions.remove(.rebuildingSteps)
+        let properties = Set(ExploreProperty.allCases)
+        return (explorer.run(properties: properties, depth: 4), without.run(properties: properties, depth: 4))
     }
 
     @Test("a record that outlives an erase: the same search as without the reduction, state for state")
     func outlivingRecordTurnsTheReductionOff() throws {
-        let explorer = try Self.explorer(reissueOn: "[]")
-        var without = explorer
-        without.reductions.remove(.rebuildingSteps)
-        let a = Self.run(explorer), b = Self.run(without)
+        let (a, b) = try Self.withAndWithoutRebuilding(reissueOn: "[]")
         #expect(a.states == b.states && a.successors == b.successors)
         #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count))
     }
 
     @Test("a record an erase ends: the reduction stays, with the same states and breaks")
     func endingRecordKeepsTheReduction() throws {
-        let explorer = try Self.explorer(reissueOn: "[erase]")
-        var without = explorer
-        without.reductions.remove(.rebuildingSteps)
-        let a = Self.run(explorer), b = Self.run(without)
+        let (a, b) = try Self.withAndWithoutRebuilding(reissueOn: "[erase]")
         #expect(a.states == b.states && a.successors < b.successors, "\(a.successors) vs \(b.successors)")
         #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count))
     }
