@@ -166,8 +166,6 @@ enum RecipeParser {
         return recipe
     }
 
-    /// Why an ID may not take a name, if it may not: it must be a name, not the primary's `id`, no
-    /// store's or platform source's, and not an earlier ID's.
     /// What the stores seen so far put on one file (by path and group): the first of them, and
     /// each entry's key with its store's name.
     struct FileUse {
@@ -213,6 +211,8 @@ enum RecipeParser {
         }
     }
 
+    /// Why an ID may not take a name, if it may not: it must be a name, not the primary's `id`, no
+    /// store's or platform source's, and not an earlier ID's.
     static func idNameProblem(_ name: String, stores: StoreNames, earlier: [String]) -> String? {
         if !(name.first?.isLetter ?? false) || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) {
             return "ID name '\(name)' must be a name: letters, digits, -, _ and ., beginning with a letter"
