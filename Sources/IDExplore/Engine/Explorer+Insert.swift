@@ -54,6 +54,9 @@ extension Explorer {
 
         deinit {
             // A chunk dropped before its inserts (a search stopped): its group is left balanced.
+            // libdispatch traps on freeing a group still entered ("Group object deallocated while
+            // in use", `_dispatch_group_dispose` in src/semaphore.c of apple/swift-corelibs-libdispatch
+            // and Apple's libdispatch); this Linux build's did not trap when tried, macOS's was not run.
             if shardsDone.load(ordering: .relaxed) < VisitedShards.shardCount { allDone.leave() }
         }
 
