@@ -2,6 +2,7 @@ import Foundation
 @testable import IDScenario
 import IDSim
 import IDStrategies
+import TestSupport
 import Testing
 
 /// The located errors of a scenario around one recipe (`body`: the recipe's keys, each line
@@ -402,7 +403,7 @@ struct RecipeTests {
 
     @Test("writing inlines every recipe, file ones included; the written scenario reads back and replays the same")
     func writtenScenarioStandsAlone() throws {
-        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("idscope-recipe-\(UUID().uuidString)")
+        let dir = TemporaryDirectory.make()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("recipes"), withIntermediateDirectories: true)
         try """
             name: acme-id
