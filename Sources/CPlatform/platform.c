@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -106,7 +107,15 @@ int idscope_signal_catch(int sig, idscope_stop_handler handler) {
     action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;   /* no SA_RESTART */
-    return sigaction(sig, &action, NULL);
+    if (sigaction(sig, &action, NULL) != 0) return -1;
+    /* A signal mask is inherited: a parent that spawns us from a thread blocking the signal
+     * (Foundation's Process, called on one of Dispatch's workers, which block most signals) would
+     * leave it pending forever, neither caught nor acted on. A signal we catch is one we want:
+     * unblocked in this thread, which the threads it starts later inherit. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL) == 0 ? 0 : -1;
 }
 
 int idscope_signal_catch_fatal(int sig, idscope_fatal_handler handler) {

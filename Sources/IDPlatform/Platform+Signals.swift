@@ -28,7 +28,7 @@ extension Platform {
         }()
 
         /// Installs a stop handler, without SA_RESTART: a blocking read returns, and the loop sees
-        /// the signal.
+        /// the signal. The signal is unblocked in this thread too, whatever mask the parent left us.
         public static func catchStop(_ signal: Int32, _ handler: StopHandler) {
             _ = idscope_signal_catch(signal, handler)
         }

@@ -134,6 +134,52 @@ struct ExploreCommandTests {
         #expect(refused.status == 74 && refused.stderr.contains("\(file.path) is not a folder"), "\(refused.stderr)")
     }
 
+    @Test("Ctrl-C or SIGTERM: what was found so far is printed, marked stopped, and the process ends by the signal", arguments: [SIGINT, SIGTERM])
+    func interrupted(by signal: Int32) throws {
+        let process = Process()
+        process.executableURL = CLI.binary
+        // A search of minutes: keychain-idfv's IDs stay available far deeper than it gets before the signal.
+        process.arguments = ["explore", "--strategy", "keychain-idfv", "--strategy", "rndi", "--property", "available", "--depth", "12",
+                             "--workers", "1", "--format", "jsonl"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }   // a failed test leaves no search running
+        try #require(Self.waitUntilCatching(signal, pid: process.processIdentifier), "the command never caught \(signal)")
+        Thread.sleep(forTimeInterval: 0.5)   // the search under way
+        kill(process.processIdentifier, signal)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(process.terminationStatus): \(stderr)")
+        let rows = stdout.split(separator: "\n")
+        #expect(rows.count == 1 && rows[0].hasPrefix("{\"strategy\": \"keychain-idfv\"") && rows[0].contains("\"holds\": true")
+                && rows[0].contains("\"stopped\": true"), "\(stdout)")
+        #expect(stderr.contains("idscope: interrupted during keychain-idfv") && stderr.contains("not searched: rndi"), "\(stderr)")
+    }
+
+    /// Waits (up to 60 s) until the process has a handler for `signal`: read from /proc on Linux;
+    /// elsewhere, a second's wait stands in.
+    static func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
+        guard FileManager.default.fileExists(atPath: "/proc/\(pid)/status") else {
+            Thread.sleep(forTimeInterval: 1)
+            return true
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(signal - 1)) != 0 {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
     @Test("a name that names nothing is one clear line and exit 2; a malformed value is the argument parser's 64, with a reason")
     func badInput() throws {
         for (arguments, message) in [(["--property", "stabel"], "did you mean 'stable'?"), (["--events", "instal"], "did you mean 'install'?"),

@@ -17,7 +17,8 @@ typedef void (*idscope_stop_handler)(int sig);
  * (or this one) sent it with kill/raise/sigqueue, 0 when the kernel raised it for a fault. */
 typedef void (*idscope_fatal_handler)(int sig, int sent_by_process);
 
-/* Installs `handler` for `sig` without SA_RESTART (a blocking read returns EINTR). 0 or -1. */
+/* Installs `handler` for `sig` without SA_RESTART (a blocking read returns EINTR), and unblocks
+ * `sig` in the calling thread. 0 or -1. */
 int idscope_signal_catch(int sig, idscope_stop_handler handler);
 /* Installs `handler` for `sig` on the alternate stack, keeping the action it replaces. */
 int idscope_signal_catch_fatal(int sig, idscope_fatal_handler handler);

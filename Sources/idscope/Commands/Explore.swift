@@ -17,7 +17,8 @@ extension IDScope {
             and available, allowed after deleting the app; --goal user: stable and follows). --property checks \
             properties alone instead. Exit 0 when every property holds to the depth, 1 when one breaks, \
             2 for invalid input, 64 for a malformed command line. --save DIR writes each break as a scenario whose \
-            last expect fails.
+            last expect fails. Ctrl-C (or SIGTERM) stops the search and prints what it found so far, marked stopped, \
+            then ends as interrupted; a second Ctrl-C ends it at once.
 
             Events: \(ActionAlphabet.eventKeys.joined(separator: ", ")).
             """
@@ -116,7 +117,12 @@ extension IDScope {
             }
             var writer = ExploreWriter(goal: chosenGoal)
             let progress = isatty(STDERR_FILENO) == 1
+            StopRequest.install()
+            var searched = 0, interrupted: ExploreTarget?
             for target in targets {
+                if StopRequest.isRequested { break }
+                searched += 1
+                defer { if StopRequest.isRequested && interrupted == nil { interrupted = target } }
                 let world: World
                 do {
                     world = try target.startWorld()
@@ -128,7 +134,8 @@ extension IDScope {
                                              events: eventKeys.map(Set.init))
                 explorer.workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
                 explorer.goal = chosenGoal
-                let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 }, progress: { p in
+                let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 },
+                                           shouldStop: { StopRequest.isRequested }, progress: { p in
                     guard progress else { return }
                     // Distinct states a second, as the line says (successors a second is the bench's figure).
                     let rate = p.seconds > 0 ? Int(Double(p.states) / p.seconds) : 0
@@ -145,8 +152,11 @@ extension IDScope {
                 for property in wanted {
                     guard let steps = outcome.breaks[property] else { continue }
                     whys[property] = BreakExplanation.explain(steps, property: property, target: target)
-                    fixes[property] = FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
-                                                       workers: explorer.workers)
+                    if StopRequest.isRequested { continue }
+                    let fix = FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
+                                               workers: explorer.workers, shouldStop: { StopRequest.isRequested })
+                    // A search cut short would say that no change holds when some were never tried.
+                    if !StopRequest.isRequested { fixes[property] = fix }
                 }
                 var saved: [ExploreProperty: String] = [:]
                 if let save {
@@ -182,6 +192,13 @@ extension IDScope {
             case .table: writer.table()
             }
             for line in lines { try Console.out(line) }
+            if StopRequest.isRequested {
+                try Console.flush()
+                let left = targets.suffix(targets.count - searched).map(\.label)
+                Console.error("idscope: interrupted" + (interrupted.map { " during \($0.label): its rows hold only to the depth they give, and no fixes were searched for its breaks" } ?? "")
+                              + (left.isEmpty ? "" : "; not searched: " + left.joined(separator: ", ")))
+                StopRequest.endBySignal()
+            }
             // Properties that exclude each other: said once, with the sequence that shows it.
             if let conflict = PropertyConflict.sequence(properties: Set(wanted), events: eventKeys.map(Set.init),
                                                         devices: from == nil ? devices : 2), conflict.count <= depth {
