@@ -17,7 +17,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -111,7 +110,9 @@ int idscope_signal_catch(int sig, idscope_stop_handler handler) {
     /* A signal mask is inherited: a parent that spawns us from a thread blocking the signal
      * (Foundation's Process, called on one of Dispatch's workers, which block most signals) would
      * leave it pending forever, neither caught nor acted on. A signal we catch is one we want:
-     * unblocked in this thread, which the threads it starts later inherit. */
+     * unblocked in this thread, which the threads it starts later inherit. pthread_sigmask and
+     * SIG_UNBLOCK are POSIX, declared by <signal.h> on both systems (Darwin: Libc-1725.0.11
+     * include/signal.h:105; xnu-11417.101.15 bsd/sys/signal.h:489, SIG_UNBLOCK 2). */
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, sig);
