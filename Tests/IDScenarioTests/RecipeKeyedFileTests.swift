@@ -51,6 +51,32 @@ struct RecipeKeyedFileTests {
         #expect(KeyedFile.setting("a", to: nil, in: "a=1\nb=2") == "b=2")
     }
 
+    @Test("value and setting answer as the entries' dictionary does, on random text: plain lines, repeated keys, '=' in values, and the text the byte path leaves to the dictionary")
+    func byteLevelPathAgreesWithTheDictionary() {
+        var random = SystemRandomNumberGenerator()
+        // No decomposed letters: Swift 6.3 orders "e\u{301}" and "é " neither way (each `<` the other
+        // is false), so the dictionary's own key order, the oracle here, would depend on its hashing.
+        let pieces = ["a", "b", "ab", "c", "=", "=", "\n", "\n", "1", "x", "", "\r\n", "\r", "é", "=\u{301}", " "]
+        let keys = ["a", "b", "ab", "c", "", "é", "a\r"]
+        let values: [String?] = [nil, "1", "", "x=y", "\u{1F600}", "\r"]
+        for round in 0..<4000 {
+            // Mostly plain text (the byte path); every fourth round may hold what sends it to the dictionary.
+            let usable = round % 4 == 0 ? pieces : pieces.filter { $0.allSatisfy(\.isASCII) && !$0.contains("\r") }
+            let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in usable.randomElement(using: &random)! }.joined()
+            let contents: String? = round % 50 == 0 ? nil : text
+            for key in keys {
+                #expect(KeyedFile.value(key, in: contents) == KeyedFile.entries(contents)[key], "\(key) in \(String(reflecting: contents))")
+                for value in values {
+                    var entries = KeyedFile.entries(contents)
+                    entries[key] = value
+                    let expected = entries.isEmpty ? nil : entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+                    #expect(KeyedFile.setting(key, to: value, in: contents) == expected,
+                            "\(key) = \(String(reflecting: value)) in \(String(reflecting: contents))")
+                }
+            }
+        }
+    }
+
     @Test("stores on one file are all entries or all plain, backed up alike, each its own key; a key has no '='")
     func errors() {
         func errors(_ stores: String) -> [String] { recipeErrors("stores:\n" + stores + "id: [a, uuid]\nsave: [a]") }
