@@ -153,6 +153,13 @@ static int set_disposition(int sig, void (*disposition)(int)) {
 int idscope_signal_default(int sig) { return set_disposition(sig, SIG_DFL); }
 int idscope_signal_ignore(int sig) { return set_disposition(sig, SIG_IGN); }
 
+int idscope_signal_is_ignored(int sig) {
+    if (!valid_signal(sig)) return 0;
+    struct sigaction current;
+    if (sigaction(sig, NULL, &current) != 0) return 0;
+    return !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
+}
+
 /* Files ------------------------------------------------------------------------------------ */
 
 int idscope_durable_flush(int fd) {

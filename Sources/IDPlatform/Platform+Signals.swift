@@ -57,5 +57,11 @@ extension Platform {
         public static func ignore(_ signal: Int32) {
             _ = idscope_signal_ignore(signal)
         }
+
+        /// Whether the signal is ignored now: as a shell starts a background job for SIGINT and
+        /// SIGQUIT, and nohup for SIGHUP, meaning the signal is not for this process.
+        public static func isIgnored(_ signal: Int32) -> Bool {
+            idscope_signal_is_ignored(signal) != 0
+        }
     }
 }

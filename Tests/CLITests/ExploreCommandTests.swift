@@ -134,37 +134,77 @@ struct ExploreCommandTests {
         #expect(refused.status == 74 && refused.stderr.contains("\(file.path) is not a folder"), "\(refused.stderr)")
     }
 
+    /// A search of minutes, started by `launcher` (`/bin/sh -c SCRIPT` with the binary as `$0`) or
+    /// directly: keychain-idfv's IDs stay available far deeper than it gets before a signal.
+    final class LongSearch {
+        let process = Process()
+        let out = Pipe(), err = Pipe()
+
+        init(shell script: String? = nil) throws {
+            let arguments = ["explore", "--strategy", "keychain-idfv", "--strategy", "rndi", "--property", "available", "--depth", "12",
+                             "--workers", "1", "--format", "jsonl"]
+            if let script {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", script, CLI.binary.path] + arguments
+            } else {
+                process.executableURL = CLI.binary
+                process.arguments = arguments
+            }
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            // A watchdog: a search that never stops ends the test, not the run (held weakly, so it
+            // never signals a process id used again by then).
+            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [weak process] in
+                if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
+
+        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        /// Sends `signal`, then reads what it printed until it ends.
+        func stop(with signal: Int32) -> (stdout: String, stderr: String) {
+            kill(process.processIdentifier, signal)
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (stdout, stderr)
+        }
+    }
+
     @Test("Ctrl-C or SIGTERM: what was found so far is printed, marked stopped, and the process ends by the signal", arguments: [SIGINT, SIGTERM])
     func interrupted(by signal: Int32) throws {
-        let process = Process()
-        process.executableURL = CLI.binary
-        // A search of minutes: keychain-idfv's IDs stay available far deeper than it gets before the signal.
-        process.arguments = ["explore", "--strategy", "keychain-idfv", "--strategy", "rndi", "--property", "available", "--depth", "12",
-                             "--workers", "1", "--format", "jsonl"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }   // a failed test leaves no search running
-        try #require(Self.waitUntilCatching(signal, pid: process.processIdentifier), "the command never caught \(signal)")
+        let search = try LongSearch()
+        try #require(Self.waitUntilCatching(signal, pid: search.process.processIdentifier), "the command never caught \(signal)")
         Thread.sleep(forTimeInterval: 0.5)   // the search under way
-        kill(process.processIdentifier, signal)
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(process.terminationStatus): \(stderr)")
+        let (stdout, stderr) = search.stop(with: signal)
+        #expect(search.process.terminationReason == .uncaughtSignal && search.process.terminationStatus == signal,
+                "\(search.process.terminationStatus): \(stderr)")
         let rows = stdout.split(separator: "\n")
         #expect(rows.count == 1 && rows[0].hasPrefix("{\"strategy\": \"keychain-idfv\"") && rows[0].contains("\"holds\": true")
                 && rows[0].contains("\"stopped\": true"), "\(stdout)")
-        #expect(stderr.contains("idscope: interrupted during keychain-idfv") && stderr.contains("not searched: rndi"), "\(stderr)")
+        #expect(stderr.contains("idscope: interrupted; stopped before its depth") && stderr.contains(": keychain-idfv (depth ")
+                && stderr.hasSuffix("; not searched: rndi\n"), "\(stderr)")
+    }
+
+    @Test("a Ctrl-C the shell left ignored (a background job's) does not stop the search; SIGTERM still does")
+    func ignoredInterruptStaysIgnored() throws {
+        let search = try LongSearch(shell: "trap '' INT; exec \"$0\" \"$@\"")
+        try #require(Self.waitUntilCatching(SIGTERM, pid: search.process.processIdentifier), "the command never caught SIGTERM")
+        kill(search.process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(search.process.isRunning, "SIGINT stopped a search that started with it ignored")
+        let (stdout, _) = search.stop(with: SIGTERM)
+        #expect(search.process.terminationReason == .uncaughtSignal && search.process.terminationStatus == SIGTERM)
+        #expect(stdout.contains("\"stopped\": true"), "\(stdout)")
     }
 
     /// Waits (up to 60 s) until the process has a handler for `signal`: read from /proc on Linux;
-    /// elsewhere, a second's wait stands in.
+    /// elsewhere (no /proc), three seconds' wait stands in.
     static func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
         guard FileManager.default.fileExists(atPath: "/proc/\(pid)/status") else {
-            Thread.sleep(forTimeInterval: 1)
+            Thread.sleep(forTimeInterval: 3)
             return true
         }
         let deadline = Date().addingTimeInterval(60)

@@ -15,6 +15,9 @@ import Testing
         var port = 0
         var stderrText = ""
 
+        /// A test that fails before `stop` leaves no server running (nor writing into its folder).
+        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
         /// - Parameter descriptorLimit: started under `ulimit -n` this low.
         init(_ arguments: [String], in folder: URL? = nil, descriptorLimit: Int? = nil) throws {
             if let descriptorLimit {

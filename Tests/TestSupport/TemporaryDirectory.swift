@@ -7,7 +7,7 @@ import Foundation
 /// the end of its test would mean a `defer` in every one and a scoped body around async code.
 /// Gathering them under one root that goes at exit keeps the system's temporary directory clean
 /// (a full run used to leave some sixty folders behind, every run). Set
-/// `IDSCOPE_KEEP_TEST_FILES=1` to keep them for a look after a failing run: they are in
+/// `IDSCOPE_KEEP_TEST_FILES` (to any value) to keep them for a look after a failing run: they are in
 /// `idscope-test-PID-…` under the temporary directory.
 public enum TemporaryDirectory {
     public static func make() -> URL {

@@ -30,6 +30,8 @@ int idscope_signal_restore_previous(int sig);
 int idscope_signal_default(int sig);
 /* Ignores `sig`. */
 int idscope_signal_ignore(int sig);
+/* 1 when the signal's action is to ignore it (as a shell leaves SIGINT for a background job). */
+int idscope_signal_is_ignored(int sig);
 
 /* Files ------------------------------------------------------------------------------------ */
 

@@ -25,6 +25,10 @@ public struct FixSearch: Sendable {
     /// Why nothing was searched, when nothing was.
     public var notSearched: String?
 
+    /// A search a stop request (Ctrl-C) cut short or never began: what it had found is dropped, for
+    /// "no change holds" would be said of changes never tried.
+    public static let interrupted = FixSearch(notSearched: "not searched: interrupted")
+
     /// The variations that hold, in the order they were made.
     public var suggestions: [Variation] { variations.filter(\.holds) }
 

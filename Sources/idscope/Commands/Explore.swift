@@ -118,11 +118,12 @@ extension IDScope {
             var writer = ExploreWriter(goal: chosenGoal)
             let progress = isatty(STDERR_FILENO) == 1
             StopRequest.install()
-            var searched = 0, interrupted: ExploreTarget?
-            for target in targets {
-                if StopRequest.isRequested { break }
-                searched += 1
-                defer { if StopRequest.isRequested && interrupted == nil { interrupted = target } }
+            var cut = CutShort()
+            for (index, target) in targets.enumerated() {
+                if StopRequest.isRequested {
+                    cut.notReached = targets[index...].map(\.label)
+                    break
+                }
                 let world: World
                 do {
                     world = try target.startWorld()
@@ -145,6 +146,7 @@ extension IDScope {
                 if outcome.stopReason == .stateLimit {
                     Console.error("idscope: \(target.label): stopped at \(outcome.states) states (the memory limit); depth \(outcome.completedDepth) was searched in full")
                 }
+                if outcome.stopReason == .cancelled { cut.searches.append("\(target.label) (depth \(outcome.completedDepth) in full)") }
                 // Why each break happened and what to change, worked out after the search, for
                 // breaks only: the search's own speed is untouched.
                 var whys: [ExploreProperty: BreakExplanation] = [:]
@@ -152,11 +154,16 @@ extension IDScope {
                 for property in wanted {
                     guard let steps = outcome.breaks[property] else { continue }
                     whys[property] = BreakExplanation.explain(steps, property: property, target: target)
-                    if StopRequest.isRequested { continue }
-                    let fix = FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
-                                               workers: explorer.workers, shouldStop: { StopRequest.isRequested })
+                    let fix = StopRequest.isRequested ? nil
+                        : FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
+                                           workers: explorer.workers, shouldStop: { StopRequest.isRequested })
                     // A search cut short would say that no change holds when some were never tried.
-                    if !StopRequest.isRequested { fixes[property] = fix }
+                    if let fix, !StopRequest.isRequested {
+                        fixes[property] = fix
+                    } else {
+                        fixes[property] = .interrupted
+                        cut.fixes.append("\(target.label) \(property.rawValue)")
+                    }
                 }
                 var saved: [ExploreProperty: String] = [:]
                 if let save {
@@ -186,19 +193,24 @@ extension IDScope {
                 }
                 writer.add(outcome, target: target, properties: wanted, saved: saved, whys: whys, fixes: fixes)
             }
+            // Past the searches a signal ends the command at once; one that came after the last
+            // search finished cut nothing, and the output is printed in full as usual.
+            StopRequest.uninstall()
             let lines = switch format {
             case .jsonl: writer.jsonl()
             case .markdown: writer.markdown()
             case .table: writer.table()
             }
-            for line in lines { try Console.out(line) }
-            if StopRequest.isRequested {
-                try Console.flush()
-                let left = targets.suffix(targets.count - searched).map(\.label)
-                Console.error("idscope: interrupted" + (interrupted.map { " during \($0.label): its rows hold only to the depth they give, and no fixes were searched for its breaks" } ?? "")
-                              + (left.isEmpty ? "" : "; not searched: " + left.joined(separator: ", ")))
+            if !cut.isEmpty {
+                // A closed stdout (a pipe's reader that the same Ctrl-C ended) loses the table, not the signal.
+                do {
+                    for line in lines { try Console.out(line) }
+                    try Console.flush()
+                } catch {}
+                Console.error(cut.sentence)
                 StopRequest.endBySignal()
             }
+            for line in lines { try Console.out(line) }
             // Properties that exclude each other: said once, with the sequence that shows it.
             if let conflict = PropertyConflict.sequence(properties: Set(wanted), events: eventKeys.map(Set.init),
                                                         devices: from == nil ? devices : 2), conflict.count <= depth {
