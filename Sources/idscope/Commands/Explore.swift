@@ -201,16 +201,17 @@ extension IDScope {
             case .markdown: writer.markdown()
             case .table: writer.table()
             }
-            if !cut.isEmpty {
+            do {
+                for line in lines { try Console.out(line) }
+                if !cut.isEmpty { try Console.flush() }
+            } catch {
                 // A closed stdout (a pipe's reader that the same Ctrl-C ended) loses the table, not the signal.
-                do {
-                    for line in lines { try Console.out(line) }
-                    try Console.flush()
-                } catch {}
+                if cut.isEmpty { throw error }
+            }
+            if !cut.isEmpty {
                 Console.error(cut.sentence)
                 StopRequest.endBySignal()
             }
-            for line in lines { try Console.out(line) }
             // Properties that exclude each other: said once, with the sequence that shows it.
             if let conflict = PropertyConflict.sequence(properties: Set(wanted), events: eventKeys.map(Set.init),
                                                         devices: from == nil ? devices : 2), conflict.count <= depth {
