@@ -44,7 +44,11 @@ let package = Package(
         // (signals, a durable flush, sockets without SIGPIPE, spawning, the executable's path);
         // CPlatform is its C side.
         .target(name: "IDPlatform", dependencies: ["CPlatform"], swiftSettings: strictImports),
-        .target(name: "CPlatform"),
+        // Feature macros come from here, never from a #define in the C file: on a Mac SwiftPM compiles
+        // C with clang modules on, and a module sees only the command line's macros (.ci/check-c-modules.py).
+        .target(name: "CPlatform", cSettings: [
+            .define("_GNU_SOURCE", .when(platforms: [.linux])),   // dladdr, posix_openpt, getauxval, POSIX_SPAWN_SETSID in glibc
+        ]),
         .target(name: "IDStrategies", dependencies: ["IDSim", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictImports),
         // The search for the user actions that break an ID: pure, over IDSim worlds and strategies.
@@ -85,7 +89,13 @@ let package = Package(
         // The only target that links ncurses: a C file of ours over curses.h, which Swift never
         // parses. Debian's wide-character library is ncursesw; macOS's libncurses is the
         // wide-character one, and it has no libncursesw.
-        .target(name: "CCurses", linkerSettings: [
+        // The wide-character API (wget_wch) is declared only when these are set before curses.h is
+        // read; on a Mac curses.h is a clang module (Darwin.ncurses), built from the command line's
+        // macros alone, so they must be set here (ncurses-79 curses.head:173-179; .ci/check-c-modules.py).
+        .target(name: "CCurses", cSettings: [
+            .define("_XOPEN_SOURCE_EXTENDED", to: "1"),
+            .define("NCURSES_WIDECHAR", to: "1"),
+        ], linkerSettings: [
             .linkedLibrary("ncursesw", .when(platforms: [.linux])),
             .linkedLibrary("ncurses", .when(platforms: [.macOS])),
         ]),

@@ -10,14 +10,14 @@
  * Beware: term.h defines a macro for every terminfo capability (`lines`, `columns`, `key_up`,
  * `bell`...), so this file uses none of those as a name. */
 
-/* The wide-character API (wget_wch, wint_t) is declared only when asked for before the first
- * include of curses.h: Apple's 5.7 header tests _XOPEN_SOURCE_EXTENDED (curses.wide:7), its 6.0
- * one derives NCURSES_WIDECHAR from it (curses.head:173-179, ncurses-79). */
-#ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
-#endif
-#ifndef NCURSES_WIDECHAR
-#define NCURSES_WIDECHAR 1
+/* The wide-character API (wget_wch, wint_t) is declared only when _XOPEN_SOURCE_EXTENDED or
+ * NCURSES_WIDECHAR is set before curses.h is read: Apple's 5.7 header tests the first
+ * (curses.wide:7), its 6.0 one derives NCURSES_WIDECHAR from it (curses.head:173-179, ncurses-79).
+ * Both come from Package.swift's cSettings, not from a #define here: on a Mac SwiftPM compiles C
+ * with clang modules on, curses.h is the module Darwin.ncurses, and a module is built from the
+ * command line's macros only. .ci/check-c-modules.py compiles this file that way. */
+#if !defined(NCURSES_WIDECHAR) || !defined(_XOPEN_SOURCE_EXTENDED)
+#error "CCurses needs NCURSES_WIDECHAR and _XOPEN_SOURCE_EXTENDED from Package.swift's cSettings"
 #endif
 
 #include <errno.h>

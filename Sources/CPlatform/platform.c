@@ -6,9 +6,8 @@
  * Nothing here has been compiled on Darwin: the #if branches are written from those sources
  * and POSIX, and only the Linux (glibc) branches are built and tested by this project. */
 
-#if defined(__linux__)
-#define _GNU_SOURCE 1   /* dladdr, posix_openpt, getauxval, POSIX_SPAWN_SETSID in glibc */
-#endif
+/* Feature macros (_GNU_SOURCE on Linux) come from Package.swift's cSettings: on a Mac SwiftPM
+ * compiles C with clang modules on, and a #define here would not reach the headers' modules. */
 
 #include "idscope_platform.h"
 
@@ -48,50 +47,46 @@ static struct sigaction previous_actions[NSIG];
 static volatile idscope_fatal_handler fatal_handler;
 
 /* Whether a signal came from kill(2), raise(3), sigqueue(3) or a timer rather than from the
- * kernel for a fault, by the SI_* codes of user-space origins. Linux: SI_USER 0, SI_QUEUE -1,
- * SI_TIMER -2, SI_MESGQ -3, SI_ASYNCIO -4, SI_TKILL -6 (glibc bits/siginfo-consts.h), where
- * faults have positive codes (SEGV_MAPERR 1...). Darwin: SI_USER 0x10001 to SI_MESGQ 0x10005
- * (xnu bsd/sys/signal.h:493-497), but xnu itself fills in 0 for a signal sent with kill
- * (bsd/kern/kern_sig.c:2321-2336, "si_code is 0 because this is an ordinary signal"), and its
- * fault codes start at 1 (0 is the *_NOOP "unknown" code), so 0 counts as sent there too.
+ * kernel for a fault, by the signal and its si_code. Written apart from the siginfo, with each
+ * system's codes spelled out, so that the tests run both systems' rules on Linux.
  *
- * One case stays ambiguous on Darwin: xnu's sendsig writes a fault code for SIGILL, SIGFPE,
- * SIGBUS and SIGSEGV however they came (bsd/dev/arm/unix_signal.c:438-520), so `kill -SEGV`
- * reads as a fault there. abort(3) (SIGABRT) and Swift's traps (SIGTRAP on arm64, SIGILL on
- * x86_64 from ud2, both real) are unaffected. */
-static int sent_by_process(const siginfo_t *info) {
-    if (info == NULL) return 1;
-    switch (info->si_code) {
-    case SI_USER:
-#if defined(SI_QUEUE)
-    case SI_QUEUE:
-#endif
-#if defined(SI_TIMER)
-    case SI_TIMER:
-#endif
-#if defined(SI_MESGQ)
-    case SI_MESGQ:
-#endif
-#if defined(SI_ASYNCIO)
-    case SI_ASYNCIO:
-#endif
-#if defined(SI_TKILL)
-    case SI_TKILL:   /* Linux only: tkill/tgkill, which raise(3) uses */
-#endif
-        return 1;
-    default:
-#if defined(__APPLE__)
-        return info->si_code == 0;
-#else
-        return 0;
-#endif
+ * Linux: SI_USER 0, SI_QUEUE -1, SI_TIMER -2, SI_MESGQ -3, SI_ASYNCIO -4, SI_TKILL -6 (glibc
+ * bits/siginfo-consts.h) are sent; faults have positive codes (SEGV_MAPERR 1, TRAP_BRKPT 1,
+ * SI_KERNEL 0x80 for an x86 int3).
+ *
+ * Darwin: SI_USER 0x10001 to SI_MESGQ 0x10005 (xnu bsd/sys/signal.h:493-497), but xnu itself
+ * fills in 0 for a signal sent with kill (bsd/kern/kern_sig.c:2321-2336, "si_code is 0 because
+ * this is an ordinary signal"), so 0 reads as sent, with one exception: on arm64 xnu's sendsig
+ * writes a code only for SIGILL, SIGFPE, SIGBUS and SIGSEGV (bsd/dev/arm/unix_signal.c:438-520);
+ * every other signal gets the process's si_code, which exception delivery never sets
+ * (kern_sig.c, threadsignal sets uu_code only). A Swift runtime trap (brk, EXC_BREAKPOINT) is
+ * such a SIGTRAP with code 0, so SIGTRAP with 0 reads as a fault: a trap is what a SIGTRAP
+ * almost always is, and misreading one would skip Swift's backtracer. `kill -TRAP` reads as a
+ * fault in turn, as `kill -SEGV` does there (sendsig fills a fault code however those came). */
+int idscope_signal_reads_as_sent(int sig, int code, int darwin_rules) {
+    if (darwin_rules) {
+        if (code >= 0x10001 && code <= 0x10005) return 1;
+        return code == 0 && sig != SIGTRAP;
     }
+    switch (code) {
+    case 0: case -1: case -2: case -3: case -4: case -6: return 1;
+    default: return 0;
+    }
+}
+
+static int sent_by_process(int sig, const siginfo_t *info) {
+    if (info == NULL) return 1;
+#if defined(__APPLE__)
+    return idscope_signal_reads_as_sent(sig, info->si_code, 1);
+#else
+    return idscope_signal_reads_as_sent(sig, info->si_code, 0);
+#endif
 }
 
 static void fatal_trampoline(int sig, siginfo_t *info, void *context) {
     (void)context;
     idscope_fatal_handler handler = fatal_handler;
-    if (handler) handler(sig, sent_by_process(info));
+    if (handler) handler(sig, sent_by_process(sig, info));
 }
 
 static int valid_signal(int sig) { return sig > 0 && sig < NSIG; }

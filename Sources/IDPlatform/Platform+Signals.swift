@@ -38,6 +38,12 @@ extension Platform {
             _ = idscope_signal_catch_fatal(signal, handler)
         }
 
+        /// How `catchFatal`'s handler reads a signal: whether a process sent it (kill, raise, a
+        /// timer) rather than the kernel for a fault, under Linux's or Darwin's codes (platform.c).
+        public static func readsAsSent(_ signal: Int32, code: Int32, darwinRules: Bool) -> Bool {
+            idscope_signal_reads_as_sent(signal, code, darwinRules ? 1 : 0) != 0
+        }
+
         /// Whether the action `catchFatal` replaced was a function (Swift's backtracer, say).
         public static func previousIsFunction(_ signal: Int32) -> Bool {
             idscope_signal_previous_is_function(signal) != 0

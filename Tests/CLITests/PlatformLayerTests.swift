@@ -92,6 +92,24 @@ struct PlatformLayerTests {
         #expect(failure == EPIPE || failure == ECONNRESET, "send failed with \(failure)")
     }
 
+    @Test("a signal's origin is read by each system's codes: an arm64 Swift trap (SIGTRAP, si_code 0 on Darwin) is a fault, kill's 0 is sent")
+    func signalOriginByCode() {
+        // Darwin: xnu's kill fills 0, SI_USER..SI_MESGQ are 0x10001...0x10005, and a brk trap's
+        // SIGTRAP arrives with 0 too (xnu's arm sendsig leaves it unset).
+        #expect(Platform.Signals.readsAsSent(SIGTERM, code: 0, darwinRules: true))
+        #expect(Platform.Signals.readsAsSent(SIGSEGV, code: 0x10001, darwinRules: true))
+        #expect(!Platform.Signals.readsAsSent(SIGTRAP, code: 0, darwinRules: true), "a Swift trap on arm64")
+        #expect(!Platform.Signals.readsAsSent(SIGSEGV, code: 1, darwinRules: true), "SEGV_MAPERR")
+        #expect(!Platform.Signals.readsAsSent(SIGILL, code: 1, darwinRules: true), "ILL_ILLOPC: x86_64's ud2")
+        // Linux: SI_USER 0, SI_QUEUE -1, SI_TKILL -6 are sent; TRAP_BRKPT 1 and SI_KERNEL 0x80 are faults.
+        #expect(Platform.Signals.readsAsSent(SIGTERM, code: 0, darwinRules: false))
+        #expect(Platform.Signals.readsAsSent(SIGABRT, code: -6, darwinRules: false), "raise(3) uses tgkill")
+        #expect(Platform.Signals.readsAsSent(SIGUSR1, code: -1, darwinRules: false))
+        #expect(!Platform.Signals.readsAsSent(SIGTRAP, code: 0x80, darwinRules: false))
+        #expect(!Platform.Signals.readsAsSent(SIGTRAP, code: 1, darwinRules: false))
+        #expect(!Platform.Signals.readsAsSent(SIGSEGV, code: 1, darwinRules: false))
+    }
+
     @Test("spawn gives the child our descriptors or files, and starts it")
     func spawn() throws {
         let dir = TemporaryDirectory.make()

@@ -22,6 +22,9 @@ typedef void (*idscope_fatal_handler)(int sig, int sent_by_process);
 int idscope_signal_catch(int sig, idscope_stop_handler handler);
 /* Installs `handler` for `sig` on the alternate stack, keeping the action it replaces. */
 int idscope_signal_catch_fatal(int sig, idscope_fatal_handler handler);
+/* How the fatal handler reads a signal's si_code: 1 where a process sent it, 0 for a fault. With
+ * darwin_rules, xnu's codes and its arm64 SIGTRAP (platform.c says why); else Linux's. */
+int idscope_signal_reads_as_sent(int sig, int code, int darwin_rules);
 /* Whether the action replaced by idscope_signal_catch_fatal was a function (not default/ignore). */
 int idscope_signal_previous_is_function(int sig);
 /* Puts back the action that idscope_signal_catch_fatal replaced. */
