@@ -12,7 +12,17 @@ import PackageDescription
 
 /// Every module imports what it uses: a type from another module is not visible through a
 /// third module's import (SE-0444).
-let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")] + darwinNames
+
+/// `IDSCOPE_DARWIN_NAMES=1 swift build --build-tests` (.ci/run): every Swift file of ours also sees
+/// the names Darwin's MacTypes.h declares (Style, Rect, Point, OSStatus, bold, ...), as every file
+/// that imports Foundation or IDPlatform does on a Mac, so that a type of ours that clashes with
+/// one fails here too ("ambiguous for type lookup"). The stand-in is .ci/darwin-names/MacTypes.h.
+var darwinNames: [SwiftSetting] {
+    guard Context.environment["IDSCOPE_DARWIN_NAMES"] == "1" else { return [] }
+    return [.unsafeFlags(["-I", Context.packageDirectory + "/.ci/darwin-names",
+                          "-Xfrontend", "-import-module", "-Xfrontend", "DarwinNames"])]
+}
 
 let package = Package(
     name: "idscope",

@@ -59,7 +59,7 @@ public final class CursesBackend: TerminalBackend {
         idscope_curses_refresh()
     }
 
-    func attributes(_ style: Style) -> Int32 {
+    func attributes(_ style: CellStyle) -> Int32 {
         var attrs: Int32 = 0
         if style.bold { attrs |= IDSCOPE_ATTR_BOLD }
         if style.dim { attrs |= IDSCOPE_ATTR_DIM }
@@ -69,7 +69,7 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// A colour pair for the style's colours (the terminal's default background).
-    func pair(_ style: Style) -> Int16 {
+    func pair(_ style: CellStyle) -> Int16 {
         guard colour, style.foreground != nil || style.background != nil else { return 0 }
         let key = Int(style.foreground?.rawValue ?? 9) * 16 + Int(style.background?.rawValue ?? 9)
         if let existing = pairs[key] { return existing }

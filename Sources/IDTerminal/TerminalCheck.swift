@@ -19,7 +19,9 @@ public enum TerminalCheck {
     /// The terminal type to use, or why the inspector cannot run.
     ///
     /// A TERM that terminfo does not know is replaced by a close entry that it does, with a
-    /// note: macOS's own terminfo has no `tmux-256color`, which is tmux's default inside it.
+    /// note: macOS 13's terminfo (ncurses 5.7, Apple's ncurses-61) has no `tmux-256color`, tmux's
+    /// default inside it; macOS 14 and later ship ncurses 6.0's terminfo.src, which has it
+    /// (ncurses-71 and ncurses-79). Remote hosts and containers often lack one too.
     public static func choose() throws(Problem) -> Choice {
         let hint = "; use 'idscope run SCENARIO' for output without a terminal"
         guard isatty(STDIN_FILENO) == 1 else { throw Problem(description: "idscope: the inspector needs a terminal, and standard input is not one" + hint) }

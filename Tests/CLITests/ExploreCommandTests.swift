@@ -176,7 +176,7 @@ struct ExploreCommandTests {
     @Test("Ctrl-C or SIGTERM: what was found so far is printed, marked stopped, and the process ends by the signal", arguments: [SIGINT, SIGTERM])
     func interrupted(by signal: Int32) throws {
         let search = try LongSearch()
-        try #require(Self.waitUntilCatching(signal, pid: search.process.processIdentifier), "the command never caught \(signal)")
+        try #require(ProcessProbe.waitUntilCatching(signal, pid: search.process.processIdentifier), "the command never caught \(signal)")
         Thread.sleep(forTimeInterval: 0.5)   // the search under way
         let (stdout, stderr) = search.stop(with: signal)
         #expect(search.process.terminationReason == .uncaughtSignal && search.process.terminationStatus == signal,
@@ -191,33 +191,13 @@ struct ExploreCommandTests {
     @Test("a Ctrl-C the shell left ignored (a background job's) does not stop the search; SIGTERM still does")
     func ignoredInterruptStaysIgnored() throws {
         let search = try LongSearch(shell: "trap '' INT; exec \"$0\" \"$@\"")
-        try #require(Self.waitUntilCatching(SIGTERM, pid: search.process.processIdentifier), "the command never caught SIGTERM")
+        try #require(ProcessProbe.waitUntilCatching(SIGTERM, pid: search.process.processIdentifier), "the command never caught SIGTERM")
         kill(search.process.processIdentifier, SIGINT)
         Thread.sleep(forTimeInterval: 1)
         #expect(search.process.isRunning, "SIGINT stopped a search that started with it ignored")
         let (stdout, _) = search.stop(with: SIGTERM)
         #expect(search.process.terminationReason == .uncaughtSignal && search.process.terminationStatus == SIGTERM)
         #expect(stdout.contains("\"stopped\": true"), "\(stdout)")
-    }
-
-    /// Waits (up to 60 s) until the process has a handler for `signal`: read from /proc on Linux;
-    /// elsewhere (no /proc), three seconds' wait stands in.
-    static func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
-        guard FileManager.default.fileExists(atPath: "/proc/\(pid)/status") else {
-            Thread.sleep(forTimeInterval: 3)
-            return true
-        }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
-               mask & (1 << UInt64(signal - 1)) != 0 {
-                return true
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
     }
 
     @Test("a name that names nothing is one clear line and exit 2; a malformed value is the argument parser's 64, with a reason")

@@ -47,10 +47,10 @@ struct CanvasTests {
     @Test("boxes draw with Unicode or ASCII; a title is cut to fit")
     func boxes() {
         var unicode = Canvas(width: 10, height: 3)
-        unicode.box(Rect(x: 0, y: 0, width: 10, height: 3), title: "World pane", glyphs: .unicode)
+        unicode.box(CanvasRect(x: 0, y: 0, width: 10, height: 3), title: "World pane", glyphs: .unicode)
         #expect(unicode.lines == ["┌ World… ┐", "│        │", "└────────┘"])
         var ascii = Canvas(width: 10, height: 3)
-        ascii.box(Rect(x: 0, y: 0, width: 10, height: 3), title: "Keys", glyphs: .ascii)
+        ascii.box(CanvasRect(x: 0, y: 0, width: 10, height: 3), title: "Keys", glyphs: .ascii)
         #expect(ascii.lines == ["+ Keys --+", "|        |", "+--------+"])
     }
 
@@ -61,7 +61,7 @@ struct CanvasTests {
         canvas.write("zz", x: 7, y: 0)
         canvas.write("out", x: 0, y: 5)
         #expect(canvas.lines == ["  abc  z"])
-        canvas.restyle(Rect(x: 2, y: 0, width: 2, height: 1)) { $0.reverse = true }
+        canvas.restyle(CanvasRect(x: 2, y: 0, width: 2, height: 1)) { $0.reverse = true }
         #expect(canvas[2, 0].style.reverse && !canvas[4, 0].style.reverse)
     }
 }

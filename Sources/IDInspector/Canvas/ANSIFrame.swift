@@ -6,7 +6,7 @@ public enum ANSIFrame {
         var out = "\u{1B}[0m\u{1B}[H"
         for y in 0..<canvas.height {
             out += "\u{1B}[\(y + 1);1H"
-            var current = Style.plain
+            var current = CellStyle.plain
             for x in 0..<canvas.width {
                 let cell = canvas[x, y]
                 if cell.isContinuation { continue }
@@ -22,7 +22,7 @@ public enum ANSIFrame {
     }
 
     /// The SGR sequence that sets a style from nothing (it starts with a reset).
-    static func sgr(_ style: Style) -> String {
+    static func sgr(_ style: CellStyle) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }

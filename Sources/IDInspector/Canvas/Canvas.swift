@@ -6,7 +6,9 @@ public enum Color: UInt8, Sendable, CaseIterable {
 }
 
 /// How a cell is drawn. Meaning never rests on colour alone: marks and bold carry it too.
-public struct Style: Hashable, Sendable {
+/// (Not `Style`, nor `Rect` below: Darwin's MacTypes declares both, and every file that imports
+/// Foundation sees them on a Mac; .ci/darwin-names checks no name of ours meets one.)
+public struct CellStyle: Hashable, Sendable {
     public var foreground: Color?
     public var background: Color?
     public var bold = false
@@ -24,13 +26,13 @@ public struct Style: Hashable, Sendable {
         self.underline = underline
     }
 
-    public static let plain = Style()
+    public static let plain = CellStyle()
 }
 
 /// One terminal cell: a character (or the right half of a wide one) and its style.
 public struct Cell: Hashable, Sendable {
     public var character: Character
-    public var style: Style
+    public var style: CellStyle
     /// The right half of a wide character drawn in the cell to the left.
     public var isContinuation: Bool
 
@@ -38,7 +40,7 @@ public struct Cell: Hashable, Sendable {
 }
 
 /// A rectangle of cells.
-public struct Rect: Hashable, Sendable {
+public struct CanvasRect: Hashable, Sendable {
     public var x, y, width, height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {
@@ -52,7 +54,7 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Int { y + height }
 
     /// The inside of a box drawn on this rectangle.
-    public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+    public var inner: CanvasRect { CanvasRect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
 
     public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 }
@@ -87,7 +89,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     /// sequence. Every string of every view comes through here.
     /// - Returns: the cells used.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let shown = text.unicodeScalars.contains(where: TerminalText.needsEscape) ? TerminalText.escaped(text) : text
         let end = min(width, x + (limit ?? width))
@@ -110,7 +112,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Paints a style over cells, keeping their characters (a selection bar, a highlight).
-    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+    public mutating func restyle(_ rect: CanvasRect, _ transform: (inout CellStyle) -> Void) {
         for y in rect.y..<min(rect.maxY, height) where y >= 0 {
             for x in rect.x..<min(rect.maxX, width) where x >= 0 {
                 var cell = self[x, y]
@@ -120,7 +122,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+    public mutating func fill(_ rect: CanvasRect, style: CellStyle = .plain) {
         for y in rect.y..<min(rect.maxY, height) where y >= 0 {
             for x in rect.x..<min(rect.maxX, width) where x >= 0 {
                 set(x, y, Cell(character: " ", style: style, isContinuation: false))
@@ -129,7 +131,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A box with a title in its top border.
-    public mutating func box(_ rect: Rect, title: String, glyphs: Glyphs, style: Style = .plain, titleStyle: Style = .plain) {
+    public mutating func box(_ rect: CanvasRect, title: String, glyphs: Glyphs, style: CellStyle = .plain, titleStyle: CellStyle = .plain) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         for x in rect.x + 1..<rect.maxX - 1 {
             write(glyphs.horizontal, x: x, y: rect.y, style: style)

@@ -29,20 +29,20 @@ public struct Theme: Sendable {
         self.glyphs = ascii ? .ascii : .unicode
     }
 
-    func tint(_ color: Color, bold: Bool = false) -> Style {
-        Style(foreground: colour ? color : nil, bold: bold || !colour && color != .white)
+    func tint(_ color: Color, bold: Bool = false) -> CellStyle {
+        CellStyle(foreground: colour ? color : nil, bold: bold || !colour && color != .white)
     }
 
-    public var title: Style { Style(foreground: colour ? .cyan : nil, bold: true) }
-    public var border: Style { Style(foreground: colour ? .blue : nil) }
-    public var focusedBorder: Style { Style(foreground: colour ? .cyan : nil, bold: true) }
-    public var new: Style { tint(.green, bold: true) }
-    public var gone: Style { tint(.red, bold: true) }
-    public var kept: Style { Style(dim: true) }
-    public var rule: Style { Style(foreground: colour ? .yellow : nil, underline: !colour) }
-    public var selection: Style { Style(reverse: true) }
-    public var dim: Style { Style(dim: true) }
-    public var warning: Style { tint(.red, bold: true) }
-    public var hint: Style { Style(foreground: colour ? .cyan : nil, bold: true) }
-    public var header: Style { Style(bold: true, reverse: true) }
+    public var title: CellStyle { CellStyle(foreground: colour ? .cyan : nil, bold: true) }
+    public var border: CellStyle { CellStyle(foreground: colour ? .blue : nil) }
+    public var focusedBorder: CellStyle { CellStyle(foreground: colour ? .cyan : nil, bold: true) }
+    public var new: CellStyle { tint(.green, bold: true) }
+    public var gone: CellStyle { tint(.red, bold: true) }
+    public var kept: CellStyle { CellStyle(dim: true) }
+    public var rule: CellStyle { CellStyle(foreground: colour ? .yellow : nil, underline: !colour) }
+    public var selection: CellStyle { CellStyle(reverse: true) }
+    public var dim: CellStyle { CellStyle(dim: true) }
+    public var warning: CellStyle { tint(.red, bold: true) }
+    public var hint: CellStyle { CellStyle(foreground: colour ? .cyan : nil, bold: true) }
+    public var header: CellStyle { CellStyle(bold: true, reverse: true) }
 }

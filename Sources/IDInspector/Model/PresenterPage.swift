@@ -9,11 +9,11 @@ import IDSim
 struct PresenterPage {
     /// One screen row: pieces of text, each with its style.
     struct Row {
-        var pieces: [(text: String, style: Style)] = []
+        var pieces: [(text: String, style: CellStyle)] = []
         /// Text drawn flush right (a rule's ID), when there is room.
-        var right: (text: String, style: Style)?
+        var right: (text: String, style: CellStyle)?
 
-        init(_ pieces: [(String, Style)] = [], right: (String, Style)? = nil) {
+        init(_ pieces: [(String, CellStyle)] = [], right: (String, CellStyle)? = nil) {
             self.pieces = pieces.map { (text: $0.0, style: $0.1) }
             self.right = right.map { (text: $0.0, style: $0.1) }
         }
@@ -107,8 +107,8 @@ struct PresenterPage {
                 let label = DisplayWidth.fit(row.label, to: labelWidth - 2)
                 let value = row.full ?? row.detail ?? "∅"
                 let room = width - 2 - labelWidth - (mark.isEmpty ? 0 : DisplayWidth.of(mark) + 2) - (row.rule.map { $0.rawValue.count + 2 } ?? 0)
-                var pieces: [(String, Style)] = [("  " + label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label)),
-                                                   changed ? Style(bold: true) : theme.dim),
+                var pieces: [(String, CellStyle)] = [("  " + label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label)),
+                                                   changed ? CellStyle(bold: true) : theme.dim),
                                                   (Self.middle(value, to: max(9, room)), changed ? .plain : theme.dim)]
                 if !mark.isEmpty { pieces.append(("  " + mark, markStyle)) }
                 rows.append(Row(pieces, right: row.rule.map { ($0.rawValue, theme.rule) }))
@@ -126,7 +126,7 @@ struct PresenterPage {
     static func rows(_ line: StepStory.Line, labelWidth: Int, width: Int, _ theme: Theme) -> [Row] {
         let (glyph, style) = mark(line.mark, theme)
         let label = DisplayWidth.fit(line.label, to: labelWidth - 2)
-        let head: [(String, Style)] = [(glyph + " ", style), (label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label)), Style(bold: true))]
+        let head: [(String, CellStyle)] = [(glyph + " ", style), (label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label)), CellStyle(bold: true))]
         let indent = 2 + labelWidth
         let rule = line.rule.map { ($0.rawValue, theme.rule) }
         let ruleWidth = line.rule.map { $0.rawValue.count + 2 } ?? 0
@@ -183,7 +183,7 @@ struct PresenterPage {
         return head + "…" + tail
     }
 
-    static func mark(_ mark: StepStory.Line.Mark, _ theme: Theme) -> (String, Style) {
+    static func mark(_ mark: StepStory.Line.Mark, _ theme: Theme) -> (String, CellStyle) {
         let g = theme.glyphs
         switch mark {
         case .new: return (g.new, theme.new)
@@ -218,13 +218,13 @@ struct PresenterPage {
         for span in end.ids {
             let who = span.device + " › " + span.app
             if who != owner {
-                rows.append(Row([("  " + who, Style(bold: true))]))
+                rows.append(Row([("  " + who, CellStyle(bold: true))]))
                 owner = who
             }
             let label = "    " + span.name.padding(toLength: 6, withPad: " ", startingAt: 0)
             let room = width - DisplayWidth.of(label) - 14
             let text: String
-            let style: Style
+            let style: CellStyle
             if span.first == span.last {
                 text = g.kept + " " + middle(span.last ?? "∅", to: room)
                 style = theme.dim
@@ -233,7 +233,7 @@ struct PresenterPage {
                 text = first + " " + g.arrow + " " + last
                 style = .plain
             }
-            rows.append(Row([(label, Style(bold: true)), (text, style)],
+            rows.append(Row([(label, CellStyle(bold: true)), (text, style)],
                             right: span.values > 1 ? ("\(span.values) values", theme.new) : nil))
         }
         rows.append(Row())

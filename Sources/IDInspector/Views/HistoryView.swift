@@ -5,7 +5,7 @@ import IDSim
 /// value, in the order values first appear in the whole history (so a letter means the same
 /// value however the lanes are scrolled), with a legend. The cursor's column is marked.
 enum HistoryView {
-    static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+    static func draw(_ state: InspectorState, _ rect: CanvasRect, into canvas: inout Canvas) {
         let theme = state.theme, g = theme.glyphs
         canvas.box(rect, title: "History", glyphs: g, style: theme.border, titleStyle: theme.title)
         let inner = rect.inner
@@ -20,21 +20,21 @@ enum HistoryView {
         let end = min(count, start + columns - 1)
         var x = inner.x + labelWidth
         for n in start...end {
-            canvas.write(String(n), x: x, y: inner.y, style: n == session.cursor ? Style(bold: true, reverse: true) : theme.dim, limit: cellWidth - 1)
+            canvas.write(String(n), x: x, y: inner.y, style: n == session.cursor ? CellStyle(bold: true, reverse: true) : theme.dim, limit: cellWidth - 1)
             x += cellWidth
         }
         var lanes: [LaneHistory.Lane] = [.idfv, .idfa, .id]
         if session.world.apps[app].strategy == "id-kit" { lanes.append(.best) }
         for (row, lane) in lanes.enumerated() where row + 2 < inner.height {
             let y = inner.y + 1 + row
-            canvas.write(lane.title, x: inner.x, y: y, style: Style(bold: true), limit: labelWidth)
+            canvas.write(lane.title, x: inner.x, y: y, style: CellStyle(bold: true), limit: labelWidth)
             var x = inner.x + labelWidth
             var previous: String??
             for (column, cell) in session.lanes.values(lane, device: device, app: app, steps: start...end).enumerated() {
                 let n = start + column
                 let text = letter(cell.value, cell.number, lane: lane)
                 let changed = previous != nil && previous! != cell.value
-                canvas.write(text, x: x, y: y, style: n == session.cursor ? Style(bold: true, reverse: true) : (changed ? theme.new : .plain),
+                canvas.write(text, x: x, y: y, style: n == session.cursor ? CellStyle(bold: true, reverse: true) : (changed ? theme.new : .plain),
                              limit: cellWidth - 1)
                 previous = .some(cell.value)
                 x += cellWidth

@@ -5,7 +5,7 @@ import IDSim
 /// The selected app's identifiers at the cursor: what it read, whether that is new, kept, gone
 /// or back since the step before, and the rule behind it.
 enum IdentityView {
-    static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+    static func draw(_ state: InspectorState, _ rect: CanvasRect, into canvas: inout Canvas) {
         let theme = state.theme, g = theme.glyphs
         let device = state.selection.device, app = state.selection.app
         let world = state.session.world
@@ -28,7 +28,7 @@ enum IdentityView {
         for (i, row) in rows.enumerated().dropFirst(top).prefix(inner.height) {
             let y = inner.y + i - top
             var x = inner.x + 1
-            x += canvas.write(row.label.padding(toLength: max(7, row.label.count + 1), withPad: " ", startingAt: 0), x: x, y: y, style: Style(bold: true))
+            x += canvas.write(row.label.padding(toLength: max(7, row.label.count + 1), withPad: " ", startingAt: 0), x: x, y: y, style: CellStyle(bold: true))
             // The mark always shows: a value too long for the pane gives way (ending in …) to it.
             let markWidth = 7
             let room = max(0, inner.maxX - x - markWidth - 2)
@@ -45,13 +45,13 @@ enum IdentityView {
                              style: row.mark == .dup || row.mark == .failed ? theme.warning : theme.dim, limit: inner.maxX - x)
             }
             if state.focus == .identity && i == selected {
-                canvas.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
+                canvas.restyle(CanvasRect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
             }
         }
     }
 
     /// A row's mark as drawn, seven cells or more, and its style: read without colour too.
-    static func mark(_ mark: IdentityRow.Mark, _ theme: Theme) -> (String, Style) {
+    static func mark(_ mark: IdentityRow.Mark, _ theme: Theme) -> (String, CellStyle) {
         let g = theme.glyphs
         switch mark {
         case .new: return ("\(g.new) new  ", theme.new)

@@ -5,14 +5,14 @@ public struct Layout: Sendable {
 
     public let width: Int
     public let height: Int
-    public let header: Rect
-    public let world: Rect
-    public let storage: Rect
-    public let identity: Rect
-    public let history: Rect
-    public let timeline: Rect
-    public let status: Rect
-    public let footer: Rect
+    public let header: CanvasRect
+    public let world: CanvasRect
+    public let storage: CanvasRect
+    public let identity: CanvasRect
+    public let history: CanvasRect
+    public let timeline: CanvasRect
+    public let status: CanvasRect
+    public let footer: CanvasRect
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
@@ -22,18 +22,18 @@ public struct Layout: Sendable {
         let bodyTop = 1, bodyHeight = max(0, height - 3)
         let left = max(34, width * 32 / 100)
         let storageHeight = max(6, bodyHeight * 34 / 100)
-        header = Rect(x: 0, y: 0, width: width, height: 1)
-        world = Rect(x: 0, y: bodyTop, width: left, height: bodyHeight - storageHeight)
-        storage = Rect(x: 0, y: bodyTop + bodyHeight - storageHeight, width: left, height: storageHeight)
+        header = CanvasRect(x: 0, y: 0, width: width, height: 1)
+        world = CanvasRect(x: 0, y: bodyTop, width: left, height: bodyHeight - storageHeight)
+        storage = CanvasRect(x: 0, y: bodyTop + bodyHeight - storageHeight, width: left, height: storageHeight)
         let right = width - left
         let identityHeight = min(11, max(8, bodyHeight * 30 / 100))
         // Step numbers, four lanes and the legend.
         let historyHeight = 8
-        identity = Rect(x: left, y: bodyTop, width: right, height: identityHeight)
-        history = Rect(x: left, y: bodyTop + identityHeight, width: right, height: historyHeight)
-        timeline = Rect(x: left, y: bodyTop + identityHeight + historyHeight, width: right,
+        identity = CanvasRect(x: left, y: bodyTop, width: right, height: identityHeight)
+        history = CanvasRect(x: left, y: bodyTop + identityHeight, width: right, height: historyHeight)
+        timeline = CanvasRect(x: left, y: bodyTop + identityHeight + historyHeight, width: right,
                         height: bodyHeight - identityHeight - historyHeight)
-        status = Rect(x: 0, y: height - 2, width: width, height: 1)
-        footer = Rect(x: 0, y: height - 1, width: width, height: 1)
+        status = CanvasRect(x: 0, y: height - 2, width: width, height: 1)
+        footer = CanvasRect(x: 0, y: height - 1, width: width, height: 1)
     }
 }

@@ -13,19 +13,19 @@ enum OverlayView {
             let box = centered(width: min(layout.width - 4, (lines.map(DisplayWidth.of).max() ?? 0) + 6), height: lines.count + 4, layout)
             frame(box, "Confirm", state, into: &canvas)
             for (i, line) in lines.enumerated() {
-                canvas.write(line, x: box.x + 2, y: box.y + 1 + i, style: Style(bold: true), limit: box.width - 4)
+                canvas.write(line, x: box.x + 2, y: box.y + 1 + i, style: CellStyle(bold: true), limit: box.width - 4)
             }
             canvas.write("y yes · any other key: no", x: box.x + 2, y: box.maxY - 2, style: state.theme.dim, limit: box.width - 4)
         case .compare(let mark): compare(mark, state, layout, into: &canvas)
         }
     }
 
-    static func centered(width: Int, height: Int, _ layout: Layout) -> Rect {
+    static func centered(width: Int, height: Int, _ layout: Layout) -> CanvasRect {
         let height = min(height, layout.height - 2)
-        return Rect(x: max(0, (layout.width - width) / 2), y: max(1, (layout.height - height) / 2), width: width, height: height)
+        return CanvasRect(x: max(0, (layout.width - width) / 2), y: max(1, (layout.height - height) / 2), width: width, height: height)
     }
 
-    static func frame(_ rect: Rect, _ title: String, _ state: InspectorState, into canvas: inout Canvas) {
+    static func frame(_ rect: CanvasRect, _ title: String, _ state: InspectorState, into canvas: inout Canvas) {
         canvas.fill(rect)
         canvas.box(rect, title: title, glyphs: state.theme.glyphs, style: state.theme.focusedBorder, titleStyle: state.theme.title)
     }
@@ -49,16 +49,16 @@ enum OverlayView {
         let theme = state.theme
         for (i, line) in wrapped.dropFirst(top).prefix(visible).enumerated() {
             let y = box.y + 2 + i
-            let style: Style = switch line.style {
+            let style: CellStyle = switch line.style {
             case .plain: .plain
-            case .heading: Style(bold: true)
+            case .heading: CellStyle(bold: true)
             case .key: theme.hint.with(bold: false)
             case .dim: theme.dim
             case .warning: theme.warning
             }
             canvas.write(line.text, x: box.x + 2, y: y, style: style, limit: box.width - 4)
             if line.logical == reading.chosen {
-                canvas.restyle(Rect(x: box.x + 1, y: y, width: box.width - 2, height: 1)) { $0.reverse = true }
+                canvas.restyle(CanvasRect(x: box.x + 1, y: y, width: box.width - 2, height: 1)) { $0.reverse = true }
             }
         }
         if wrapped.count > visible {
@@ -76,7 +76,7 @@ enum OverlayView {
         for (i, option) in picker.options.enumerated().dropFirst(top).prefix(visible) {
             let y = box.y + 2 + i - top
             canvas.write(DisplayWidth.fit("\(i + 1) \(option.label)", to: box.width - 4), x: box.x + 2, y: y, limit: box.width - 4)
-            if i == picker.selected { canvas.restyle(Rect(x: box.x + 1, y: y, width: box.width - 2, height: 1)) { $0.reverse = true } }
+            if i == picker.selected { canvas.restyle(CanvasRect(x: box.x + 1, y: y, width: box.width - 2, height: 1)) { $0.reverse = true } }
         }
     }
 
@@ -125,17 +125,17 @@ enum OverlayView {
         let linesPerRow = namesAbove ? 2 : 1
         let box = centered(width: width, height: max(1, rows.count) * linesPerRow + 6, layout)
         frame(box, "Compare (any key closes)", state, into: &canvas)
-        canvas.write(DisplayWidth.fit(titles.0, to: column), x: box.x + leftX, y: box.y + 1, style: Style(bold: true), limit: column)
-        canvas.write(DisplayWidth.fit(titles.1, to: column), x: box.x + rightX, y: box.y + 1, style: Style(bold: true), limit: column)
+        canvas.write(DisplayWidth.fit(titles.0, to: column), x: box.x + leftX, y: box.y + 1, style: CellStyle(bold: true), limit: column)
+        canvas.write(DisplayWidth.fit(titles.1, to: column), x: box.x + rightX, y: box.y + 1, style: CellStyle(bold: true), limit: column)
         if rows.isEmpty { canvas.write("no keychain items on either device", x: box.x + 2, y: box.y + 3, style: state.theme.dim) }
         let full = column >= 48
         var y = box.y + 3
         for row in rows where y + linesPerRow <= box.maxY - 1 {
             if namesAbove {
-                canvas.write(DisplayWidth.fit(row.name, to: box.width - 4), x: box.x + 2, y: y, style: Style(bold: true), limit: box.width - 4)
+                canvas.write(DisplayWidth.fit(row.name, to: box.width - 4), x: box.x + 2, y: y, style: CellStyle(bold: true), limit: box.width - 4)
                 y += 1
             } else {
-                canvas.write(DisplayWidth.fit(row.name, to: 12), x: box.x + 2, y: y, style: Style(bold: true), limit: 12)
+                canvas.write(DisplayWidth.fit(row.name, to: 12), x: box.x + 2, y: y, style: CellStyle(bold: true), limit: 12)
             }
             func shown(_ value: String?) -> String {
                 value.map { full ? DisplayWidth.fit($0, to: column) : IDText.short($0, ellipsis: g.ellipsis) } ?? "∅"
@@ -196,8 +196,8 @@ enum OverlayView {
     }
 }
 
-extension Style {
-    func with(bold: Bool) -> Style {
+extension CellStyle {
+    func with(bold: Bool) -> CellStyle {
         var copy = self
         copy.bold = bold
         return copy

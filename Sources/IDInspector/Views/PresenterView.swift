@@ -15,7 +15,7 @@ enum PresenterView {
         let presenter = state.presenter ?? Presenter()
         let page = PresenterPage(state, width: width, height: canvas.height)
 
-        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.header)
+        canvas.fill(CanvasRect(x: 0, y: 0, width: width, height: 1), style: theme.header)
         let auto = presenter.autoAdvance ? " · auto every \(presenter.interval) s" : ""
         let counter = (presenter.atEnd ? " the end · " : " ") + "step \(session.cursor) of \(session.count)\(auto) "
         canvas.write(" " + DisplayWidth.fit(session.scenario.name, to: width - DisplayWidth.of(counter) - 3), x: 0, y: 0, style: theme.header)
@@ -25,13 +25,13 @@ enum PresenterView {
         let showing = DisplayWidth.fit(page.showing, to: width / 2)
         let showingWidth = DisplayWidth.of(showing)
         canvas.write(DisplayWidth.fit(page.title, to: width - 4 - (showingWidth == 0 ? 0 : showingWidth + 2)), x: 2, y: 2,
-                     style: Style(bold: true))
+                     style: CellStyle(bold: true))
         if showingWidth > 0 { canvas.write(showing, x: width - showingWidth - 2, y: 2, style: theme.dim) }
 
         if !page.band.isEmpty {
-            canvas.fill(Rect(x: 0, y: 4, width: width, height: page.band.count + 2), style: Style(reverse: true))
+            canvas.fill(CanvasRect(x: 0, y: 4, width: width, height: page.band.count + 2), style: CellStyle(reverse: true))
             for (i, line) in page.band.enumerated() {
-                canvas.write(line, x: 3, y: 5 + i, style: Style(bold: true, reverse: true), limit: width - 6)
+                canvas.write(line, x: 3, y: 5 + i, style: CellStyle(bold: true, reverse: true), limit: width - 6)
             }
         }
 

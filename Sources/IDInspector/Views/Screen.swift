@@ -36,13 +36,13 @@ enum TooSmallView {
         for (i, line) in lines.enumerated() {
             let y = max(0, height / 2 - 1 + i)
             let x = max(0, (width - DisplayWidth.of(line)) / 2)
-            canvas.write(line, x: x, y: y, style: Style(bold: true && i == 0))
+            canvas.write(line, x: x, y: y, style: CellStyle(bold: true && i == 0))
         }
     }
 }
 
 enum HeaderView {
-    static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+    static func draw(_ state: InspectorState, _ rect: CanvasRect, into canvas: inout Canvas) {
         let g = state.theme.glyphs
         canvas.fill(rect, style: state.theme.header)
         let session = state.session
@@ -64,7 +64,7 @@ enum HeaderView {
 }
 
 enum StatusView {
-    static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+    static func draw(_ state: InspectorState, _ rect: CanvasRect, into canvas: inout Canvas) {
         if let prompt = state.prompt {
             let label: String
             switch prompt.purpose {
@@ -78,7 +78,7 @@ enum StatusView {
             let tail = prompt.length <= room ? prompt.text : "…" + String(prompt.text.suffix(max(0, room - 1)))
             let x = canvas.write(label, x: 0, y: rect.y, style: .plain, limit: rect.width)
             // A filled-in suggestion shows selected: typing replaces it.
-            let used = canvas.write(tail, x: x, y: rect.y, style: prompt.prefilled ? Style(reverse: true) : .plain, limit: rect.width - x)
+            let used = canvas.write(tail, x: x, y: rect.y, style: prompt.prefilled ? CellStyle(reverse: true) : .plain, limit: rect.width - x)
             canvas.write("█", x: x + used, y: rect.y, style: .plain, limit: max(0, rect.width - x - used))
         } else if let status = state.status {
             canvas.write(" " + DisplayWidth.fit(status.text, to: rect.width - 1), x: 0, y: rect.y,
@@ -86,7 +86,7 @@ enum StatusView {
         } else {
             if state.presenter != nil {
                 guard let text = PresenterView.status(state, width: rect.width, height: canvas.height) else { return }
-                canvas.write(" " + DisplayWidth.fit(text, to: rect.width - 1), x: 0, y: rect.y, style: Style(bold: true), limit: rect.width)
+                canvas.write(" " + DisplayWidth.fit(text, to: rect.width - 1), x: 0, y: rect.y, style: CellStyle(bold: true), limit: rect.width)
                 return
             }
             // The cursor step's change count (what `idscope run` lists for it), then its narration.
@@ -102,14 +102,14 @@ enum StatusView {
                 text += " (" + record.rules.map(\.rawValue).joined(separator: " ") + ")"
             }
             guard !text.isEmpty else { return }
-            canvas.write(" " + DisplayWidth.fit(text, to: rect.width - 1), x: 0, y: rect.y, style: Style(bold: true), limit: rect.width)
+            canvas.write(" " + DisplayWidth.fit(text, to: rect.width - 1), x: 0, y: rect.y, style: CellStyle(bold: true), limit: rect.width)
         }
     }
 }
 
 /// The keys that matter where the user is, from the key table; `? help` always last.
 enum FooterView {
-    static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+    static func draw(_ state: InspectorState, _ rect: CanvasRect, into canvas: inout Canvas) {
         // While a line is being typed the status line is that line; what the keys reported goes here.
         if state.prompt != nil, let status = state.status {
             canvas.write(" " + status.text, x: 0, y: rect.y, style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)
@@ -137,7 +137,7 @@ enum FooterView {
         _ = hint(help.keys, help.words, x: x, state, rect, &canvas)
     }
 
-    private static func hint(_ key: String, _ what: String, x: Int, _ state: InspectorState, _ rect: Rect, _ canvas: inout Canvas) -> Int {
+    private static func hint(_ key: String, _ what: String, x: Int, _ state: InspectorState, _ rect: CanvasRect, _ canvas: inout Canvas) -> Int {
         let keyWidth = DisplayWidth.of(key)
         canvas.write(" " + key, x: x, y: rect.y, style: state.theme.hint)
         canvas.write(" " + what + " ", x: x + keyWidth + 1, y: rect.y, style: state.theme.dim)

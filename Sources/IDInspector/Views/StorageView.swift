@@ -4,7 +4,7 @@ import IDSim
 /// The selected device's keychain (service and account, class, sync, value) and the selected
 /// app's UserDefaults; Enter opens an item in full.
 enum StorageView {
-    static func draw(_ state: InspectorState, _ rect: Rect, into canvas: inout Canvas) {
+    static func draw(_ state: InspectorState, _ rect: CanvasRect, into canvas: inout Canvas) {
         let theme = state.theme
         let world = state.session.world
         canvas.box(rect, title: "Storage · \(world.devices[state.selection.device].name)", glyphs: theme.glyphs,
@@ -22,10 +22,10 @@ enum StorageView {
         for (i, row) in rows.enumerated().dropFirst(top) {
             guard y + row.lines.count <= inner.maxY else { break }
             for line in row.lines {
-                canvas.write(DisplayWidth.fit(line, to: inner.width), x: inner.x, y: y, style: row.isHeading ? Style(bold: true) : .plain,
+                canvas.write(DisplayWidth.fit(line, to: inner.width), x: inner.x, y: y, style: row.isHeading ? CellStyle(bold: true) : .plain,
                              limit: inner.width)
                 if state.focus == .storage && i == selected {
-                    canvas.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
+                    canvas.restyle(CanvasRect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
                 }
                 y += 1
             }

@@ -19,9 +19,9 @@ enum TimelineView {
             let mark = n == session.cursor ? g.cursor : " "
             var x = inner.x
             x += canvas.write("\(mark) \(String(n).padding(toLength: 4, withPad: " ", startingAt: 0))", x: x, y: y,
-                              style: n == session.cursor ? Style(bold: true) : theme.dim)
+                              style: n == session.cursor ? CellStyle(bold: true) : theme.dim)
             var text = ""
-            var textStyle = Style.plain
+            var textStyle = CellStyle.plain
             if n == 0 {
                 text = "start: \(world.devices.count) device\(world.devices.count == 1 ? "" : "s"), \(world.apps.count) app\(world.apps.count == 1 ? "" : "s")"
                 textStyle = theme.dim
@@ -51,7 +51,7 @@ enum TimelineView {
                 canvas.write(DisplayWidth.fit(ruleText, to: ruleWidth), x: inner.maxX - ruleWidth, y: y, style: theme.rule)
             }
             if state.focus == .timeline && n == state.timelineRow {
-                canvas.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
+                canvas.restyle(CanvasRect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
             }
         }
     }

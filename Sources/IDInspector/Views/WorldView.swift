@@ -21,7 +21,7 @@ enum WorldView {
                 let device = world.devices[d]
                 let lock = device.lockDescription
                 let marked = state.marked.map { $0.device == d && $0.app == nil } == true ? " " + state.theme.glyphs.marked : ""
-                canvas.write("\(g.expanded) \(device.name)\(marked)", x: x, y: y, style: Style(bold: true), limit: inner.width)
+                canvas.write("\(g.expanded) \(device.name)\(marked)", x: x, y: y, style: CellStyle(bold: true), limit: inner.width)
                 x += DisplayWidth.of("\(g.expanded) \(device.name)\(marked)") + 1
                 let detail = "\(device.kind == .iphone ? "iOS" : device.kind.rawValue) \(device.os)  \(lock)"
                 canvas.write(detail, x: x, y: y, style: lock == "unlocked" ? theme.dim : theme.warning, limit: inner.maxX - x)
@@ -55,7 +55,7 @@ enum WorldView {
                 canvas.write(DisplayWidth.fit(text, to: inner.width), x: x, y: y, style: theme.dim, limit: inner.width)
             }
             if i == selected {
-                canvas.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
+                canvas.restyle(CanvasRect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
             }
         }
     }

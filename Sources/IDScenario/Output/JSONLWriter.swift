@@ -123,7 +123,7 @@ public struct JSONLWriter {
                 ("best", JSONText.optional(world.apps[a].strategy == "id-kit" ? report.best : nil)),
                 ("values", JSONText.object(report.values.map { ($0.name, JSONText.optional($0.value)) })),
                 ("result", JSONText.encode(report.result)),
-                // What the table shows beside the values: the OSStatus codes and such the code ran
+                // What the table shows beside the values: the SecStatus codes and such the code ran
                 // into, and the launch before this one, so a changed ID reads as one.
                 ("notes", JSONText.array(report.notes.map(JSONText.string))),
                 ("previous", history.previous.map { JSONText.object([("step", String($0.step)),

@@ -17,7 +17,7 @@ extension AppOS {
     }
 
     private struct KeychainError: Error {
-        let status: OSStatus
+        let status: SecStatus
     }
 
     /// The items a query matches, in key order.
@@ -64,7 +64,7 @@ extension AppOS {
     }
 
     /// `SecItemCopyMatching` for one generic password with its data.
-    public mutating func secItemCopyMatching(_ query: KeychainQuery) -> (status: OSStatus, item: KeychainItem?) {
+    public mutating func secItemCopyMatching(_ query: KeychainQuery) -> (status: SecStatus, item: KeychainItem?) {
         let searchable: [String]
         switch groups(for: query.accessGroup) {
         case .success(let g): searchable = g
@@ -78,7 +78,7 @@ extension AppOS {
 
     /// `SecItemAdd` of a generic password.
     @discardableResult
-    public mutating func secItemAdd(_ attributes: KeychainAttributes) -> OSStatus {
+    public mutating func secItemAdd(_ attributes: KeychainAttributes) -> SecStatus {
         let group: String
         switch groups(for: attributes.accessGroup) {
         case .success(let g): group = g.first ?? world.apps[app].applicationIdentifier
@@ -103,14 +103,14 @@ extension AppOS {
 
     /// `SecItemUpdate`: sets the data of the first item the query matches.
     @discardableResult
-    public mutating func secItemUpdate(_ query: KeychainQuery, value: String) -> OSStatus {
+    public mutating func secItemUpdate(_ query: KeychainQuery, value: String) -> SecStatus {
         secItemUpdate(query, KeychainUpdate(value: value))
     }
 
     /// `SecItemUpdate` with attributes: the data, and the class and sync flag when given. A new
     /// sync flag moves the item to another primary key (KC-37); one already there is a duplicate.
     @discardableResult
-    public mutating func secItemUpdate(_ query: KeychainQuery, _ update: KeychainUpdate) -> OSStatus {
+    public mutating func secItemUpdate(_ query: KeychainQuery, _ update: KeychainUpdate) -> SecStatus {
         let searchable: [String]
         switch groups(for: query.accessGroup) {
         case .success(let g): searchable = g
@@ -143,7 +143,7 @@ extension AppOS {
 
     /// `SecItemDelete`: removes every item the query matches.
     @discardableResult
-    public mutating func secItemDelete(_ query: KeychainQuery) -> OSStatus {
+    public mutating func secItemDelete(_ query: KeychainQuery) -> SecStatus {
         let searchable: [String]
         switch groups(for: query.accessGroup) {
         case .success(let g): searchable = g

@@ -3,7 +3,7 @@ import IDSim
 /// An app's ID code as data (the contract's "Recipes"): named stores, the sources of the ID in
 /// order, what is written back, and how failures are handled. The interpreter (`RecipeProgram`)
 /// runs it on the same `AppOS` facade as the Swift strategies, so the lifecycle rules and
-/// OSStatus codes apply to it unchanged.
+/// SecStatus codes apply to it unchanged.
 public struct Recipe: Sendable, Hashable {
     public var name: String
     public var summary: String

@@ -211,7 +211,7 @@ struct RecipeProgram: AppProgram {
         case value(String)
         case missing
         /// A keychain status other than success or not-found.
-        case refused(OSStatus)
+        case refused(SecStatus)
 
         var value: String? {
             if case .value(let v) = self { return v }
@@ -628,7 +628,7 @@ struct Run {
                 result = .value(value)
             } else if status == .success || status == .itemNotFound {
                 result = .missing
-                note("keychain read (\(name)): \(OSStatus.itemNotFound)")
+                note("keychain read (\(name)): \(SecStatus.itemNotFound)")
             } else {
                 result = .refused(status)
                 note("keychain read (\(name)): \(status)")
@@ -736,13 +736,13 @@ struct Run {
         group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
     }
 
-    private mutating func writeKeychain(_ item: KeychainStore, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS) -> OSStatus {
+    private mutating func writeKeychain(_ item: KeychainStore, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS) -> SecStatus {
         let query = query(item)
         let update = KeychainUpdate(value: value, accessible: item.updates == .all ? item.accessible ?? .whenUnlocked : nil,
                                     synchronizable: item.updates == .all ? item.synchronizable : nil)
         if item.write == .upsert {
             // An upsert reads first; that read is the write's own, not one of the recipe's reads.
-            let status = before.map { read -> OSStatus in
+            let status = before.map { read -> SecStatus in
                 switch read {
                 case .value: .success
                 case .missing: .itemNotFound

@@ -1,11 +1,11 @@
 import IDSim
 
 /// The keychain moves the libraries share: read one generic password, save one (add, and on a
-/// duplicate, update), delete one. Each returns the OSStatus so strategies can act on failures
+/// duplicate, update), delete one. Each returns the SecStatus so strategies can act on failures
 /// the way their real code does.
 extension AppOS {
     mutating func readPassword(service: String, account: String, group: String? = nil,
-                               synchronizable: SyncMatch = .no) -> (value: String?, status: OSStatus) {
+                               synchronizable: SyncMatch = .no) -> (value: String?, status: SecStatus) {
         let (status, item) = secItemCopyMatching(KeychainQuery(service: service, account: account, accessGroup: group,
                                                                 synchronizable: synchronizable))
         return (item.flatMap { $0.value.isEmpty ? nil : $0.value }, status)
@@ -14,7 +14,7 @@ extension AppOS {
     /// SecItemAdd, and SecItemUpdate when the item exists.
     @discardableResult
     mutating func savePassword(_ value: String, service: String, account: String, group: String? = nil,
-                               accessible: Accessibility? = nil, synchronizable: Bool = false) -> OSStatus {
+                               accessible: Accessibility? = nil, synchronizable: Bool = false) -> SecStatus {
         let added = secItemAdd(KeychainAttributes(service: service, account: account, value: value, accessible: accessible,
                                                   accessGroup: group, synchronizable: synchronizable))
         guard added == .duplicateItem else { return added }
@@ -34,7 +34,7 @@ struct LaunchNotes {
         inFull = os.reportsInFull
     }
 
-    mutating func keychain(_ action: String, _ status: OSStatus) {
+    mutating func keychain(_ action: String, _ status: SecStatus) {
         guard inFull, status != .success else { return }
         lines.append("keychain " + action + ": " + status.description)   // concatenated: interpolation costs 5x
     }

@@ -63,13 +63,13 @@ struct SubjectTextTests {
 
 /// Keychain results appear in launch notes as name and number; the text is spelled out per case
 /// (a launch notes each failed call), so every case is pinned to the form built from its parts.
-@Suite("OSStatus in words")
-struct OSStatusTextTests {
+@Suite("SecStatus in words")
+struct SecStatusTextTests {
     @Test("each status reads as its constant's name and its number")
     func everyStatus() {
-        for status in OSStatus.allCases {
+        for status in SecStatus.allCases {
             #expect(status.description == "\(status.name) (\(status.rawValue))")
         }
-        #expect(OSStatus.itemNotFound.description == "errSecItemNotFound (-25300)")
+        #expect(SecStatus.itemNotFound.description == "errSecItemNotFound (-25300)")
     }
 }

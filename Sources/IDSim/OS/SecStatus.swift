@@ -1,5 +1,7 @@
-/// The Security framework result codes the simulated keychain returns, with their real values.
-public enum OSStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
+/// The Security framework result codes (OSStatus values) the simulated keychain returns, with
+/// their real values. Not named OSStatus: on a Mac every file that imports Foundation also sees
+/// MacTypes' `OSStatus`, and the two would be ambiguous there (.ci/darwin-names).
+public enum SecStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case success = 0
     case param = -50
     case duplicateItem = -25299
