@@ -60,6 +60,7 @@ enum RecipeParser {
         reader.checkKeys(pairs, known: keys + (inFile ? ["name"] : []), in: "recipe '\(name)'")
         func value(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
         var recipe = Recipe(name: name, sources: [])
+        recipe.origin.file = reader.file
         recipe.summary = value("summary").flatMap { reader.string($0, "summary") } ?? ""
         if let n = value("params"), let items = reader.sequence(n, "params") {
             for item in items {
@@ -105,6 +106,7 @@ enum RecipeParser {
                 if let store = parseStore(pair.value, name: pair.key, placeholders: placeholders, &reader) {
                     checkSharedFile(store, files: &files, at: pair.value, &reader)
                     recipe.stores.append(store)
+                    recipe.origin.lines[.store(pair.key)] = pair.keyNode.mark.line
                 }
             }
         }
@@ -128,7 +130,7 @@ enum RecipeParser {
                     guard let fields = reader.mapping(pair.value, "ID '\(pair.key)'") else { continue }
                     reader.checkKeys(fields, known: idKeys, in: "ID '\(pair.key)'")
                     recipe.ids.append(parseID(fields, node: pair.value, name: pair.key, earlier: recipe.ids.map(\.name), stores: storeNames,
-                                              params: recipe.params, placeholders: placeholders, &reader))
+                                              params: recipe.params, placeholders: placeholders, lines: &recipe.origin.lines, &reader))
                 }
             }
             if recipe.ids.isEmpty { recipe.ids = [RecipeID(name: "id")] }
@@ -145,10 +147,18 @@ enum RecipeParser {
                 reader.error("primary chooses among ids; a recipe with one id has nothing to choose", at: n)
             }
             recipe.ids = [parseID(pairs, node: node, name: "id", earlier: [], stores: storeNames, params: recipe.params,
-                                  placeholders: placeholders, recipeName: name, &reader)]
+                                  placeholders: placeholders, recipeName: name, lines: &recipe.origin.lines, &reader)]
         }
         if let n = value("migrate"), let items = reader.sequence(n, "migrate") {
-            for item in items { if let step = parseMigration(item, stores: storeNames, params: recipe.params, &reader) { recipe.migrate.append(step) } }
+            for item in items {
+                if let step = parseMigration(item, stores: storeNames, params: recipe.params, &reader) {
+                    recipe.origin.lines[.migration(recipe.migrate.count)] = item.mark.line
+                    recipe.migrate.append(step)
+                }
+            }
+        }
+        for key in ["whenRefused", "whenWriteFails", "cache", "beforeFirstUnlock"] {
+            if let keyNode = pairs.first(where: { $0.key == key })?.keyNode { recipe.origin.lines[.key(key)] = keyNode.mark.line }
         }
         if let n = value("whenRefused"), let word = reader.choice(n, "whenRefused", Recipe.WhenRefused.allCases.map(\.rawValue)) {
             recipe.whenRefused = Recipe.WhenRefused(rawValue: word)!
@@ -228,13 +238,14 @@ enum RecipeParser {
     /// - Parameter earlier: the IDs declared before it, whose values its sources may read.
     static func parseID(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], node: YAMLNode, name: String, earlier: [String],
                         stores: StoreNames, params: [String], placeholders: [String], recipeName: String? = nil,
-                        _ reader: inout NodeReader) -> RecipeID {
+                        lines: inout [RecipeOrigin.Part: Int], _ reader: inout NodeReader) -> RecipeID {
         func value(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
         var id = RecipeID(name: name)
         let what = recipeName.map { "recipe '\($0)'" } ?? "ID '\(name)'"
         if let n = value("id"), let items = reader.sequence(n, "id") {
             for item in items {
                 if let source = parseSource(item, stores: stores, ids: earlier, params: params, placeholders: placeholders, &reader) {
+                    lines[.source(id: name, index: id.sources.count)] = item.mark.line
                     id.sources.append(source)
                 }
             }
@@ -243,11 +254,19 @@ enum RecipeParser {
             reader.error("\(what) has no sources: add id, the places the ID comes from in order, like id: [idfv]", at: node)
         }
         if let n = value("save"), let items = reader.sequence(n, "save") {
-            for item in items { if let entry = parseSave(item, stores: stores, params: params, &reader) { id.save.append(entry) } }
+            for item in items {
+                if let entry = parseSave(item, stores: stores, params: params, &reader) {
+                    lines[.save(id: name, index: id.save.count)] = item.mark.line
+                    id.save.append(entry)
+                }
+            }
         }
         if let n = value("overwrite"), let items = reader.sequence(n, "overwrite") {
             for item in items {
-                if let store = storeName(item, "overwrite", stores: stores, &reader) { id.save.append(RecipeSave(store: store, when: .different)) }
+                if let store = storeName(item, "overwrite", stores: stores, &reader) {
+                    lines[.save(id: name, index: id.save.count)] = item.mark.line
+                    id.save.append(RecipeSave(store: store, when: .different))
+                }
             }
         }
         if let n = value("clear"), let items = reader.sequence(n, "clear") {

@@ -27,6 +27,8 @@ public struct Recipe: Sendable, Hashable {
     public var cache: Cache
     /// What a launch does while the device is before its first unlock.
     public var beforeFirstUnlock: BeforeFirstUnlock = .run
+    /// Where its parts were written (explore's why points at them); not part of what it is.
+    public var origin = RecipeOrigin()
 
     /// Whether it declares several IDs (`ids:`) rather than one (`id:`).
     public var hasSeveralIDs: Bool { ids.count > 1 || ids.first?.name != "id" }
@@ -118,6 +120,42 @@ public struct Recipe: Sendable, Hashable {
 
     /// Names that stores may not take: the platform sources.
     public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken", "server"]
+}
+
+/// Where a recipe's parts were written: its file and the line of each store, source, save,
+/// migration and policy key, so that explore's answers point at the user's own code. Two
+/// recipes that differ only here are the same recipe: it is left out of `==` and the hash.
+public struct RecipeOrigin: Sendable, Hashable {
+    /// The file it was read from (a built-in's name, `recipes/adjust.yaml`); nil when built in code.
+    public var file: String?
+    public var lines: [Part: Int] = [:]
+
+    public enum Part: Sendable, Hashable {
+        case store(String)
+        /// Source `index` of the ID `id` (`id` for a recipe of one).
+        case source(id: String, index: Int)
+        case save(id: String, index: Int)
+        case migration(Int)
+        /// A recipe-wide key: `whenRefused`, `whenWriteFails`, `beforeFirstUnlock`, `cache`.
+        case key(String)
+    }
+
+    public init(file: String? = nil, lines: [Part: Int] = [:]) {
+        self.file = file
+        self.lines = lines
+    }
+
+    /// `file:line` of a part, or `line N`, or nil when unknown. A built-in recipe's file is its
+    /// name: `keychain-idfv-twin:8` is line 8 of what `idscope strategies keychain-idfv-twin` prints.
+    public func place(_ part: Part) -> String? {
+        guard let line = lines[part] else { return nil }
+        guard let file else { return "line \(line)" }
+        let prefix = "builtin:recipes/"
+        return (file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file) + ":\(line)"
+    }
+
+    public static func == (lhs: RecipeOrigin, rhs: RecipeOrigin) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// A named place a recipe reads and writes.

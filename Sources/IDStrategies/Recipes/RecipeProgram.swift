@@ -220,13 +220,21 @@ struct RecipeProgram: AppProgram {
     }
 
     func launch(_ os: inout AppOS) -> LaunchReport {
+        var untraced: RecipeTrace?
+        return launch(&os, trace: &untraced)
+    }
+
+    /// A launch, recording what it did into `trace` when one is given (nil: nothing recorded,
+    /// as in every launch of a search).
+    func launch(_ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
         let shared = self.shared
         if shared.waitsForFirstUnlock && !os.protectedDataAvailable {
+            trace?.entries.append(.waited)
             return report(ids: Array(repeating: nil, count: shared.idPlans.count), reads: StoreReads(count: 0), platform: PlatformValues(),
                           notes: os.reportsInFull ? ["protected data is not available before the first unlock: the SDK waits (beforeFirstUnlock: wait)"] : [],
                           inFull: os.reportsInFull)
         }
-        if shared.idPlans.count == 1 { return launchOne(&os) }
+        if shared.idPlans.count == 1 { return launchOne(&os, trace: &trace) }
         let count = shared.idPlans.count
         if shared.cachesInProcess {
             // Every ID kept in memory by this process: returned without reading.
@@ -236,13 +244,15 @@ struct RecipeProgram: AppProgram {
                 cached.append(value)
             }
             if cached.count == count {
+                for (index, value) in cached.enumerated() { trace?.entries.append(.fromMemory(id: shared.idNames[index], value: value!)) }
                 return report(ids: cached, reads: StoreReads(count: 0), platform: PlatformValues(),
                               notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
             }
         }
         // The facade is passed down inout, never stored: a copy would share the world and make
         // every write copy it.
-        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
+        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
+        defer { trace = run.trace }
         if !shared.migrations.isEmpty { run.migrate(&os) }
         var chosen: [String?] = []
         var shapedIDs: [String?] = []
@@ -251,18 +261,19 @@ struct RecipeProgram: AppProgram {
         for index in 0..<count {
             // An ID this process already keeps in memory is not worked out again.
             if shared.cachesInProcess, let cached = os.memory(shared.memoryKeys[index]) {
+                run.trace?.entries.append(.fromMemory(id: shared.idNames[index], value: cached))
                 chosen.append(cached)
                 shapedIDs.append(cached)
                 continue
             }
             let plan = shared.idPlans[index]
-            let value = run.chooseID(plan, earlier: chosen, &os)
+            let value = run.chooseID(plan, id: index, earlier: chosen, &os)
             guard !run.stopped else {
                 return report(ids: Array(repeating: nil, count: count), reads: run.reads, platform: run.platform, notes: run.notes,
                               inFull: run.inFull)
             }
             var id = value
-            if let found = value, !run.saveAll(plan, found, &os) { id = nil }
+            if let found = value, !run.saveAll(plan, id: index, found, &os) { id = nil }
             chosen.append(id)
             if let value = id {
                 let shaped = shape(value, index, run)
@@ -276,18 +287,20 @@ struct RecipeProgram: AppProgram {
     }
 
     /// A recipe of one ID: the same work with no arrays made per launch.
-    func launchOne(_ os: inout AppOS) -> LaunchReport {
+    func launchOne(_ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
         let shared = self.shared
         if shared.cachesInProcess, let cached = os.memory(shared.memoryKeys[0]) {
+            trace?.entries.append(.fromMemory(id: shared.idNames[0], value: cached))
             return report(id: cached, reads: StoreReads(count: 0), platform: PlatformValues(),
                           notes: os.reportsInFull ? ["the ID kept in memory by this process (cache: process)"] : [], inFull: os.reportsInFull)
         }
-        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull)
+        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
+        defer { trace = run.trace }
         if !shared.migrations.isEmpty { run.migrate(&os) }
-        let chosen = run.chooseID(shared.idPlans[0], earlier: [], &os)
+        let chosen = run.chooseID(shared.idPlans[0], id: 0, earlier: [], &os)
         guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull) }
         var id = chosen
-        if let value = chosen, !run.saveAll(shared.idPlans[0], value, &os) { id = nil }
+        if let value = chosen, !run.saveAll(shared.idPlans[0], id: 0, value, &os) { id = nil }
         if let value = id {
             id = shape(value, 0, run)
             if shared.cachesInProcess { os.setMemory(id!, forKey: shared.memoryKeys[0]) }
@@ -451,11 +464,14 @@ struct Run {
     let inFull: Bool
     /// A refused read with `whenRefused: stop`: no ID, no writes.
     var stopped = false
+    /// What the launch did, step by step, when it is traced (nil: not traced, as in a search).
+    var trace: RecipeTrace?
 
-    init(shared: RecipeProgram.Shared, placeholders: Placeholders, inFull: Bool) {
+    init(shared: RecipeProgram.Shared, placeholders: Placeholders, inFull: Bool, trace: RecipeTrace? = nil) {
         self.shared = shared
         self.placeholders = placeholders
         self.inFull = inFull
+        self.trace = trace
         reads = StoreReads(count: shared.stores.count)
     }
 
@@ -470,45 +486,149 @@ struct Run {
 
     // MARK: - Choosing the ID
 
-    mutating func chooseID(_ plan: RecipeProgram.Shared.IDPlan, earlier: [String?], _ os: inout AppOS) -> String? {
-        for step in plan.sources {
+    mutating func chooseID(_ plan: RecipeProgram.Shared.IDPlan, id: Int, earlier: [String?], _ os: inout AppOS) -> String? {
+        for (number, step) in plan.sources.enumerated() {
             if step.condition >= 0 {
                 let holds = self.holds(shared.conditions[step.condition], &os)
                 if stopped { return nil }
-                guard holds else { continue }
+                guard holds else {
+                    if trace != nil { traceSkip(step, id: id, source: number, &os) }
+                    continue
+                }
             }
+            let value: String?
             switch step.kind {
             case .store(let store):
                 let found = read(store, &os)
                 if stopped { return nil }
-                if let value = found.value, step.check < 0 || shared.checks[step.check].accepts(value) { return value }
+                value = found.value
             case .missingStore:
+                if trace != nil { traceSkip(step, id: id, source: number, &os) }
                 continue
             case .id(let index):
-                if let value = earlier[index], step.check < 0 || shared.checks[step.check].accepts(value) { return value }
+                value = earlier[index]
             case .idfv:
-                if let value = os.identifierForVendor()?.uuidString, let made = made(step, "idfv", value) { return made }
+                value = os.identifierForVendor()?.uuidString
             case .idfa:
-                if let value = os.advertisingIdentifier(), !value.isZero, let made = made(step, "idfa", value.uuidString) { return made }
+                value = os.advertisingIdentifier().flatMap { $0.isZero ? nil : $0.uuidString }
             case .uuid(let format):
-                if let made = made(step, "uuid", format.apply(os.newUUID())) { return made }
+                value = format.apply(os.newUUID())
             case .uuid7(let format):
-                if let made = made(step, "uuid7", format.apply(Self.uuid7(os.newUUID(), clock: os.clock))) { return made }
+                value = format.apply(Self.uuid7(os.newUUID(), clock: os.clock))
             case .fid:
-                if let made = made(step, "fid", Self.firebaseID(os.newUUID())) { return made }
+                value = Self.firebaseID(os.newUUID())
             case .apnsToken:
-                if let token = os.apnsDeviceToken, let made = made(step, "apnsToken", token.hex) { return made }
+                value = os.apnsDeviceToken?.hex
             case .server(let format, let record):
                 guard os.reachesNetwork else {
                     note("no network at this launch: the server assigned nothing")
+                    if trace != nil { traceSkip(step, id: id, source: number, &os) }
                     continue
                 }
-                let value = record < 0 ? format.apply(os.newUUID())
+                value = record < 0 ? format.apply(os.newUUID())
                     : os.serverAssigned(shared.serverRecords[record].name, reissueOn: shared.serverRecords[record].reissueOn) { format.apply($0.newUUID()) }
-                if let made = made(step, "server", value) { return made }
+            }
+            guard let value else {
+                if trace != nil { let entry: RecipeTrace.Entry = .empty(id: shared.idNames[id], source: number, name: sourceName(id, number)); trace!.entries.append(entry) }
+                continue
+            }
+            switch step.kind {
+            case .store, .id:
+                if step.check >= 0 && !shared.checks[step.check].accepts(value) {
+                    if trace != nil { let entry: RecipeTrace.Entry = .rejected(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
+                    continue
+                }
+                if trace != nil { let entry: RecipeTrace.Entry = .chosen(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
+                return value
+            default:
+                guard let made = made(step, platformName(step.kind), value) else {
+                    if trace != nil { let entry: RecipeTrace.Entry = .rejected(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
+                    continue
+                }
+                if trace != nil { let entry: RecipeTrace.Entry = .chosen(id: shared.idNames[id], source: number, name: sourceName(id, number), value: made); trace!.entries.append(entry) }
+                return made
             }
         }
+        if trace != nil { let entry: RecipeTrace.Entry = .noValue(id: shared.idNames[id]); trace!.entries.append(entry) }
         return nil
+    }
+
+    /// The name a platform source reports its value under.
+    private func platformName(_ kind: RecipeProgram.Shared.Step.Kind) -> String {
+        switch kind {
+        case .idfv: "idfv"
+        case .idfa: "idfa"
+        case .uuid: "uuid"
+        case .uuid7: "uuid7"
+        case .fid: "fid"
+        case .apnsToken: "apnsToken"
+        case .server: "server"
+        case .store, .missingStore, .id: ""
+        }
+    }
+
+    /// A source's name as the recipe writes it (a store's name, `idfv`, another ID's name).
+    func sourceName(_ id: Int, _ source: Int) -> String {
+        recipe.ids[id].sources[source].name
+    }
+
+    // MARK: - Tracing (explore's why only)
+
+    /// Records why a source was passed over, and what a store source would have read.
+    private mutating func traceSkip(_ step: RecipeProgram.Shared.Step, id: Int, source: Int, _ os: inout AppOS) {
+        let reason: RecipeTrace.Skip
+        switch step.kind {
+        case .missingStore: reason = .namesNothing
+        case .server where !os.reachesNetwork: reason = .noNetwork
+        default: reason = step.condition >= 0 ? conditionFailure(shared.conditions[step.condition]) : .namesNothing
+        }
+        var peek: RecipeTrace.Found?
+        if case .store(let index) = step.kind { peek = Self.traced(look(index, &os)) }
+        if trace != nil { let entry: RecipeTrace.Entry = .skipped(id: shared.idNames[id], source: source, name: sourceName(id, source), because: reason, peek: peek); trace!.entries.append(entry) }
+    }
+
+    /// Which part of a condition that did not hold failed, from what the launch read.
+    private func conditionFailure(_ condition: RecipeProgram.Shared.Condition) -> RecipeTrace.Skip {
+        if condition.never { return .namesNothing }
+        if let option = condition.option, !option.holds(placeholders.option(option.name)) { return .option(option.name) }
+        for index in condition.ifHeld {
+            let found = reads[index] ?? .missing
+            if found.value == nil { return .ifHeld(store: shared.storeNames[index], found: Self.traced(found)) }
+        }
+        for index in condition.unlessHeld {
+            if let value = reads[index]?.value { return .unlessHeld(store: shared.storeNames[index], value: value) }
+        }
+        return .namesNothing
+    }
+
+    static func traced(_ read: RecipeProgram.Read) -> RecipeTrace.Found {
+        switch read {
+        case .value(let v): .value(v)
+        case .missing: .missing
+        case .refused(let status): .refused(status)
+        }
+    }
+
+    /// A store's value as a read would find it, without the launch reading it: the trace's look
+    /// at a source its condition passed over. Reads here change nothing in the world.
+    private mutating func look(_ index: Int, _ os: inout AppOS) -> RecipeProgram.Read {
+        if let known = reads[index] { return known }
+        let savedNotes = notes
+        let found = readStore(index, &os)
+        notes = savedNotes
+        return found
+    }
+
+    /// A store in words, its placeholders filled: "keychain item com.acme.app/device-id".
+    func place(_ index: Int) -> String {
+        switch shared.stores[index].kind {
+        case .keychain(let item): "keychain item \(fill(item.service))/\(fill(item.account))"
+        case .defaults(let key, let suite, _): "UserDefaults \(fill(key))" + (suite.map { " in suite \(fill($0))" } ?? "")
+        case .file(let path, _, let group, let key):
+            (key.map { "entry \(fill($0)) of " } ?? "") + "file \(fill(path))" + (group.map { " of App Group \(fill($0))" } ?? "")
+        case .icloud(let key): "iCloud key-value store key \(fill(key))"
+        case .pasteboard(let name): "pasteboard \(fill(name))"
+        }
     }
 
     /// A platform source's value if it passes the source's check, shaped by its template, and
@@ -578,7 +698,7 @@ struct Run {
     /// Runs each migration that is due. What it writes is what the sources then read.
     mutating func migrate(_ os: inout AppOS) {
         let shared = self.shared
-        for step in shared.migrations where step.from >= 0 && step.to >= 0 {
+        for (number, step) in shared.migrations.enumerated() where step.from >= 0 && step.to >= 0 {
             if let option = step.option, !option.holds(placeholders.option(option.name)) { continue }
             if step.done >= 0 {
                 let done = read(step.done, &os, mayStop: false)
@@ -590,7 +710,8 @@ struct Run {
             if let value = from.value {
                 let to = read(step.to, &os, mayStop: false)
                 if to == .missing || (step.overwrite && to.value != value) {
-                    if write(shared.stores[step.to], value, before: to, &os) {
+                    if write(step.to, value, before: to, &os) {
+                        if trace != nil { let entry: RecipeTrace.Entry = .migrated(index: number, from: shared.storeNames[step.from], to: shared.storeNames[step.to], moved: value); trace!.entries.append(entry) }
                         reads[step.to] = .value(value)
                         let names = (shared.storeNames[step.from], shared.storeNames[step.to])
                         note("migrated \(names.0) to \(names.1)")
@@ -605,7 +726,8 @@ struct Run {
             } else if step.done < 0 {
                 continue   // nothing to move, and nothing records it
             }
-            if step.done >= 0, write(shared.stores[step.done], step.value, before: reads[step.done], &os) {
+            if from.value == nil { if trace != nil { let entry: RecipeTrace.Entry = .migrated(index: number, from: shared.storeNames[step.from], to: shared.storeNames[step.to], moved: nil); trace!.entries.append(entry) } }
+            if step.done >= 0, write(step.done, step.value, before: reads[step.done], &os) {
                 reads[step.done] = .value(step.value)
             }
         }
@@ -617,9 +739,22 @@ struct Run {
     /// have kept it in a variable); a refused read under `whenRefused: stop` stops the launch.
     mutating func read(_ index: Int, _ os: inout AppOS, mayStop: Bool = true) -> RecipeProgram.Read {
         if let known = reads[index] { return known }
+        shared.work?.reads += 1
+        let result = readStore(index, &os)
+        reads[index] = result
+        if trace != nil { let entry: RecipeTrace.Entry = .read(store: shared.storeNames[index], place: place(index), found: Self.traced(result)); trace!.entries.append(entry) }
+        if mayStop, case .refused(let status) = result, shared.stopsWhenRefused {
+            stopped = true
+            note("a refused read stops the launch: no ID (whenRefused: stop)")
+            if trace != nil { let entry: RecipeTrace.Entry = .stoppedByRefusedRead(store: shared.storeNames[index], status: status); trace!.entries.append(entry) }
+        }
+        return result
+    }
+
+    /// What a store holds, as the app's read finds it (noting a keychain read that failed).
+    private mutating func readStore(_ index: Int, _ os: inout AppOS) -> RecipeProgram.Read {
         let store = shared.stores[index]
         let name = store.name
-        shared.work?.reads += 1
         let result: RecipeProgram.Read
         switch store.kind {
         case .keychain(let item):
@@ -644,11 +779,6 @@ struct Run {
         case .pasteboard(let pasteboard):
             result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
-        reads[index] = result
-        if mayStop, case .refused = result, shared.stopsWhenRefused {
-            stopped = true
-            note("a refused read stops the launch: no ID (whenRefused: stop)")
-        }
         return result
     }
 
@@ -662,9 +792,9 @@ struct Run {
 
     /// Writes each `save` entry that its `when` calls for; false when a write failed under
     /// `whenWriteFails: stop`. After saves that wrote something and all succeeded, `clear`.
-    mutating func saveAll(_ plan: RecipeProgram.Shared.IDPlan, _ id: String, _ os: inout AppOS) -> Bool {
+    mutating func saveAll(_ plan: RecipeProgram.Shared.IDPlan, id number: Int, _ id: String, _ os: inout AppOS) -> Bool {
         var wrote = false, failed = false
-        for entry in plan.saves {
+        for (position, entry) in plan.saves.enumerated() {
             guard entry.store >= 0 else { continue }
             let index = entry.store
             if entry.condition >= 0 {
@@ -683,12 +813,13 @@ struct Run {
             case .always: due = true
             }
             guard due else { continue }
-            if write(shared.stores[index], desired, before: before, &os) {
+            if write(index, desired, before: before, &os, save: (number, position)) {
                 wrote = true
             } else {
                 failed = true
                 if shared.stopsWhenWriteFails {
                     note("a failed write stops the launch: no ID (whenWriteFails: stop)")
+                    if trace != nil { let entry: RecipeTrace.Entry = .stoppedByFailedWrite(store: shared.storeNames[index]); trace!.entries.append(entry) }
                     return false
                 }
             }
@@ -699,36 +830,51 @@ struct Run {
         return true
     }
 
-    mutating func write(_ store: RecipeStore, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS) -> Bool {
+    /// Writes a value to a store; false when the write failed. `save`: the ID and `save` entry it
+    /// makes, for the trace (nil: a migration's).
+    mutating func write(_ index: Int, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS,
+                        save: (id: Int, entry: Int)? = nil) -> Bool {
+        let store = shared.stores[index]
         shared.work?.writes += 1
+        let result: RecipeTrace.Written
         switch store.kind {
         case .keychain(let item):
             let status = writeKeychain(item, value, before: before, &os)
             if status != .success { note("keychain write (\(store.name)): \(status)") }
-            return status == .success
+            result = status == .success ? .ok : .refused(status)
         case .defaults(let key, let suite, _):
             os.setDefaults(value, forKey: fill(key), suite: suite.map(fill))
-            return true
+            result = .ok
         case .file(let path, let backup, let group, let key):
             // A keyed file is read, changed in one entry and written whole, as the SDK writes its
             // dictionary back.
             let contents = key.map { KeyedFile.setting(fill($0), to: value, in: fileContents(path, group: group, &os)) } ?? value
             if let group {
                 let name = fill(group)
-                let ok = os.writeGroupFile(fill(path), group: name, contents: contents, backedUp: backup)
-                if !ok { note("file write (\(store.name)): the App Group \(name) is not the app's, or its container is not available before the first unlock") }
-                return ok
+                if os.writeGroupFile(fill(path), group: name, contents: contents, backedUp: backup) {
+                    result = .ok
+                } else {
+                    let why = "the App Group \(name) is not the app's, or its container is not available before the first unlock"
+                    note("file write (\(store.name)): " + why)
+                    result = .unavailable(why)
+                }
+            } else if os.writeContainerFile(fill(path), contents: contents, backedUp: backup) {
+                result = .ok
+            } else {
+                let why = "the container is not available before the first unlock"
+                note("file write (\(store.name)): " + why)
+                result = .unavailable(why)
             }
-            let ok = os.writeContainerFile(fill(path), contents: contents, backedUp: backup)
-            if !ok { note("file write (\(store.name)): the container is not available before the first unlock") }
-            return ok
         case .icloud(let key):
             os.setUbiquitous(value, forKey: fill(key))
-            return true
+            result = .ok
         case .pasteboard(let name):
             os.setNamedPasteboard(fill(name), value: value, persistent: true)
-            return true
+            result = .ok
         }
+        if trace != nil { let entry: RecipeTrace.Entry = .wrote(id: save.map { shared.idNames[$0.id] }, save: save?.entry ?? -1, store: store.name,
+                      place: place(index), value: value, result: result); trace!.entries.append(entry) }
+        return result == .ok
     }
 
     /// A file's whole contents, for a keyed write (not a read of the recipe's: not counted).
