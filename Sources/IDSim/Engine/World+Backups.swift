@@ -73,8 +73,10 @@ extension World {
         let before = Self.deviceBefore(d, in: self, for: log)
         let statuses = readStatuses(on: d, for: log)
         rebuild(d, from: transfer, sameHardware: false, &log)
+        // The apps and their containers come as a restore brings them (CT-24), the rest as a
+        // migration does (KC-22a): a UserDefaults copy is the container's rule, not a keychain one.
         recordDeviceDiff(before: before, statusesBefore: statuses, device: d,
-                         rules: DeviceDiffRules(app: .kc22a, container: .kc22a, att: .kc22a, idfv: .kc22a,
+                         rules: DeviceDiffRules(app: .ct24, container: .ct24, att: .kc22a, idfv: .kc22a,
                                                 idfa: .kc22a, keychain: .kc22a, attest: .kc22a), &log)
     }
 

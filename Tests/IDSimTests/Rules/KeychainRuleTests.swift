@@ -274,7 +274,15 @@ struct KeychainRuleTests {
         }
         let idfv = sim.idfv("shop", on: "old")
         let changes = sim.run(.migrate(from: sim.device("old")), on: "new")
-        #expect(changes.rules == [.kc22a])
+        // The apps and their containers come as a restore brings them (CT-24), the rest by KC-22a.
+        #expect(changes.rules == [.kc22a, .ct24])
+        for change in changes {
+            switch change.subject {
+            case .app, .container, .defaults, .suiteDefaults, .file, .consent: #expect(change.rule == .ct24, "\(change)")
+            case .keychain, .idfv, .idfa: #expect(change.rule == .kc22a, "\(change)")
+            default: break
+            }
+        }
         sim.launch("shop", on: "new")
         sim.launch("news", on: "new")
         #expect(sim.lastID("shop", on: "new") == sim.lastID("shop", on: "old"), "dup: the portable GUID moved")
@@ -322,7 +330,7 @@ struct KeychainRuleTests {
             sim.install("shop", on: "old")
             sim.launch("shop", on: "old")
             let changes = sim.run(.migrate(from: sim.device("old")), on: "new")
-            #expect(changes.rules == [.kc22a])
+            #expect(changes.rules == [.kc22a, .ct24])
             sim.launch("shop", on: "new")
             return sim.lastID("shop", on: "new") == sim.lastID("shop", on: "old")
         }
