@@ -193,11 +193,17 @@ extension ExploreState {
         return []
     }
 
-    /// Whether the step certainly cannot apply here: asked before a state is copied to try it
-    /// (more than half the steps tried in a search are refused, mostly launches of apps not
-    /// installed and restores of backups not made).
+    /// Whether the step certainly cannot apply here, or is left out of the search: asked before a
+    /// state is copied to try it (more than half the steps tried in a search are refused, mostly
+    /// launches of apps not installed and restores of backups not made).
     func refuses(_ step: Step) -> Bool {
         if world.certainlyRefuses(step) { return true }
+        // A restore of a backup that holds no ID of the followed app (taken before the app was
+        // installed, or before a launch gave it one) can only bring back what existed: the ID it
+        // loses is no break of the app's, whatever the app does, so it is left out for every goal.
+        if case .restore(let name) = step.event, let kept = backupForms.first(where: { $0.name == name }), kept.followedID == nil {
+            return true
+        }
         // A user opens an app only on an unlocked device; the OS may start one in the background.
         if case .launch(_, .foreground, _) = step.event, step.device >= 0, step.device < world.deviceCount,
            !world.protectedDataAvailable(on: step.device) {
