@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strictImports),
-        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDExplore", "IDSim", "TestSupport"], exclude: ["Snapshots"],
+        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDExplore", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Snapshots"],
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.

@@ -47,16 +47,24 @@ struct ExploreCommandTests {
         #expect(fixBlock.contains("try: kc: accessible whenUnlockedThisDeviceOnly"), "the page shows a searched fix")
     }
 
-    @Test("--save writes the first searched fix as a recipe beside the counterexample, and it loads")
+    @Test("--save writes every proven fix as a recipe of its own beside the counterexample, commented with the key it changes, and each loads and holds")
     func saveWritesTheFix() throws {
         let folder = TemporaryDirectory.make()
         let run = try CLI.run(["explore", "--strategy", "keychain-idfv", "--depth", "5", "--events", "install,launch,migrate,reboot,unlock",
                                "--workers", "1", "--save", folder.path])
         #expect(run.status == 1)
-        let fix = folder.appendingPathComponent("keychain-idfv-unique-fix.yaml")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(saved == ["keychain-idfv-stable-fix1.yaml", "keychain-idfv-stable-fix2.yaml", "keychain-idfv-stable.yaml",
+                          "keychain-idfv-unique-fix1.yaml", "keychain-idfv-unique.yaml"], "\(saved)")
+        #expect(run.stdout.contains("saved: \(folder.appendingPathComponent("keychain-idfv-unique-fix1.yaml").path)"), "\(run.stdout)")
+        let fix = folder.appendingPathComponent("keychain-idfv-unique-fix1.yaml")
         let text = try String(contentsOf: fix, encoding: .utf8)
-        #expect(text.contains("accessible: whenUnlockedThisDeviceOnly"), "\(text)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("keychain-idfv-stable-fix.yaml").path), "no fix held for stable")
+        #expect(text.hasPrefix("# idscope explore: kc: accessible whenUnlockedThisDeviceOnly (was whenUnlocked)\n# changes kc.accessible of keychain-idfv-twin;"),
+                "\(text)")
+        #expect(text.contains("accessible: whenUnlockedThisDeviceOnly") && text.contains("(fix: kc: accessible whenUnlockedThisDeviceOnly"), "\(text)")
+        // The counterexample's last step says why and what to change.
+        let scenario = try String(contentsOf: folder.appendingPathComponent("keychain-idfv-unique.yaml"), encoding: .utf8)
+        #expect(scenario.contains("why: step 4: ") && scenario.contains("try: kc: accessible whenUnlockedThisDeviceOnly"), "\(scenario)")
         let again = try CLI.run(["explore", "--strategy", fix.path, "--depth", "5", "--events", "install,launch,migrate", "--property", "unique",
                                  "--workers", "1"])
         #expect(again.status == 0, "the saved fix holds unique: \(again.stdout)\(again.stderr)")

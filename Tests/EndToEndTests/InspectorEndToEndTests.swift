@@ -172,16 +172,21 @@ struct InspectorEndToEndTests {
         t.waitFor("step 0/32")
         t.type("5")
         t.press("Enter", "p", "x")
+        // x asks what the ID is for; Enter takes the default goal (device).
+        t.expectScreen("what is it for?")
+        t.press("Enter")
         t.expectScreen("exploring")
         t.press("Escape")
         t.expectScreen("explore stopped")
-        t.press("x")
+        t.press("x", "Enter")
         // The tour's app breaks within the 10-second budget (a debug build searches about 40,000 states a second);
         // opening the break drops the 27 later steps, so it asks first.
         t.waitFor("Open it?", timeout: 20)
         t.expectScreen("drops the 27 later steps")
+        t.expectScreen("y yes")
         t.press("y")
         t.expectScreen("branch from 5")
+        t.expectScreen("the last expect fails")
         t.press("q")
         t.expectScreen("Quit without saving the changes to this session?")
         t.keys("y")

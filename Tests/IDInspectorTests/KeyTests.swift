@@ -3,7 +3,9 @@ import Foundation
 import IDExplore
 import IDScenario
 import IDSim
+import IDStrategies
 import Testing
+import TestSupport
 
 /// Key sequences fed to the inspector without a terminal.
 @Suite("Inspector keys")
@@ -852,7 +854,16 @@ struct PresenterTests {
 
 @Suite("Explore from the inspector (x)")
 struct InspectorExploreTests {
-    @Test("x asks for a search from the cursor; its shortest break opens as a narrated branch there, after asking to drop the later steps",
+    /// What the app loop's worker does for `x`, here with few events and a small depth.
+    static func runExplore(_ h: Harness, events: Set<String> = ["reboot", "launch"], depth: Int = 3) throws -> ExploreReport {
+        let job = try #require(h.state.exploring)
+        var run = try #require(h.inspector.exploreRun(for: job, workers: 1))
+        run.events = events
+        run.depth = depth
+        return try run.run()
+    }
+
+    @Test("x asks what the ID is for, then searches from the cursor; its shortest break opens as a narrated branch there, after asking to drop the later steps",
           arguments: [true, false])
     func exploreOpensBranch(_ yes: Bool) throws {
         var h = try Harness(scenarioText: """
@@ -868,17 +879,18 @@ struct InspectorExploreTests {
         h.press(.enter)
         h.type("p")
         h.type("x")
+        // The goal first: device is the default, chosen with Enter.
+        #expect(h.state.exploring == nil && h.screen.contains("what is it for?") && h.screen.contains("device: the same on one device"), "\(h.screen)")
+        h.press(.enter)
         let job = try #require(h.state.exploring)
-        #expect(job.step == 2 && job.app == 0)
-        #expect(h.screen.contains("exploring what breaks com.acme.shop's ID from step 2"))
-        // What the app loop does on its worker thread, here with a small depth and few events.
-        let explorer = try #require(h.inspector.explorer(for: job))
-        let small = Explorer(root: explorer.root, steps: explorer.steps.filter { ["reboot", "launch"].contains($0.event.key) },
-                             programs: explorer.programs, app: 0, value: nil)
-        h.inspector.finishExplore(small.run(properties: Set(ExploreProperty.allCases), depth: 3))
+        #expect(job.step == 2 && job.app == 0 && job.goal == .device && job.id == nil)
+        #expect(h.screen.contains("exploring what breaks com.acme.shop's ID (goal device) from step 2"), "\(h.screen)")
+        h.inspector.finishExplore(try Self.runExplore(h))
         #expect(h.state.exploring == nil)
-        // The branch would drop the note at step 3: asked first, as every other action asks.
+        // The branch would drop the note at step 3: asked first, as every other action asks, and
+        // the footer says the keys of a question.
         #expect(h.screen.contains("drops the 1 later step. Open it?"), "\(h.screen)")
+        #expect(h.screen.contains("y yes") && h.screen.contains("any other key no") && !h.screen.contains("Enter apply"), "\(h.screen)")
         #expect(h.state.session.count == 3)
         guard yes else {
             h.type("n")
@@ -886,16 +898,18 @@ struct InspectorExploreTests {
             return
         }
         h.type("y")
-        // reboot, then a background launch before the first unlock: a new ID.
-        #expect(h.state.session.count == 4 && h.state.session.cursor == 4)
+        // reboot, then a background launch before the first unlock: a new ID; then the expectation that fails.
+        #expect(h.state.session.count == 5 && h.state.session.cursor == 5)
         #expect(h.state.session.scenario.steps[2].note?.hasPrefix("explore: the shortest way to break stable") == true)
-        #expect(h.screen.contains("explore: the ID changed on the same device in 2 steps (stable)"), "\(h.screen)")
+        #expect(h.state.session.scenario.steps[1].label == "reference")
+        #expect(h.screen.contains("the last expect fails; w saves it as a test"), "\(h.screen)")
     }
 
-    @Test("x searches explore's default goal, and the break it opens says why and what to change, as the command does")
-    func exploreExplains() throws {
+    @Test("a break opened by x and saved with w is a test: its own name, the why and the fix in its note, and check fails on its last expect")
+    func exploreBreakSavedIsATest() throws {
         var h = try Harness(scenarioText: """
             name: explore why
+            description: the story before the break
             devices: [{ name: phone, os: "17.5", passcode: true }]
             apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: keychain-idfv }]
             steps:
@@ -906,22 +920,55 @@ struct InspectorExploreTests {
         h.press(.enter)
         h.type("p")
         h.type("x")
+        h.press(.enter)
+        h.inspector.finishExplore(try Self.runExplore(h))
+        let scenario = h.state.session.scenario
+        #expect(scenario.name == "explore: keychain-idfv breaks stable in 2 steps after explore why", "\(scenario.name)")
+        #expect(scenario.description?.contains("the story before the break") == false)
+        let note = try #require(scenario.steps.last?.note)
+        #expect(note.hasPrefix("explore: the ID changed on the same device\nwhy: step 2: "), "\(note)")
+        #expect(note.contains("(KC-17") && note.contains("\ntry: "), "\(note)")
+        // What w writes, read back and run as check runs it: the last expect fails, the rest hold.
+        let folder = TemporaryDirectory.make()
+        let file = folder.appendingPathComponent("break.yaml").path
+        try ScenarioWriter.yaml(scenario).write(toFile: file, atomically: true, encoding: .utf8)
+        let loaded = try ScenarioLoader.loadFile(file)
+        var failures: [Int] = []
+        _ = try Session.run(loaded) { outcome in if !outcome.failures.isEmpty { failures.append(outcome.number) } }
+        #expect(failures == [loaded.steps.count], "\(failures)")
+    }
+
+    @Test("x on a recipe of several IDs asks which, then the goal; the search follows that ID")
+    func exploreChoosesID() throws {
+        var h = try Harness(scenarioText: """
+            name: explore an ID
+            devices: [{ name: phone, os: "17.5", passcode: true }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: two }]
+            recipes:
+              two:
+                stores:
+                  kc: { keychain: { account: device } }
+                  file: { file: { path: Library/install } }
+                ids:
+                  device: { id: [kc, uuid], save: [kc] }
+                  install: { id: [file, uuid], save: [file] }
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        h.type("2")
+        h.press(.enter)
+        h.type("p")
+        h.type("x")
+        #expect(h.screen.contains("which ID?"), "\(h.screen)")
+        h.press(.down)
+        h.press(.enter)
+        #expect(h.screen.contains("explore com.acme.shop's install: what is it for?"), "\(h.screen)")
+        h.type("2")
         let job = try #require(h.state.exploring)
-        let explorer = try #require(h.inspector.explorer(for: job))
-        #expect(explorer.goal == .device)
-        // What the app loop's worker does, with few events and a small depth.
-        var small = Explorer(root: explorer.root, steps: explorer.steps.filter { ["reboot", "launch"].contains($0.event.key) },
-                             programs: explorer.programs, app: 0, value: nil)
-        small.goal = .device
-        let outcome = small.run(properties: ExploreGoal.device.properties, depth: 3)
+        #expect(job.id == "install" && job.goal == .install)
         let target = try #require(h.inspector.exploreTarget(for: job))
-        let (property, steps) = try #require(Inspector.shortestBreak(outcome))
-        let findings = ExploreFindings(why: BreakExplanation.explain(steps, property: property, target: target),
-                                       fixes: FixSearch.search(property: property, steps: steps, target: target, goal: .device, depth: 3, workers: 1))
-        h.inspector.finishExplore(outcome, findings: findings)
-        let note = try #require(h.state.session.scenario.steps.last?.note)
-        #expect(note.hasPrefix("explore: here the ID changed on the same device. why: After reboot on phone"), "\(note)")
-        #expect(note.contains("(KC-17") && note.hasSuffix(". try: whenRefused: stop (was next)"), "\(note)")
+        #expect(target.strategy.matrixValue == "install")
     }
 
     @Test("Esc stops a search; a result that arrives after is dropped")
@@ -931,11 +978,12 @@ struct InspectorExploreTests {
         h.press(.enter)
         h.type("p")
         h.type("x")
+        h.press(.enter)
         #expect(h.state.exploring != nil)
         h.press(.escape)
         #expect(h.state.exploring == nil && h.screen.contains("explore stopped"))
         let count = h.state.session.count
-        h.inspector.finishExplore(ExploreOutcome.nothing)
+        h.inspector.finishExplore(ExploreReport(targets: []))
         #expect(h.state.session.count == count)
     }
 }

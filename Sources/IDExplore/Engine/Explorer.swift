@@ -35,6 +35,10 @@ public struct Explorer: Sendable {
     public var symmetry: DeviceSymmetry?
     /// The goal whose allowed events the search forgives (nil: none; `properties` alone).
     public var goal: ExploreGoal?
+    /// Ends the search at the first break of any property it watches, as soon as the chunk that
+    /// found it is merged (a fix's check: one break is enough to refuse it, so the rest of the
+    /// search is not worth its time). The outcome then holds that break and its depth so far.
+    public var stopAtFirstBreak = false
     /// The reductions the search uses (all by default; tests take one out and compare).
     public var reductions = Set(SearchReduction.allCases)
     /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
@@ -176,6 +180,7 @@ public struct Explorer: Sendable {
                     let watched = merge.remaining.subtracting(Self.brokenProperties(in: previous.runs))
                     runs = expand(chunk, watching: watched, after: previous, alongside: { walk(previous) })
                     assert(merge.remaining == watched, "the walk broke \(merge.remaining) of \(watched)")
+                    if stopAtFirstBreak && !merge.breaks.isEmpty { break search }
                     if visited.count > stateLimit { stopReason = .stateLimit; break search }
                     progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: merge.successors, seconds: clock() - start))
                     pending = nil
@@ -200,6 +205,7 @@ public struct Explorer: Sendable {
                 walk(expanded)
                 insertSeconds += walkStart - insertStart
                 mergeSeconds += clock() - insertStart
+                if stopAtFirstBreak && !merge.breaks.isEmpty { break search }
                 if visited.count > stateLimit { stopReason = .stateLimit; break search }
                 if chunkStart < frontier.count {
                     progress(Progress(depth: level + 1, depthDone: false, states: visited.count, successors: merge.successors, seconds: clock() - start))

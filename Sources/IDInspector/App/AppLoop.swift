@@ -52,9 +52,9 @@ public final class AppLoop {
             if inspector.state.exploring == nil {
                 running.cancel()
                 search = nil
-            } else if let (outcome, findings) = running.result {
+            } else if let report = running.result {
                 search = nil
-                inspector.finishExplore(outcome, findings: findings)
+                inspector.finishExplore(report)
             } else {
                 let progress = running.progress
                 inspector.showExploreProgress(seconds: progress.seconds, states: progress.states)
@@ -62,13 +62,11 @@ public final class AppLoop {
         }
         if search == nil, let job = inspector.state.exploring, !job.started {
             inspector.markExploreStarted()
-            guard var explorer = inspector.explorer(for: job) else {
-                inspector.finishExplore(ExploreOutcome.nothing)
+            guard let run = inspector.exploreRun(for: job, workers: ProcessInfo.processInfo.activeProcessorCount) else {
+                inspector.finishExplore(ExploreReport(targets: []))
                 return
             }
-            explorer.workers = ProcessInfo.processInfo.activeProcessorCount
-            search = RunningSearch(explorer: explorer, target: inspector.exploreTarget(for: job), budget: job.budgetSeconds,
-                                   depth: Inspector.exploreDepth)
+            search = RunningSearch(run: run, budget: job.budgetSeconds)
         }
     }
 
@@ -92,34 +90,23 @@ public final class AppLoop {
     }
 }
 
-/// One explore search on a worker thread, stopped by a cancel or its time budget.
+/// One explore run on a worker thread (`x`), stopped by a cancel or its time budget: the search,
+/// the why of the break it opens and a proven fix, as `idscope explore` works them out.
 final class RunningSearch: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
-    private var outcome: (ExploreOutcome, ExploreFindings)?
+    private var report: ExploreReport?
     private var latest: (seconds: Double, states: Int) = (0, 0)
     private let start = Date()
 
-    /// - Parameter target: the start as explore's target, for the why of the break it opens and
-    ///   the searched fixes, worked out after the search in what is left of the budget.
-    init(explorer: Explorer, target: ExploreTarget?, budget: Double, depth: Int) {
-        let properties = explorer.goal?.properties ?? Set(ExploreProperty.allCases)
+    init(run: ExploreRun, budget: Double) {
         Thread.detachNewThread { [self] in
             let stop: @Sendable () -> Bool = { [self] in self.isCancelled || Date().timeIntervalSince(self.start) > budget }
-            let result = explorer.run(properties: properties, depth: depth, clock: { [start] in Date().timeIntervalSince(start) },
-                                      shouldStop: stop,
-                                      progress: { [self] p in self.locked { self.latest = (p.seconds, p.states) } })
-            var findings = ExploreFindings()
-            if let target, let (property, steps) = Inspector.shortestBreak(result), !stop() {
-                findings.why = BreakExplanation.explain(steps, property: property, target: target)
-                // Suggestions only if time is left: x keeps its budget.
-                if !stop() {
-                    let fixes = FixSearch.search(property: property, steps: steps, target: target, goal: explorer.goal, depth: depth,
-                                                 workers: explorer.workers, shouldStop: stop)
-                    if !stop() { findings.fixes = fixes }
-                }
-            }
-            self.locked { self.outcome = (result, findings) }
+            // The one target's world was made before the job began: set-up cannot fail here.
+            let made = (try? run.run(clock: { [start] in Date().timeIntervalSince(start) }, shouldStop: stop,
+                                     progress: { [self] p in self.locked { self.latest = (p.search.seconds, p.search.states) } }))
+                ?? ExploreReport(targets: run.targets)
+            self.locked { self.report = made }
         }
     }
 
@@ -130,7 +117,7 @@ final class RunningSearch: @unchecked Sendable {
     }
 
     var isCancelled: Bool { locked { cancelled } }
-    var result: (ExploreOutcome, ExploreFindings)? { locked { outcome } }
+    var result: ExploreReport? { locked { report } }
     var progress: (seconds: Double, states: Int) { locked { (Date().timeIntervalSince(start), latest.states) } }
 
     func cancel() { locked { cancelled = true } }

@@ -81,7 +81,7 @@ extension Inspector {
                 state.status = Status("no app to \(title) on \(deviceName)", error: true)
                 return nil
             }
-            var picker = Picker(title: "\(title) on \(deviceName)", options: apps.map { (world.apps[$0].bundleID, stepFor(make($0))) })
+            var picker = Picker(title: "\(title) on \(deviceName)", options: apps.map { PickerOption(world.apps[$0].bundleID, .act(stepFor(make($0)))) })
             picker.selected = selected.flatMap { apps.firstIndex(of: $0) } ?? 0
             return .picker(picker)
         }
@@ -97,15 +97,15 @@ extension Inspector {
         case .launch:
             guard let app = selected else { return state.status = Status("select an app to launch", error: true) }
             state.overlay = .picker(Picker(title: "launch \(world.apps[app].bundleID)", options: LaunchMode.allCases.map {
-                ($0.rawValue, stepFor(.launch(app, mode: $0)))
+                PickerOption($0.rawValue, .act(stepFor(.launch(app, mode: $0))))
             }))
         case .tracking:
             guard let app = selected else { return state.status = Status("select an app first", error: true) }
             state.overlay = .picker(Picker(title: "tracking: \(world.apps[app].bundleID)", options: [
-                ("request, user taps Allow", stepFor(.requestTracking(app, answer: .allow, otherPromptPending: false))),
-                ("request, user taps Ask App Not to Track", stepFor(.requestTracking(app, answer: .deny, otherPromptPending: false))),
-                ("Settings switch on", stepFor(.trackingToggle(app, on: true))),
-                ("Settings switch off", stepFor(.trackingToggle(app, on: false))),
+                PickerOption("request, user taps Allow", .act(stepFor(.requestTracking(app, answer: .allow, otherPromptPending: false)))),
+                PickerOption("request, user taps Ask App Not to Track", .act(stepFor(.requestTracking(app, answer: .deny, otherPromptPending: false)))),
+                PickerOption("Settings switch on", .act(stepFor(.trackingToggle(app, on: true)))),
+                PickerOption("Settings switch off", .act(stepFor(.trackingToggle(app, on: false)))),
             ]))
         case .consent:
             guard let app = selected else { return state.status = Status("select an app first", error: true) }
@@ -119,13 +119,13 @@ extension Inspector {
             while world.backups["b\(number)"] != nil { number += 1 }
             let name = "b\(number)"
             state.overlay = .picker(Picker(title: "back up \(deviceName) as \(name)", options: BackupKind.allCases.map {
-                ($0.rawValue, stepFor(.backup($0, name: name)))
+                PickerOption($0.rawValue, .act(stepFor(.backup($0, name: name))))
             }))
         case .restore:
             let names = world.backups.keys.sorted()
             guard !names.isEmpty else { return state.status = Status("no backup yet; press b to make one", error: true) }
             state.overlay = .picker(Picker(title: "restore onto \(deviceName)", options: names.map {
-                ("\($0): \(world.backups[$0]!.summary)", stepFor(.restore(backup: $0)))
+                PickerOption("\($0): \(world.backups[$0]!.summary)", .act(stepFor(.restore(backup: $0))))
             }))
         default:
             break

@@ -12,7 +12,7 @@ extension Inspector {
             case .down?: picker.selected = min(picker.options.count - 1, picker.selected + 1)
             case .apply?:
                 state.overlay = nil
-                if let step = picker.options[picker.selected].step { act(step) }
+                take(picker.options[picker.selected].action)
                 return
             case .cancel?:
                 state.overlay = nil
@@ -21,7 +21,7 @@ extension Inspector {
                 // 1–9 take that option at once.
                 if case .character(let c) = key, let n = c.wholeNumberValue, n >= 1, n <= picker.options.count {
                     state.overlay = nil
-                    if let step = picker.options[n - 1].step { act(step) }
+                    take(picker.options[n - 1].action)
                     return
                 }
             }
@@ -67,6 +67,14 @@ extension Inspector {
             state.overlay = .reading(reading)
         case .compare:
             state.overlay = nil   // any key closes it
+        }
+    }
+
+    /// Does what a picker's option says.
+    private mutating func take(_ action: PickerAction) {
+        switch action {
+        case .act(let step): act(step)
+        case .explore(let app, let id, let goal): chooseExplore(app: app, id: id, goal: goal)
         }
     }
 

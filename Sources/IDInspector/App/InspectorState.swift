@@ -38,8 +38,32 @@ public enum WorldRow: Hashable, Sendable {
 /// A choice list shown over the screen ("which app?", "allow or deny?").
 public struct Picker: Sendable {
     public var title: String
-    public var options: [(label: String, step: ScenarioStep?)]
+    public var options: [PickerOption]
     public var selected: Int = 0
+
+    public init(title: String, options: [PickerOption], selected: Int = 0) {
+        self.title = title
+        self.options = options
+        self.selected = selected
+    }
+}
+
+/// One choice of a picker, and what taking it does.
+public struct PickerOption: Sendable {
+    public var label: String
+    public var action: PickerAction
+
+    public init(_ label: String, _ action: PickerAction) {
+        self.label = label
+        self.action = action
+    }
+}
+
+public enum PickerAction: Sendable {
+    /// Take this step at the cursor.
+    case act(ScenarioStep)
+    /// Explore an app's ID (`x`): which ID (nil: the primary), then the goal (nil: ask for it).
+    case explore(app: AppIndex, id: String?, goal: ExploreGoal?)
 }
 
 /// Text shown over the screen that may be longer than it: help, a rule, a step's details, a
@@ -101,6 +125,9 @@ public struct ExploreBreak: Sendable {
     public var from: Int
     /// Why it broke and what to change, when they were worked out in time.
     public var findings = ExploreFindings()
+    /// The break as a scenario that ends with the expectation that fails (as `explore --save`
+    /// writes it), with its own name and description, the why and fixes in the last step's note.
+    public var scenario: Scenario?
 }
 
 /// What `x` works out after its search, within the same time budget: why the break happened and
@@ -120,11 +147,14 @@ public struct ExploreFindings: Sendable {
         return "why: " + why.sentence + (why.rules.isEmpty ? "" : " (" + why.rules.map(\.rawValue).joined(separator: ", ") + ")")
     }
 
-    /// The first searched change that holds, or why there is none.
+    /// The first proven change, or why there is none.
     var fixText: String? {
         guard let fixes else { return nil }
-        if let first = fixes.suggestions.first { return "try: " + first.change }
-        if fixes.notSearched == nil && !fixes.variations.isEmpty { return "no one-key change of the recipe fixes it (\(fixes.variations.count) searched)" }
+        if let first = fixes.suggestions.first { return "try: " + first.change + (first.costs.isEmpty ? "" : " (costs: " + first.costs.joined(separator: ", ") + ")") }
+        if fixes.notSearched == nil && fixes.tried > 0 {
+            return fixes.cutShort ? "no fix proven within the time left (\(fixes.tried) tried)"
+                : "no change of the recipe fixes it without making something worse (\(fixes.tried) tried)"
+        }
         return nil
     }
 }
@@ -289,7 +319,8 @@ public struct InspectorState: Sendable {
     var scope: KeyScope {
         // An overlay over the line (help, with F1) takes the keys until it closes.
         switch overlay {
-        case .picker?, .confirm?: return .list
+        case .picker?: return .list
+        case .confirm?: return .question
         case .reading?, .compare?: return .reading
         case nil: return prompt != nil ? .line : presenter == nil ? .panes : .presenter
         }

@@ -23,7 +23,8 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case panes = "the panes"
     case presenter = "presenter mode"
     case line = "the : / w o line"
-    case list = "a list or question"
+    case list = "a list"
+    case question = "a question"
     case reading = "help and details"
     case anywhere = "anywhere"
 }

@@ -72,7 +72,7 @@ public enum KeyTable {
         KeyBinding(c("f"), "f", .panes, .nextFailure, "the next expectation that failed (from the start after the last)"),
         KeyBinding(c("F"), "F", .panes, .previousFailure, "the expectation that failed before this step"),
         KeyBinding(c("x"), "x", .panes, .explore,
-                   "explore what can break the selected app's ID from this step (10 s at most, Esc stops); the shortest break opens as a branch (asking first if later steps would go)"),
+                   "explore what can break the selected app's ID from this step: asks which ID (a recipe's several) and what it is for (the goal); 10 s at most, the why and a proven fix included, Esc stops; the shortest break opens as a branch that ends with the expectation that fails (asking first if later steps would go)"),
         KeyBinding(c("P"), "P", .panes, .presenter, "presenter mode: the story for a room", footer: "present"),
         KeyBinding(c("?"), "?", .panes, .help, "every key (this list)", footer: "help"),
         KeyBinding(c("q"), "q", .panes, .quit, "quit (asks when the session has unsaved changes)", footer: "quit"),
@@ -107,8 +107,10 @@ public enum KeyTable {
         KeyBinding([.up] + c("k"), "↑ / k", .list, .up, "the option above", footer: "choose"),
         KeyBinding([.down] + c("j"), "↓ / j", .list, .down, "the option below"),
         KeyBinding([.enter], "Enter / 1–9", .list, .apply, "take the chosen (or numbered) option", footer: "apply"),
-        KeyBinding(c("yY"), "y", .list, .yes, "yes, to a question (any other key: no)"),
         KeyBinding([.escape] + c("q"), "Esc / q", .list, .cancel, "cancel", footer: "cancel"),
+        // A yes/no question.
+        KeyBinding(c("yY"), "y", .question, .yes, "yes", footer: "yes"),
+        KeyBinding([], "any other key", .question, nil, "no", footer: "no"),
         // Help and details.
         KeyBinding([.up] + c("k"), "↑ / k", .reading, .up, "scroll up (in a step's details: the rule above)", footer: "scroll"),
         KeyBinding([.down] + c("j"), "↓ / j", .reading, .down, "scroll down (in a step's details: the rule below)"),

@@ -2,141 +2,196 @@ import IDExplore
 import IDSim
 import IDStrategies
 
-/// Why a break found by explore happened, worked out after the search by replaying it as a
-/// scenario with every change recorded (the search itself records none): the decisive step (the
-/// launch where the property failed), the steps since the launch it is compared with that
-/// changed what the app reads, the iOS rules that made those changes, the stores the launch could
-/// not read or that carried the ID, and one plain sentence.
+/// Why a break found by explore happened, worked out after the search from what a replay of it
+/// actually did: the recipe's own source, condition, store, write or migration that decided the
+/// ID (by its name and its line), the value it read or could not read, the steps that made it so,
+/// and only the iOS rules that fired on that path. Where the app's own code decided (a condition,
+/// `backup: false`, `whenRefused: stop`), the sentence says so before any rule.
+///
+/// A recipe (or a Swift strategy's recipe twin, which launches as the strategy does) is replayed
+/// with its launches traced (`TracedReplay`); a strategy with no recipe is explained from the
+/// changes to the places it keeps its ID.
 public struct BreakExplanation: Sendable, Equatable {
     /// 1-based, among the breaking steps.
     public var decisiveStep: Int
-    /// The breaking steps (1-based) that changed what the app reads on the way.
+    /// The breaking steps (1-based) that changed what the app read on the way.
     public var causeSteps: [Int]
-    /// The rules behind those changes and the decisive launch's, in order, without repeats.
+    /// The rules behind those changes, in the order they fired on the path, without repeats.
     public var rules: [RuleID]
-    /// What the decisive launch found in its stores (`keychain read: errSecInteractionNotAllowed
-    /// (-25308)`), and for `unique` and `follows` the stores a copy carried the ID in.
+    /// The places the answer rests on, their placeholders filled ("keychain item
+    /// com.acme.app/device-id"), each with the recipe store's name.
     public var stores: [String]
-    /// The break in one sentence.
+    /// The recipe's parts the answer rests on, with where they are written ("if: seen
+    /// (acme.yaml:14)"); empty for a Swift strategy without a twin.
+    public var code: [String]
+    /// Whether the app's own code decided it (a condition, a store kept out of backups, a policy),
+    /// rather than iOS alone.
+    public var byApp: Bool
+    /// The break in one sentence, every placeholder filled.
     public var sentence: String
 
-    /// Rules that say what iOS did to the ID's stores; a token or an IDFA minted beside it is not why.
-    static let beside: Set<RuleID> = [.apns35, .idfv2, .att12]
+    public init(decisiveStep: Int, causeSteps: [Int], rules: [RuleID], stores: [String], code: [String] = [], byApp: Bool = false,
+                sentence: String) {
+        self.decisiveStep = decisiveStep
+        self.causeSteps = causeSteps
+        self.rules = rules
+        self.stores = stores
+        self.code = code
+        self.byApp = byApp
+        self.sentence = sentence
+    }
 
     /// Replays `found` from the target's start; nil when the break cannot be replayed (it always
     /// can: the search found it by these steps).
     public static func explain(_ found: [Step], property: ExploreProperty, target: ExploreTarget) -> BreakExplanation? {
-        guard !found.isEmpty, let scenario = try? target.scenario(for: found, property: property) else { return nil }
-        var outcomes: [StepOutcome] = []
-        do {
-            _ = try Session.run(scenario) { outcome in
-                if case .event = outcome.step.action { outcomes.append(outcome) }
-            }
-        } catch {
-            return nil
-        }
-        let prefixCount = target.prefix.count
-        guard outcomes.count == prefixCount + found.count, let decisive = outcomes.last else { return nil }
-        let device = decisive.step.device
-        let world = decisive.world
-        let reference = outcomes.lastIndex { $0.step.label?.hasPrefix("reference") == true }
-        let from = max(prefixCount, (reference ?? -1) + 1)
-        let value = launchedValue(target, in: world, on: device)
-
-        // What changed on the way: steps after the compared launch, on the decisive device (or
-        // onto it, for a copy), with a rule of their own.
-        var causes: [Int] = []
-        var rules: [RuleID] = []
-        var carried: [String] = []
-        for index in from..<(outcomes.count - 1) {
-            let outcome = outcomes[index]
-            let here = outcome.changes.filter { $0.subject.device == device }
-            let ruled = here.compactMap(\.rule).filter { !beside.contains($0) }
-            if !ruled.isEmpty || (here.contains { $0.subject.isStore } && outcome.step.device == device) {
-                causes.append(index - prefixCount + 1)
-                for rule in ruled where !rules.contains(rule) { rules.append(rule) }
-            }
-            if let value, property == .unique || property == .follows {
-                for change in here where change.subject.isStore && change.to?.description == value {
-                    carried.append(Self.store(change.subject, in: world) + (change.rule.map { " (\($0.rawValue))" } ?? ""))
-                }
-            }
-        }
-        for rule in decisive.changes.compactMap(\.rule) where !beside.contains(rule) && !rules.contains(rule) { rules.append(rule) }
-        let failures = failedReads(target, in: world, on: device)
-        // A keychain read refused while the device is locked is the item's class at work (KC-17).
-        if failures.contains(where: { $0.hasPrefix("keychain read") && $0.contains("errSecInteractionNotAllowed") }) && !rules.contains(.kc17) {
-            rules.insert(.kc17, at: 0)
-        }
-        let reads = failures.filter { $0.contains(" read") }
-        let stores = failures + carried
-        let causeWords = causes.map { words(found[$0 - 1], world) }
-        let sentence = Self.sentence(property, causes: causeWords, reads: reads, carried: carried, device: world.devices[device].name)
-        return BreakExplanation(decisiveStep: found.count, causeSteps: causes, rules: rules, stores: stores, sentence: sentence)
-    }
-
-    /// The followed value the decisive launch read (nil: none).
-    static func launchedValue(_ target: ExploreTarget, in world: World, on device: DeviceIndex) -> String? {
-        guard let report = world.devices[device].launches[target.app]?.latest.report else { return nil }
-        return report.value(followed: target.strategy.matrixValue)
-    }
-
-    /// The decisive launch's notes on the reads and writes that failed.
-    static func failedReads(_ target: ExploreTarget, in world: World, on device: DeviceIndex) -> [String] {
-        let notes = world.devices[device].launches[target.app]?.latest.report.notes ?? []
-        return notes.filter { ($0.contains(" read") || $0.contains(" write")) && $0.contains("errSec") && !$0.contains("errSecSuccess") }
-    }
-
-    /// A store in words: "the keychain item com.acme.app/DEVICE_UUID (AfterFirstUnlock)",
-    /// "UserDefaults deviceUID", "the file Library/id".
-    static func store(_ subject: Subject, in world: World) -> String {
-        switch subject {
-        case .keychain(let d, let key):
-            let item = world.devices[d].keychain[key]
-            let klass = item.map { " (" + $0.accessible.rawValue.prefix(1).uppercased() + $0.accessible.rawValue.dropFirst() + ")" } ?? ""
-            return "the keychain item \(key.service)/\(key.account)\(klass)" + (key.synchronizable ? ", synchronizable" : "")
-        case .defaults(_, _, let key): return "UserDefaults \(key)"
-        case .suiteDefaults(_, _, let suite, let key): return "UserDefaults \(key) in suite \(suite)"
-        case .groupDefaults(_, let group, let key): return "UserDefaults \(key) of App Group \(group)"
-        case .file(_, _, let path): return "the file \(path)"
-        case .groupFile(_, let group, let path): return "the file \(path) of App Group \(group)"
-        case .pasteboard(_, let name): return "the pasteboard \(name)"
-        default: return subject.text(in: world)
-        }
-    }
-
-    static func words(_ step: Step, _ world: World) -> String {
-        StepSummary.describe(step.event, in: world) + " on " + world.devices[step.device].name
-    }
-
-    static func sentence(_ property: ExploreProperty, causes: [String], reads: [String], carried: [String], device: String) -> String {
-        let after = causes.isEmpty ? "" : "after " + causes.joined(separator: ", ") + ", "
-        let failed = reads.isEmpty ? "" : " (" + reads.joined(separator: "; ") + ")"
-        switch property {
-        case .stable:
-            return (after.isEmpty ? "The launch" : after.prefix(1).uppercased() + after.dropFirst() + "the launch")
-                + " on \(device) could not read the ID it kept\(failed), so it read or made another"
-        case .available:
-            return (after.isEmpty ? "The launch" : after.prefix(1).uppercased() + after.dropFirst() + "the launch")
-                + " on \(device) got no ID\(failed)"
-        case .unique:
-            let how = carried.isEmpty ? "" : " in " + carried.joined(separator: ", ")
-            return (causes.isEmpty ? "Another device's ID" : causes.joined(separator: ", ") + " carried the ID to \(device)\(how);")
-                + " both devices now read it"
-        case .follows:
-            return (after.isEmpty ? "The first launch" : after.prefix(1).uppercased() + after.dropFirst() + "the first launch")
-                + " on \(device) did not find the ID the app had when the copy was taken\(failed), so it read or made another"
-        }
+        guard !found.isEmpty, let replay = BreakReplay(found: found, property: property, target: target) else { return nil }
+        if let traced = replay.traced(), let cause = TracedCause(replay: replay, traced: traced), let why = cause.explanation() { return why }
+        return replay.fromChanges()
     }
 }
 
-extension Subject {
-    /// Whether it is one of the places an app keeps a value: the keychain, UserDefaults (its own,
-    /// a suite's or an App Group's), a file, a pasteboard.
-    var isStore: Bool {
-        switch self {
-        case .keychain, .defaults, .suiteDefaults, .groupDefaults, .groupFile, .file, .pasteboard: true
-        default: false
+/// A break replayed from the target's start: each step's world and changes, the reference launch,
+/// and the words for steps and devices.
+struct BreakReplay {
+    let found: [Step]
+    let property: ExploreProperty
+    let target: ExploreTarget
+    /// The target's own steps, then the break's.
+    let steps: [Step]
+    let prefixCount: Int
+    let initial: World
+    /// Each step's outcome, untraced: the app's own strategy.
+    let results: [TracedReplay.StepResult]
+    /// The index in `steps` of the launch the last one is compared with (nil: `available`).
+    let reference: Int?
+
+    init?(found: [Step], property: ExploreProperty, target: ExploreTarget) {
+        guard let initial = try? target.base.initialWorld() else { return nil }
+        self.found = found
+        self.property = property
+        self.target = target
+        self.initial = initial
+        let prefix = target.prefix
+        prefixCount = prefix.count
+        steps = prefix + found
+        results = TracedReplay.run(from: initial, steps: steps, app: target.app, recipe: nil, library: target.library)
+        guard results.last?.applied == true else { return nil }
+        reference = Counterexample(property: property, world: initial, steps: steps, app: target.app, value: target.strategy.matrixValue,
+                                   programs: target.library).reference
+    }
+
+    var decisiveIndex: Int { steps.count - 1 }
+    var decisiveDevice: DeviceIndex { steps[decisiveIndex].device }
+    var app: AppIndex { target.app }
+
+    /// The followed value of the app's latest launch on a device after step `index`.
+    func value(after index: Int, on device: DeviceIndex) -> String? {
+        guard let report = results[index].world.devices[device].launches[app]?.latest.report else { return nil }
+        return target.strategy.followedValue(in: report)
+    }
+
+    /// The recipe to trace: the strategy's own, or its twin's.
+    var recipe: Recipe? { FixSearch.recipe(for: target) }
+
+    /// The replay again with the recipe's launches traced, if the strategy has a recipe and the
+    /// traced launches read what the strategy's own did (a twin must: it is tested so).
+    func traced() -> [TracedReplay.StepResult]? {
+        guard let recipe else { return nil }
+        let traced = TracedReplay.run(from: initial, steps: steps, app: app, recipe: recipe, library: target.library)
+        for index in steps.indices {
+            guard case .launch(let launched, _, _) = steps[index].event, launched == app else { continue }
+            let d = steps[index].device
+            let own = results[index].world.devices[d].launches[app]?.latest.report
+            let twin = traced[index].world.devices[d].launches[app]?.latest.report
+            guard own.map(target.strategy.followedValue(in:)) == twin.map(target.strategy.followedValue(in:)) else { return nil }
+        }
+        return traced
+    }
+
+    // MARK: - Words
+
+    /// "reboot on phone (step 3)": a breaking step numbered among the break's, a step of the
+    /// scenario before the search's start by its place there.
+    func words(_ index: Int) -> String {
+        let step = steps[index]
+        let world = results[index].world
+        let name = world.devices.indices.contains(step.device) ? world.devices[step.device].name : "device \(step.device)"
+        let number = index >= prefixCount ? "step \(index - prefixCount + 1)" : "the scenario's step \(index + 1)"
+        return StepSummary.describe(step.event, in: initial) + " on " + name + " (" + number + ")"
+    }
+
+    func deviceName(_ d: DeviceIndex) -> String {
+        initial.devices.indices.contains(d) ? initial.devices[d].name : "device \(d)"
+    }
+
+    /// The breaking steps (1-based) among `indices`, in order.
+    func causeNumbers(_ indices: [Int]) -> [Int] {
+        Array(Set(indices.filter { $0 >= prefixCount }.map { $0 - prefixCount + 1 })).sorted()
+    }
+
+    // MARK: - Without a recipe
+
+    /// A strategy with no recipe: the steps since the compared launch that changed the places it
+    /// keeps its ID on the decisive device, with their rules; the notes of the decisive launch.
+    func fromChanges() -> BreakExplanation {
+        let d = decisiveDevice
+        let world = results[decisiveIndex].world
+        let places = target.strategy.stores(for: target.base.apps[app])
+        let kept = places.filter { ![.platform, .advertisingIdentifier, .server, .memory].contains($0.kind) }
+            .map { StoreSubjects(place: $0, app: app) }
+        let readsIDFV = places.contains { $0.kind == .platform && $0.name.contains("identifierForVendor") }
+        let from = max(prefixCount, (reference ?? -1) + 1)
+        var causes: [Int] = [], rules: [RuleID] = [], stores: [String] = []
+        for index in from..<decisiveIndex {
+            for change in results[index].changes {
+                let touchesStore = kept.contains { $0.matches(change.subject, device: d, in: world) }
+                var touchesIDFV = false
+                if readsIDFV, case .idfv(let device, _) = change.subject, device == d { touchesIDFV = true }
+                guard touchesStore || touchesIDFV else { continue }
+                if !causes.contains(index) { causes.append(index) }
+                if let rule = change.rule, !rules.contains(rule) { rules.append(rule) }
+                let text = BreakExplanation.subjectWords(change.subject, in: world)
+                if !stores.contains(text) { stores.append(text) }
+            }
+        }
+        let notes = world.devices[d].launches[app]?.latest.report.notes ?? []
+        let failed = notes.filter { ($0.contains(" read") || $0.contains(" write")) && $0.contains("errSec") && !$0.contains("errSecSuccess") }
+        if failed.contains(where: { $0.contains("errSecInteractionNotAllowed") }) && !rules.contains(.kc17) { rules.insert(.kc17, at: 0) }
+        let after = causes.isEmpty ? "" : "after " + causes.map(words).joined(separator: ", ") + ", "
+        let device = deviceName(d)
+        let detail = failed.isEmpty ? "" : " (" + failed.joined(separator: "; ") + ")"
+        let sentence: String
+        switch property {
+        case .stable, .follows:
+            sentence = BreakExplanation.capitalized(after + "the launch on \(device) did not read the ID it had before\(detail)") + "."
+        case .available:
+            sentence = BreakExplanation.capitalized(after + "the launch on \(device) got no ID\(detail)") + "."
+        case .unique:
+            sentence = BreakExplanation.capitalized(after + "the launch on \(device) read an ID another device holds") + "."
+        }
+        return BreakExplanation(decisiveStep: found.count, causeSteps: causeNumbers(causes), rules: rules, stores: stores + failed,
+                                sentence: sentence)
+    }
+}
+
+extension BreakExplanation {
+    static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// A changed place in words: "the keychain item com.acme.app/device-id", "UserDefaults seen".
+    static func subjectWords(_ subject: Subject, in world: World) -> String {
+        switch subject {
+        case .keychain(_, let key): "the keychain item \(key.service)/\(key.account)" + (key.synchronizable ? " (synchronizable)" : "")
+        case .defaults(_, _, let key): "UserDefaults \(key)"
+        case .suiteDefaults(_, _, let suite, let key): "UserDefaults \(key) in suite \(suite)"
+        case .groupDefaults(_, let group, let key): "UserDefaults \(key) of App Group \(group)"
+        case .file(_, _, let path): "the file \(path)"
+        case .groupFile(_, let group, let path): "the file \(path) of App Group \(group)"
+        case .pasteboard(_, let name): "the pasteboard \(name)"
+        case .keyValueStore(_, let key): "the iCloud key-value store key \(key)"
+        case .idfv: "the IDFV"
+        default: subject.text(in: world)
         }
     }
 }

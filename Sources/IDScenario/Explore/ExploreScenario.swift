@@ -53,15 +53,20 @@ public struct ExploreTarget: Sendable {
     }
 
     /// The counterexample as a scenario: the base scenario's steps, the breaking steps, the
-    /// reference launch labelled, and a last `expect` that fails there.
-    public func scenario(for found: [Step], property: ExploreProperty) throws -> Scenario {
+    /// reference launch labelled, and a last `expect` that fails there, its note the break's
+    /// meaning and `notes` (the why and the fixes). It has a name and a description of its own:
+    /// what breaks, in how many steps, from which scenario.
+    public func scenario(for found: [Step], property: ExploreProperty, notes: String? = nil) throws -> Scenario {
         let initial = try base.initialWorld()
         let prefix = self.prefix
         let example = Counterexample(property: property, world: initial, steps: prefix + found, app: app,
                                      value: strategy.matrixValue, programs: library)
         var scenario = base
         scenario.name = "explore: \(strategy.name) breaks \(property.rawValue) in \(found.count) step\(found.count == 1 ? "" : "s")"
+            + (base.steps.isEmpty ? "" : " after \(base.name)")
         scenario.description = "Found by idscope explore: \(property.breakMeaning). The last expect fails; idscope check reproduces it."
+            + (base.steps.isEmpty ? "" : " It starts from the end of \(base.name) (\(base.steps.count) step\(base.steps.count == 1 ? "" : "s")).")
+        scenario.presenterNotes = nil
         scenario.file = "<explore>"
         let used = Set(base.steps.compactMap(\.label))
         var label = "reference"
@@ -91,7 +96,8 @@ public struct ExploreTarget: Sendable {
         case .stable, .follows: expectation.values = [ValueExpectation(name: name, check: .sameAs(label))]
         case .unique: expectation.values = [ValueExpectation(name: name, check: .differsFrom(label))]
         }
-        steps.append(ScenarioStep(.expect(expectation), device: found.last?.device ?? 0, note: "explore: \(property.breakMeaning)"))
+        steps.append(ScenarioStep(.expect(expectation), device: found.last?.device ?? 0,
+                                  note: "explore: \(property.breakMeaning)" + (notes.map { "\n" + $0 } ?? "")))
         scenario.steps = steps
         return scenario
     }

@@ -2,38 +2,98 @@ import IDExplore
 import IDSim
 import IDStrategies
 
-/// What to change, checked by search (issue 34, point 2): one-key variations of a recipe's stores
-/// and policies, each explored again for the broken property with the break's events to the same
-/// depth. Only variations that were searched and hold are suggested, each with what it breaks
-/// instead among the goal's other properties.
+/// What to change so that a break cannot happen, each suggestion proven before it is made. A
+/// change to the followed ID's recipe (`FixCandidates`: its stores, conditions, order, saves and
+/// policies; pairs where no single change holds) is suggested only if, applied:
+/// (a) the broken property holds at the search's depth with its whole event alphabet,
+/// (b) no property of the goal that held before breaks, and
+/// (c) no lifecycle-matrix cell of the strategy gets worse as the goal counts it (`FixMatrix`).
+/// Cheap checks go first (the break replayed with the change, the matrix, a shallow search);
+/// the full search, the proof of (a) and (b), runs only for changes that pass them.
 public struct FixSearch: Sendable {
-    /// One variation that was searched.
-    public struct Variation: Sendable {
+    /// A suggested change, with its proof.
+    public struct Fix: Sendable {
         /// The change in words: `kc: accessible afterFirstUnlockThisDeviceOnly (was afterFirstUnlock)`.
         public var change: String
+        /// The keys it changes (`kc.accessible`, `beforeFirstUnlock`).
+        public var keys: [String]
         /// The recipe with the change (named `<recipe>-fix<N>`).
         public var recipe: Recipe
-        /// Whether the broken property holds with it.
-        public var holds: Bool
-        /// The other properties it breaks at that depth with those events.
-        public var breaksInstead: [ExploreProperty]
+        /// The search that proves it: its depth and states, and the properties it watched.
+        public var depth: Int
+        public var states: Int
+        public var watched: [ExploreProperty]
+        /// The matrix cells it makes better, as the goal counts them (`migration dup → Δ`).
+        public var better: [String]
+        /// The other matrix cells it changes, which the goal allows: what it costs (`erase = → Δ`).
+        public var costs: [String]
+    }
+
+    /// How much a fix search may try.
+    public struct Budget: Sendable {
+        /// Changes tried, single and paired.
+        public var candidates: Int
+        /// Suggestions proven, at most (the search stops at this many).
+        public var suggestions: Int
+        /// Seconds for the whole fix search of one break, nil for no limit (the inspector's `x`
+        /// gives what its 10 s left).
+        public var seconds: Double?
+
+        public init(candidates: Int = 40, suggestions: Int = 2, seconds: Double? = nil) {
+            self.candidates = candidates
+            self.suggestions = suggestions
+            self.seconds = seconds
+        }
+
+        /// `idscope explore`'s: up to 40 changes tried, 2 proven.
+        public static let standard = Budget()
+    }
+
+    /// What a fix search is asked: the break, what the search watched, and what held there.
+    public struct Question: Sendable {
+        public var property: ExploreProperty
+        public var steps: [Step]
+        public var target: ExploreTarget
+        public var goal: ExploreGoal?
+        /// The properties the search checked; those not broken there must stay unbroken.
+        public var properties: Set<ExploreProperty>
+        public var heldBefore: Set<ExploreProperty>
+        /// The search's event keys (nil: every action).
+        public var events: Set<String>?
+        public var depth: Int
+        public var why: BreakExplanation?
+
+        public init(property: ExploreProperty, steps: [Step], target: ExploreTarget, goal: ExploreGoal?, properties: Set<ExploreProperty>,
+                    heldBefore: Set<ExploreProperty>, events: Set<String>?, depth: Int, why: BreakExplanation?) {
+            self.property = property
+            self.steps = steps
+            self.target = target
+            self.goal = goal
+            self.properties = properties
+            self.heldBefore = heldBefore
+            self.events = events
+            self.depth = depth
+            self.why = why
+        }
     }
 
     /// The recipe varied (the strategy's own, or its twin's); nil when there is none.
     public var recipe: Recipe?
-    public var variations: [Variation] = []
+    public var property: ExploreProperty
+    public var suggestions: [Fix] = []
+    /// Changes tried (each at least replayed), and of them those proven by a full search.
+    public var tried = 0
+    public var searched = 0
+    /// The budget ran out before every change was tried.
+    public var cutShort = false
     /// Why nothing was searched, when nothing was.
     public var notSearched: String?
 
     /// A search a stop request (Ctrl-C) cut short or never began: what it had found is dropped, for
     /// "no change holds" would be said of changes never tried.
-    public static let interrupted = FixSearch(notSearched: "not searched: interrupted")
-
-    /// The variations that hold, in the order they were made.
-    public var suggestions: [Variation] { variations.filter(\.holds) }
-
-    /// The most variations searched for one break.
-    public static let limit = 12
+    public static func interrupted(_ property: ExploreProperty) -> FixSearch {
+        FixSearch(property: property, notSearched: "not searched: interrupted")
+    }
 
     /// The recipe a target's strategy is, or has a twin of (keychain-idfv: keychain-idfv-twin).
     public static func recipe(for target: ExploreTarget) -> Recipe? {
@@ -42,112 +102,166 @@ public struct FixSearch: Sendable {
         return StrategyCatalog.builtInRecipes.first { $0.name == name } ?? StrategyCatalog.builtInRecipes.first { $0.name == name + "-twin" }
     }
 
-    /// Searches the variations for a break of `property` found by `steps`.
+    /// Tries changes until the budget's suggestions are proven or its candidates or seconds run out.
     /// - Parameters:
-    ///   - goal: the goal searched (its other properties are what a variation may break instead).
-    ///   - shouldStop: checked between searches (the inspector's time budget).
-    public static func search(property: ExploreProperty, steps: [Step], target: ExploreTarget, goal: ExploreGoal?, depth: Int,
-                              workers: Int, shouldStop: @Sendable () -> Bool = { false }) -> FixSearch {
+    ///   - clock: seconds, for the budget's time limit.
+    ///   - shouldStop: checked between searches and within them (Ctrl-C, the inspector's Esc).
+    public static func search(_ question: Question, workers: Int, budget: Budget = .standard,
+                              clock: @escaping @Sendable () -> Double = { 0 }, shouldStop: @escaping @Sendable () -> Bool = { false }) -> FixSearch {
+        let target = question.target
         guard let recipe = recipe(for: target) else {
-            return FixSearch(notSearched: "\(target.strategy.name) is Swift code with no recipe twin: nothing was searched")
+            return FixSearch(property: question.property,
+                             notSearched: "\(target.strategy.name) is Swift code with no recipe twin: nothing was searched")
         }
-        var result = FixSearch(recipe: recipe)
-        let events = Set(steps.map(\.event.key))
-        let watched = goal.map { ExploreProperty.allCases.filter($0.properties.contains) } ?? [property]
-        let devices = target.base.devices.count
-        let os = target.base.devices.first?.os ?? OSVersion(17, 5)
-        for (number, (change, variant)) in variations(of: recipe).enumerated() {
-            if shouldStop() { break }
-            var renamed = variant
-            renamed.name = "\(recipe.name)-fix\(number + 1)"
-            let varied: ExploreTarget
-            if target.base.steps.isEmpty {
-                varied = ExploreTarget.defaultWorld(strategy: renamed.strategy, recipe: renamed, devices: devices, os: os,
-                                                    options: target.base.apps[target.app].options)
-            } else {
-                // From a scenario's end (--from, the inspector's x): the same steps, the followed
-                // app running the variation (a twin reproduces its Swift strategy's launches).
-                var base = target.base
-                base.recipes.append(renamed)
-                base.apps[target.app].strategy = renamed.name
-                varied = ExploreTarget(base: base, app: target.app, strategy: renamed.strategy, library: base.library)
+        let idName = target.strategy.matrixValue ?? recipe.ids[recipe.primary].name
+        guard recipe.ids.contains(where: { $0.name == idName }) else {
+            return FixSearch(recipe: recipe, property: question.property,
+                             notSearched: "\(idName) is not one of \(recipe.name)'s IDs: nothing was searched")
+        }
+        var result = FixSearch(recipe: recipe, property: question.property)
+        let start = clock()
+        let outOfTime: @Sendable () -> Bool = { budget.seconds.map { clock() - start > $0 } ?? false }
+        let stop: @Sendable () -> Bool = { shouldStop() || outOfTime() }
+        let checker = FixChecker(question: question, recipe: recipe, idName: idName, workers: workers)
+        let focus = Self.focus(question.why)
+        let singles = FixCandidates.singles(of: recipe, id: idName, focus: focus)
+        var passedReplay: [FixCandidate] = []
+        func tryCandidates(_ candidates: [FixCandidate], replayedInto passed: inout [FixCandidate]) -> Bool {
+            for candidate in candidates {
+                if stop() || result.tried >= budget.candidates {
+                    result.cutShort = true
+                    return false
+                }
+                result.tried += 1
+                let number = result.tried
+                switch checker.check(candidate, number: number, shouldStop: stop) {
+                case .refusedByReplay: continue
+                case .refused: passed.append(candidate)
+                case .cutShort:
+                    result.cutShort = true
+                    return false
+                case .holds(let fix, let searches):
+                    passed.append(candidate)
+                    result.searched += searches
+                    result.suggestions.append(fix)
+                    if result.suggestions.count >= budget.suggestions { return false }
+                case .refusedBySearch(let searches):
+                    passed.append(candidate)
+                    result.searched += searches
+                }
             }
-            guard let world = try? varied.startWorld() else { continue }
-            var explorer = Explorer.from(world, app: varied.app, strategy: varied.strategy, library: varied.library, events: events)
-            explorer.workers = workers
-            explorer.goal = goal
-            let outcome = explorer.run(properties: Set(watched), depth: depth, shouldStop: shouldStop)
-            if outcome.stopReason != nil { break }
-            result.variations.append(Variation(change: change, recipe: renamed, holds: outcome.breaks[property] == nil,
-                                               breaksInstead: watched.filter { $0 != property && outcome.breaks[$0] != nil }))
+            return true
+        }
+        var unused: [FixCandidate] = []
+        guard tryCandidates(singles, replayedInto: &passedReplay) else { return result }
+        if result.suggestions.isEmpty {
+            // Pairs where no single change holds: those that at least got past the replay first.
+            let pairs = FixCandidates.pairs(of: passedReplay + singles.filter { s in !passedReplay.contains { $0.change == s.change } }, limit: 8)
+            _ = tryCandidates(pairs, replayedInto: &unused)
         }
         return result
     }
 
-    /// At most `limit` one-key variations: each keychain store's class with and without
-    /// ThisDeviceOnly and AfterFirstUnlock for WhenUnlocked, its sync flag; each file store's
-    /// backup flag; the first two sources swapped (the read order); `whenRefused`.
-    public static func variations(of recipe: Recipe) -> [(String, Recipe)] {
-        var out: [(String, Recipe)] = []
-        for (index, store) in recipe.stores.enumerated() {
-            switch store.kind {
-            case .keychain(let item):
-                let current = item.accessible ?? .whenUnlocked
-                for other in classVariants(of: current) {
-                    var copy = recipe, changed = item
-                    changed.accessible = other
-                    if changed.synchronizable && other.isThisDeviceOnly { continue }   // KC-18: never what a user wants
-                    copy.stores[index] = RecipeStore(name: store.name, kind: .keychain(changed))
-                    out.append(("\(store.name): accessible \(other.rawValue) (was \(current.rawValue))", copy))
-                }
-                if !current.isThisDeviceOnly && item.accessControl == nil {
-                    var copy = recipe, changed = item
-                    changed.synchronizable.toggle()
-                    copy.stores[index] = RecipeStore(name: store.name, kind: .keychain(changed))
-                    out.append(("\(store.name): synchronizable \(changed.synchronizable)", copy))
-                }
-            case .file(let path, let backup, let group, let key):
-                // A keyed file is backed up whole: every entry of it changes together, offered once.
-                var copy = recipe, entries: [String] = []
-                for (position, other) in recipe.stores.enumerated() {
-                    guard case .file(let otherPath, _, let otherGroup, let otherKey) = other.kind, otherPath.raw == path.raw,
-                          otherGroup?.raw == group?.raw, (otherKey == nil) == (key == nil) else { continue }
-                    if key == nil && position != index { continue }
-                    copy.stores[position] = RecipeStore(name: other.name, kind: .file(path: otherPath, backup: !backup, group: otherGroup, key: otherKey))
-                    entries.append(other.name)
-                }
-                guard entries.first == store.name else { break }
-                out.append(("\(entries.joined(separator: ", ")): backup \(!backup)", copy))
-            default:
-                break
-            }
+    /// The names the why rests on: its stores' names and the policy keys in its code.
+    static func focus(_ why: BreakExplanation?) -> Set<String> {
+        guard let why else { return [] }
+        var names = Set<String>()
+        for text in why.stores + why.code {
+            // "kc (keychain item …)", "if: seen (acme.yaml:14)": the name is the first word.
+            let words = text.split(separator: " ").map { $0.filter { $0.isLetter || $0.isNumber || "-_.".contains($0) } }
+            if let first = words.first { names.insert(String(first)) }
+            if words.first == "if" || words.first == "unless", words.count > 1 { names.insert(String(words[1])) }
         }
-        let sources = recipe.sources
-        if sources.count >= 2, case .store(let first) = sources[0].kind, case .store(let second) = sources[1].kind {
-            var copy = recipe
-            copy.sources.swapAt(0, 1)
-            out.append(("read \(second) before \(first)", copy))
-        }
-        var refused = recipe
-        refused.whenRefused = recipe.whenRefused == .next ? .stop : .next
-        out.append(("whenRefused: \(refused.whenRefused.rawValue) (was \(recipe.whenRefused.rawValue))", refused))
-        return Array(out.prefix(limit))
+        for key in ["whenRefused", "whenWriteFails", "beforeFirstUnlock"] where why.code.contains(where: { $0.hasPrefix(key) }) { names.insert(key) }
+        if why.rules.contains(.kc17) || why.rules.contains(.ct25) { names.insert("beforeFirstUnlock") }
+        return names
+    }
+}
+
+/// The checks one change must pass, cheapest first.
+struct FixChecker {
+    let question: FixSearch.Question
+    let recipe: Recipe
+    let idName: String
+    let workers: Int
+    /// The strategy's own matrix row.
+    let before: FixMatrix
+
+    init(question: FixSearch.Question, recipe: Recipe, idName: String, workers: Int) {
+        self.question = question
+        self.recipe = recipe
+        self.idName = idName
+        self.workers = workers
+        let target = question.target
+        before = FixMatrix(strategy: target.strategy, options: target.base.apps[target.app].options, library: target.library)
     }
 
-    /// The other classes worth trying: the same with and without ThisDeviceOnly, and the
-    /// AfterFirstUnlock counterpart of a WhenUnlocked class (what a locked launch can read).
-    static func classVariants(of current: Accessibility) -> [Accessibility] {
-        let pairs: [(Accessibility, Accessibility)] = [(.whenUnlocked, .whenUnlockedThisDeviceOnly), (.afterFirstUnlock, .afterFirstUnlockThisDeviceOnly)]
-        var out: [Accessibility] = []
-        for (shared, bound) in pairs {
-            if current == shared { out.append(bound) }
-            if current == bound { out.append(shared) }
+    enum Verdict {
+        /// The break still happens with the change.
+        case refusedByReplay
+        /// The matrix got worse, or a shallow search found a break.
+        case refused
+        case refusedBySearch(searches: Int)
+        case holds(FixSearch.Fix, searches: Int)
+        case cutShort
+    }
+
+    /// The watched properties: the broken one, and those of the search that held.
+    var watched: Set<ExploreProperty> { question.heldBefore.union([question.property]) }
+
+    func check(_ candidate: FixCandidate, number: Int, shouldStop: @escaping @Sendable () -> Bool) -> Verdict {
+        var varied = candidate.apply(recipe)
+        varied.name = "\(recipe.name)-fix\(number)"
+        varied.summary = "\(recipe.summary.isEmpty ? recipe.name : recipe.summary) (fix: \(candidate.change))"
+        let target = variedTarget(varied)
+        guard let world = try? target.startWorld() else { return .refused }
+        // 1. The break itself, replayed with the change.
+        var explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library, events: question.events)
+        explorer.goal = question.goal
+        var state = explorer.root
+        for step in question.steps {
+            guard let broke = explorer.probe(&state, step) else { break }
+            if broke.contains(question.property) { return .refusedByReplay }
         }
-        switch current {
-        case .whenUnlocked: out.append(.afterFirstUnlock)
-        case .whenUnlockedThisDeviceOnly: out.append(.afterFirstUnlockThisDeviceOnly)
-        default: break
+        // 2. The matrix, by the goal's count.
+        let after = FixMatrix(strategy: target.strategy, options: target.base.apps[target.app].options, library: target.library)
+        let (worse, better, costs) = before.compare(with: after, goal: question.goal, properties: question.properties)
+        guard worse.isEmpty else { return .refused }
+        // 3. A shallow search, then the full one: every watched property must hold.
+        explorer.workers = workers
+        explorer.stopAtFirstBreak = true
+        var searches = 0
+        let shallow = min(question.depth, max(question.steps.count + 1, 5))
+        for depth in shallow < question.depth ? [shallow, question.depth] : [question.depth] {
+            let outcome = explorer.run(properties: watched, depth: depth, shouldStop: shouldStop)
+            searches += 1
+            if shouldStop() || outcome.stopReason != nil { return .cutShort }
+            if !outcome.breaks.isEmpty { return searches == 1 && depth < question.depth ? .refused : .refusedBySearch(searches: searches) }
+            if depth == question.depth {
+                let fix = FixSearch.Fix(change: candidate.change, keys: candidate.keys, recipe: varied, depth: depth, states: outcome.states,
+                                        watched: ExploreProperty.allCases.filter(watched.contains), better: better, costs: costs)
+                return .holds(fix, searches: searches)
+            }
         }
-        return out
+        return .refused
+    }
+
+    /// The question's target with the varied recipe in the followed app's place (following the
+    /// same ID), in the same world.
+    func variedTarget(_ varied: Recipe) -> ExploreTarget {
+        let target = question.target
+        let followed = target.strategy.matrixValue.flatMap { varied.strategy.following($0) } ?? varied.strategy
+        if target.base.steps.isEmpty {
+            var made = ExploreTarget.defaultWorld(strategy: varied.strategy, recipe: varied, devices: target.base.devices.count,
+                                                  os: target.base.devices.first?.os ?? OSVersion(17, 5), options: target.base.apps[target.app].options)
+            made.strategy = followed
+            return made
+        }
+        // From a scenario's end (--from, the inspector's x): the same steps, the followed app
+        // running the variation (a twin launches as its Swift strategy does).
+        var base = target.base
+        base.recipes.append(varied)
+        base.apps[target.app].strategy = varied.name
+        return ExploreTarget(base: base, app: target.app, strategy: followed, library: base.library)
     }
 }

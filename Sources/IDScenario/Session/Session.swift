@@ -239,6 +239,33 @@ public struct Session: Sendable {
         }
     }
 
+    /// Labels step n (history only), as if it had been taken with the label: what explore's break
+    /// does when the launch it contradicts is one of the steps before the branch.
+    public mutating func setLabel(_ label: String, at n: Int) {
+        guard keepsHistory, (1...count).contains(n) else { return }
+        scenario.steps[n - 1].label = label
+        let step = scenario.steps[n - 1]
+        var launched: AppIndex?
+        if case .event(.launch(let app, _, _)) = step.action { launched = app }
+        labels[label] = LabelledStep(step: n, world: world(at: n), device: step.device, launched: launched)
+        savedBytes -= stepBytes[n - 1]
+        stepBytes[n - 1] = ScenarioWriter.byteCount(of: step, in: scenario)
+        savedBytes += stepBytes[n - 1]
+    }
+
+    /// Gives the session's scenario another name and description (a branch that became a test of
+    /// its own: explore's break).
+    public mutating func retitle(name: String, description: String?) {
+        var setup = scenario
+        setup.steps = []
+        let before = ScenarioWriter.yaml(setup).utf8.count
+        scenario.name = name
+        scenario.description = description
+        setup.name = name
+        setup.description = description
+        if keepsHistory { savedBytes += ScenarioWriter.yaml(setup).utf8.count - before }
+    }
+
     /// Drops every step after position n (history only): the branch point.
     private mutating func dropSteps(after n: Int) {
         guard case .history(var timeline) = storage else { return }

@@ -115,87 +115,35 @@ extension IDScope {
                 Console.error("idscope: cannot save into \(save): \(problem)")
                 throw ExitCode(ExitStatus.ioError)
             }
-            var writer = ExploreWriter(goal: chosenGoal)
+            var run = ExploreRun(targets: targets, goal: chosenGoal, properties: wanted, events: eventKeys.map(Set.init), depth: depth,
+                                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+            run.devices = from == nil ? devices : 2
             let progress = isatty(STDERR_FILENO) == 1
             StopRequest.install()
-            var cut = CutShort()
-            for (index, target) in targets.enumerated() {
-                if StopRequest.isRequested {
-                    cut.notReached = targets[index...].map(\.label)
-                    break
-                }
-                let world: World
-                do {
-                    world = try target.startWorld()
-                } catch {
-                    Console.error("idscope: cannot set up the world for \(target.label): \(error)")
-                    throw ExitCode(ExitStatus.invalidInput)
-                }
-                var explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library,
-                                             events: eventKeys.map(Set.init))
-                explorer.workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
-                explorer.goal = chosenGoal
-                let outcome = explorer.run(properties: Set(wanted), depth: depth, clock: { Date().timeIntervalSince1970 },
-                                           shouldStop: { StopRequest.isRequested }, progress: { p in
+            var report: ExploreReport
+            do {
+                report = try run.run(clock: { Date().timeIntervalSince1970 }, shouldStop: { StopRequest.isRequested }, progress: { p in
                     guard progress else { return }
                     // Distinct states a second, as the line says (successors a second is the bench's figure).
-                    let rate = p.seconds > 0 ? Int(Double(p.states) / p.seconds) : 0
-                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(target.label): depth \(p.depth)\(p.depthDone ? " done" : ""), \(p.states) states, \(rate) states/s, \(String(format: "%.1f", p.seconds)) s"))
+                    let s = p.search
+                    let rate = s.seconds > 0 ? Int(Double(s.states) / s.seconds) : 0
+                    Console.progress("\u{1B}[2K\r" + TerminalText.escaped("\(p.target): depth \(s.depth)\(s.depthDone ? " done" : ""), \(s.states) states, \(rate) states/s, \(String(format: "%.1f", s.seconds)) s"))
                 })
+            } catch {
                 if progress { Console.progress("\u{1B}[2K\r") }
-                if outcome.stopReason == .stateLimit {
-                    Console.error("idscope: \(target.label): stopped at \(outcome.states) states (the memory limit); depth \(outcome.completedDepth) was searched in full")
-                }
-                if outcome.stopReason == .cancelled { cut.searches.append("\(target.label) (depth \(outcome.completedDepth) in full)") }
-                // Why each break happened and what to change, worked out after the search, for
-                // breaks only: the search's own speed is untouched.
-                var whys: [ExploreProperty: BreakExplanation] = [:]
-                var fixes: [ExploreProperty: FixSearch] = [:]
-                for property in wanted {
-                    guard let steps = outcome.breaks[property] else { continue }
-                    whys[property] = BreakExplanation.explain(steps, property: property, target: target)
-                    let fix = StopRequest.isRequested ? nil
-                        : FixSearch.search(property: property, steps: steps, target: target, goal: chosenGoal, depth: depth,
-                                           workers: explorer.workers, shouldStop: { StopRequest.isRequested })
-                    // A search cut short would say that no change holds when some were never tried.
-                    if let fix, !StopRequest.isRequested {
-                        fixes[property] = fix
-                    } else {
-                        fixes[property] = .interrupted
-                        cut.fixes.append("\(target.label) \(property.rawValue)")
-                    }
-                }
-                var saved: [ExploreProperty: String] = [:]
-                if let save {
-                    for property in wanted {
-                        guard let steps = outcome.breaks[property] else { continue }
-                        let scenario = try target.scenario(for: steps, property: property)
-                        let path = (save as NSString).appendingPathComponent(Self.fileName(target, property))
-                        do {
-                            try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
-                            try FileSaver.write(ScenarioWriter.yaml(scenario), to: path)
-                        } catch {
-                            Console.error("idscope: cannot save \(error)")
-                            throw ExitCode(ExitStatus.ioError)
-                        }
-                        saved[property] = path
-                        // The first searched change that holds, beside the counterexample.
-                        if let suggestion = fixes[property]?.suggestions.first {
-                            let fixPath = String(path.dropLast(5)) + "-fix.yaml"
-                            do {
-                                try FileSaver.write(RecipeWriter.file(suggestion.recipe), to: fixPath)
-                            } catch {
-                                Console.error("idscope: cannot save \(error)")
-                                throw ExitCode(ExitStatus.ioError)
-                            }
-                        }
-                    }
-                }
-                writer.add(outcome, target: target, properties: wanted, saved: saved, whys: whys, fixes: fixes)
+                Console.error("idscope: cannot set up the world for \(error.target): \(error.message)")
+                throw ExitCode(ExitStatus.invalidInput)
             }
+            if progress { Console.progress("\u{1B}[2K\r") }
+            for line in report.limits { Console.error("idscope: " + line) }
+            // Each break and each proven fix saved in a file of its own; a save that fails is said
+            // on stderr and the table is printed all the same (exit 74 after it).
+            var saveFailed = false
+            if let save { saveFailed = !Self.saveFiles(of: &report, into: save) }
             // Past the searches a signal ends the command at once; one that came after the last
             // search finished cut nothing, and the output is printed in full as usual.
             StopRequest.uninstall()
+            let writer = ExploreWriter(report)
             let lines = switch format {
             case .jsonl: writer.jsonl()
             case .markdown: writer.markdown()
@@ -203,39 +151,61 @@ extension IDScope {
             }
             do {
                 for line in lines { try Console.out(line) }
-                if !cut.isEmpty { try Console.flush() }
+                if !report.cut.isEmpty { try Console.flush() }
             } catch {
                 // A closed stdout (a pipe's reader that the same Ctrl-C ended) loses the table, not the signal.
-                if cut.isEmpty { throw error }
+                if report.cut.isEmpty { throw error }
             }
-            if !cut.isEmpty {
-                Console.error(cut.sentence)
+            if !report.cut.isEmpty {
+                Console.error(report.cut.sentence)
                 StopRequest.endBySignal()
             }
-            // Properties that exclude each other: said once, with the sequence that shows it.
-            if let conflict = PropertyConflict.sequence(properties: Set(wanted), events: eventKeys.map(Set.init),
-                                                        devices: from == nil ? devices : 2), conflict.count <= depth {
-                let world = try? targets.first?.base.initialWorld()
-                let words = conflict.map { step in
-                    world.map { TerminalText.escaped(StepSummary.describe(step.event, in: $0) + " on " + $0.devices[step.device].name) } ?? step.event.key
-                }
-                let sentence = "unique and follows cannot both hold: after " + words.joined(separator: " → ")
-                    + ", the last launch either reads the first device's ID (unique breaks) or another (follows breaks)"
-                switch format {
-                case .jsonl:
-                    try Console.out("{\"conflict\": [\"unique\", \"follows\"], \"steps\": [" + words.map(JSONText.string).joined(separator: ", ")
-                                    + "], \"sentence\": " + JSONText.string(sentence) + "}")
-                case .markdown, .table:
-                    try Console.out("conflict: " + sentence)
-                }
-                throw ExitCode(ExitStatus.checkFailed)
+            if saveFailed { throw ExitCode(ExitStatus.ioError) }
+            if report.broke { throw ExitCode(ExitStatus.checkFailed) }
+        }
+
+        /// Writes the report's files into the folder (made when there is one to write), noting
+        /// each saved path in its row; false when one could not be written (each said on stderr).
+        static func saveFiles(of report: inout ExploreReport, into folder: String) -> Bool {
+            let files: [ExploreReport.File]
+            do {
+                files = try report.files()
+            } catch {
+                Console.error("idscope: cannot save the breaks into \(TerminalText.escaped(folder)): \(error)")
+                return false
             }
-            if writer.rows.contains(where: { $0.steps != nil }) { throw ExitCode(ExitStatus.checkFailed) }
+            guard !files.isEmpty else { return true }
+            if let problem = folderProblem(folder) ?? makeFolder(folder) {
+                Console.error("idscope: cannot save into \(TerminalText.escaped(folder)): \(problem)")
+                return false
+            }
+            var ok = true
+            for file in files {
+                let path = (folder as NSString).appendingPathComponent(file.name)
+                do {
+                    try FileSaver.write(file.text, to: path)
+                } catch {
+                    Console.error("idscope: cannot save \(TerminalText.escaped(path)): \(error.reason)")
+                    ok = false
+                    continue
+                }
+                switch file.kind {
+                case .counterexample: report.rows[file.row].saved = path
+                case .fix: report.rows[file.row].savedFixes.append(path)
+                }
+            }
+            return ok
         }
 
         /// Why `--save FOLDER` could not be made or written, or nil: it is a folder we may write, or
         /// the nearest part of it that exists is.
         static func folderProblem(_ folder: String) -> String? {
+            // A link that points nowhere: the folder would be made where it points, and it is
+            // better said than guessed.
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder),
+               !FileManager.default.fileExists(atPath: folder) {
+                return "\(folder) is a symbolic link to \(target), which does not exist"
+            }
             var path = URL(fileURLWithPath: folder).standardizedFileURL
             while !FileManager.default.fileExists(atPath: path.path) && path.path != "/" { path.deleteLastPathComponent() }
             var isFolder: ObjCBool = false
@@ -245,12 +215,14 @@ extension IDScope {
             return FileManager.default.isWritableFile(atPath: path.path) ? nil : "\(path.path) cannot be written"
         }
 
-        /// `rndi-stable.yaml`; with --from, `id-kit-com.acme.shop-stable.yaml`.
-        static func fileName(_ target: ExploreTarget, _ property: ExploreProperty) -> String {
-            var name = target.strategy.name
-            if !target.base.steps.isEmpty { name += "-" + target.base.apps[target.app].bundleID }
-            let safe = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" }
-            return String(safe) + "-\(property.rawValue).yaml"
+        /// Makes the folder (and its parents): nil, or why not in a sentence.
+        static func makeFolder(_ folder: String) -> String? {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                return nil
+            } catch {
+                return folderProblem(folder) ?? "it could not be made (\((error as NSError).localizedDescription))"
+            }
         }
 
         /// The worlds and apps to explore: --from's apps, else each strategy in the default world.
