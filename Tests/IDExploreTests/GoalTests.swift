@@ -43,16 +43,22 @@ import Testing
         #expect(try !Self.run("firebase-installations", goal: .install, steps).0.contains(.stable))
     }
 
-    @Test("under the user goal a restore of the phone's own backup takes back what its erase forgave")
-    func restoreRevokes() throws {
+    @Test("under every goal a restore of the phone's own backup rewinds it: what its erase forgave is taken back, and the next launch is held to the ID the backup holds")
+    func restoreRewinds() throws {
         let steps: [(Event, DeviceIndex)] = [(.install(0, source: nil), 0), (.launch(0, mode: .foreground), 0),
-                                             (.backup(.encrypted, name: "b"), 0), (.erase, 0)]
-        let (_, erased) = try Self.run("keychain-idfv", goal: .user, steps)
-        #expect(erased.follow[0].forgiven)
-        let (_, restored) = try Self.run("keychain-idfv", goal: .user, steps + [(.restore(backup: "b"), 0)])
-        #expect(!restored.follow[0].forgiven, "the backup should bring the ID back")
-        let (_, deviceGoal) = try Self.run("keychain-idfv", goal: .device, steps + [(.restore(backup: "b"), 0)])
-        #expect(deviceGoal.follow[0].forgiven, "the device goal allows a new ID after any erase")
+                                             (.backup(.encrypted, name: "b"), 0), (.erase, 0), (.install(0, source: nil), 0),
+                                             (.launch(0, mode: .foreground), 0)]
+        for goal in ExploreGoal.allCases {
+            let (erasedBroken, erased) = try Self.run("keychain-idfv", goal: goal, steps)
+            #expect(!erasedBroken.contains(.stable), "\(goal): the erase allows a new ID")
+            let backedUp = try #require(erased.backupForms.first { $0.name == "b" }?.followedID)
+            #expect(erased.follow[0].last != backedUp, "the erased phone made another ID")
+            let (broken, restored) = try Self.run("keychain-idfv", goal: goal, steps + [(.restore(backup: "b"), 0)])
+            #expect(!restored.follow[0].forgiven && restored.follow[0].last == backedUp, "\(goal): held to the backup's ID")
+            // The launch after the restore reads the backup's ID: the post-erase ID it replaces is no break.
+            let (after, _) = try Self.run("keychain-idfv", goal: goal, steps + [(.restore(backup: "b"), 0), (.launch(0, mode: .foreground), 0)])
+            #expect(!after.subtracting(broken).contains(.stable), "\(goal): \(after)")
+        }
     }
 
     @Test("under the device goal a launch before the first unlock may yield no ID; without a goal it breaks available")

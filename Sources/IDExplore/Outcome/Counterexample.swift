@@ -53,6 +53,9 @@ public struct Counterexample: Sendable {
                 if let origin = before.copyOrigin(of: step) {
                     expectedLaunch[d] = backupLaunch[name] ?? origin.source.flatMap { lastLaunch[$0] }
                     lastLaunch[d] = nil
+                } else {
+                    // Its own backup: rewound to the launch before the backup was taken.
+                    lastLaunch[d] = backupLaunch[name]
                 }
             case .migrate:
                 if let origin = before.copyOrigin(of: step) {

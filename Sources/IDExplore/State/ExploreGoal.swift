@@ -52,7 +52,7 @@ public enum ExploreGoal: String, CaseIterable, Sendable {
         switch self {
         case .device: [.erase, .lockedLaunch]
         case .install: [.erase, .uninstall]
-        case .user: [.erase, .restoreRevokes]
+        case .user: [.erase]
         }
     }
 }
@@ -67,9 +67,8 @@ struct Forgiving: OptionSet, Hashable, Sendable {
     static let uninstall = Forgiving(rawValue: 2)
     /// A launch before the first unlock that yields no ID (`available`).
     static let lockedLaunch = Forgiving(rawValue: 4)
-    /// A restore of the device's own backup takes back what an erase forgave: the backup should
-    /// bring the ID back.
-    static let restoreRevokes = Forgiving(rawValue: 8)
+    // A restore of the device's own backup takes back what an erase forgave, under every goal:
+    // it rewinds the device, whose next launch should read the ID the backup holds (ExploreState).
 }
 
 /// Properties that cannot all hold whatever an app does, and the sequence that shows it.

@@ -179,10 +179,14 @@ extension ExploreState {
             }
         case .restore(let name):
             // `follows` compares with the ID the app had when the backup was taken.
+            let held = backupForms.first { $0.name == name }?.followedID
             if copyOrigin(of: step) != nil {
-                becomesCopy(expecting: backupForms.first { $0.name == name }?.followedID, device: d)
-            } else if watch.forgiving.contains(.restoreRevokes) {
-                follow[d].forgiven = false
+                becomesCopy(expecting: held, device: d)
+            } else {
+                // The device's own backup rewinds it: its next launch should read the ID the app had
+                // when the backup was taken, not one it made since (an erase's new ID, say), which
+                // the restore can only undo. `stable` compares with that ID, nothing is forgiven.
+                follow[d] = Follow(last: held, held: false, expected: nil, forgiven: false)
             }
         case .migrate(let source):
             // And with the ID it has on the source as the migration is made.
