@@ -169,6 +169,40 @@ enum ExploreBench {
 
     /// What `idscope explore --strategy NAME` searches for each built-in strategy (every action,
     /// every property, depth 8; `--quick`: 6), timed: the goal is each within 10 seconds.
+    /// `--explore-all --answers [--strategies a,b]`: what `idscope explore --strategy NAME` does for
+    /// each built-in, timed: the default goal's search at depth 8 with every action, then each
+    /// break's why and proven fixes (the 10-second goal counts all three).
+    static func runEveryAnswer(quick: Bool, only: [String]?) {
+        let library = StrategyCatalog.builtIn
+        let depth = quick ? 6 : 8
+        var totals: [(name: String, seconds: Double)] = []
+        for strategy in library.all where only.map({ $0.contains(strategy.name) }) ?? true {
+            let target = ExploreTarget.defaultWorld(strategy: strategy, recipe: nil, devices: 2, os: OSVersion(17, 5))
+            let search = ExploreRun(targets: [target], goal: .device, properties: Array(ExploreGoal.device.properties), depth: depth,
+                                    workers: ProcessInfo.processInfo.activeProcessorCount, fixes: nil)
+            var withFixes = search
+            withFixes.fixes = .standard
+            let clock: @Sendable () -> Double = { Double(Measure.now()) / 1e9 }
+            let start = clock()
+            guard let searched = try? search.run(clock: clock) else { continue }
+            let searchSeconds = clock() - start
+            let second = clock()
+            guard let answered = try? withFixes.run(clock: clock) else { continue }
+            let total = clock() - second
+            totals.append((strategy.name, total))
+            let breaks = answered.rows.filter { $0.breaking != nil }
+            let fixes = breaks.map { $0.fix?.suggestions.count ?? 0 }.reduce(0, +)
+            let tried = breaks.map { $0.fix?.tried ?? 0 }.reduce(0, +), proofs = breaks.map { $0.fix?.searched ?? 0 }.reduce(0, +)
+            print("explore_answers_\(strategy.name): \(Measure.format(total, 2)) s with why and fixes (search alone \(Measure.format(searchSeconds, 2)) s, "
+                  + "\(searched.rows.first?.states ?? 0) states), \(breaks.count) of 3 broken, \(fixes) fixes proven, \(tried) changes tried, \(proofs) searched in full")
+        }
+        let sorted = totals.map(\.seconds).sorted()
+        guard !sorted.isEmpty else { return }
+        print("explore_answers: \(sorted.filter { $0 <= 10 }.count) of \(sorted.count) strategies within 10 s at depth \(depth) with why and fixes, "
+              + "median \(Measure.format(sorted[sorted.count / 2], 2)) s, slowest \(totals.max { $0.seconds < $1.seconds }!.name) "
+              + "\(Measure.format(sorted[sorted.count - 1], 2)) s")
+    }
+
     static func runEveryStrategy(quick: Bool) {
         let library = StrategyCatalog.builtIn
         let depth = quick ? 6 : 8

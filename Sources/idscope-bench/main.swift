@@ -9,7 +9,8 @@
 //   --explore        explore's successors per second, distinct states and bytes per state (also in a full run);
 //                    for profiling one search: --strategies a,b  --workers N  --every-property  --levels  --chunk N
 //                    --independent N  also N one-worker searches at once: the host's ceiling for N workers (--on-threads: on threads, not Dispatch)
-//   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed
+//   --explore-all    every built-in strategy's default explore search (every action and property, depth 8), timed;
+//                    --answers: the device goal's search with each break's why and proven fixes, as `idscope explore` (--strategies a,b)
 //   --recipes [NAME] each recipe twin's launch against its Swift original's (also at the end of a full run);
 //                    NAME: that original's pair alone, for profiling
 //   --serve          `idscope serve`: requests per second and latency at 64 connections (also in a full run);
@@ -25,7 +26,12 @@ if CommandLine.arguments.contains("--inspector-only") {
     exit(0)
 }
 if CommandLine.arguments.contains("--explore-all") {
-    ExploreBench.runEveryStrategy(quick: quick)
+    if CommandLine.arguments.contains("--answers") {
+        let only = CommandLine.arguments.firstIndex(of: "--strategies").flatMap { CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil }
+        ExploreBench.runEveryAnswer(quick: quick, only: only.map { $0.split(separator: ",").map(String.init) })
+    } else {
+        ExploreBench.runEveryStrategy(quick: quick)
+    }
     exit(0)
 }
 if CommandLine.arguments.contains("--explore") {

@@ -15,4 +15,13 @@ struct HelpTests {
         let difference = try Golden.difference(result.stdout, file: "Tests/CLITests/Help/\(command.isEmpty ? "idscope" : command).txt")
         #expect(difference == nil, "\(difference ?? "")")
     }
+
+    @Test("a golden file nobody committed is a difference, and is not written unless asked",
+          .enabled(if: ProcessInfo.processInfo.environment["IDSCOPE_RECORD_SNAPSHOTS"] == nil, "recording golden files"))
+    func missingGoldenFails() throws {
+        let path = "Tests/CLITests/Help/never-recorded-\(UUID().uuidString).txt"
+        let difference = try Golden.difference("text", file: path)
+        #expect(difference?.contains("is missing") == true, "\(difference ?? "nil")")
+        #expect(!FileManager.default.fileExists(atPath: GeneratedSection.root.appendingPathComponent(path).path))
+    }
 }

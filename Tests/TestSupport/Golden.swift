@@ -1,15 +1,18 @@
 import Foundation
 
-/// Text compared with a file kept in the repository; `IDSCOPE_RECORD_SNAPSHOTS=1` (or a missing
-/// file) records it instead.
+/// Text compared with a file kept in the repository; `IDSCOPE_RECORD_SNAPSHOTS=1` records it
+/// instead. A missing file is a difference: a golden file nobody committed must not pass.
 public enum Golden {
     /// Where the text first differs from the file at `path` (relative to the repository's root),
     /// line by line, or nil when they are equal.
     public static func difference(_ actual: String, file path: String) throws -> String? {
         let url = GeneratedSection.root.appendingPathComponent(path)
-        if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_SNAPSHOTS"] != nil || !FileManager.default.fileExists(atPath: url.path) {
+        if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_SNAPSHOTS"] != nil {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: url, atomically: true, encoding: .utf8)
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            return "\(path) is missing (IDSCOPE_RECORD_SNAPSHOTS=1 records it; then commit it)"
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
         guard actual != expected else { return nil }

@@ -17,7 +17,9 @@ extension IDScope {
             and available, allowed after deleting the app; --goal user: stable and follows). --property checks \
             properties alone instead. Exit 0 when every property holds to the depth, 1 when one breaks, \
             2 for invalid input, 64 for a malformed command line. --save DIR writes each break as a scenario whose \
-            last expect fails. Ctrl-C (or SIGTERM) stops the search and prints what it found so far, marked stopped, \
+            last expect fails, and each proven fix as a recipe beside it. After each break, why it happened and \
+            the changes to the recipe proven to fix it (none makes another property or a matrix cell worse; \
+            --no-fixes skips them). Ctrl-C (or SIGTERM) stops the search and prints what it found so far, marked stopped, \
             then ends as interrupted; a second Ctrl-C ends it at once.
 
             Events: \(ActionAlphabet.eventKeys.joined(separator: ", ")).
@@ -68,6 +70,9 @@ extension IDScope {
         @Option(parsing: .unconditional, help: "Search threads (default: every active core).")
         var workers: Int?
 
+        @Flag(name: .customLong("no-fixes"), help: "Say why each break happened, but search for no fixes (each proven fix costs about one more search).")
+        var noFixes = false
+
         @OptionGroup var strategyOptions: StrategyOptionsOption
 
         /// A malformed value is the argument parser's error (64); a well-formed name that names
@@ -116,7 +121,7 @@ extension IDScope {
                 throw ExitCode(ExitStatus.ioError)
             }
             var run = ExploreRun(targets: targets, goal: chosenGoal, properties: wanted, events: eventKeys.map(Set.init), depth: depth,
-                                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+                                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, fixes: noFixes ? nil : .standard)
             run.devices = from == nil ? devices : 2
             let progress = isatty(STDERR_FILENO) == 1
             StopRequest.install()
