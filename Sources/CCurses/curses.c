@@ -181,8 +181,11 @@ static int key_name_of(int code) {
 int idscope_curses_read(int timeout_ms, int *value) {
     wtimeout(stdscr, timeout_ms);
     wint_t character = 0;
+    /* errno is read here, right after the call that set it: a stale EIO left by an earlier call
+     * (a file the inspector failed to open or save) is no hang-up. */
+    errno = 0;
     int result = wget_wch(stdscr, &character);
-    if (result == ERR) return IDSCOPE_INPUT_NONE;   /* errno says whether it was more than a timeout */
+    if (result == ERR) return errno == EIO ? IDSCOPE_INPUT_GONE : IDSCOPE_INPUT_NONE;
     if (result == KEY_CODE_YES) {
         *value = key_name_of((int)character);
         return IDSCOPE_INPUT_KEY;

@@ -81,14 +81,18 @@ public struct Strategy: Sendable {
     /// The IDs it names, for `expect: { ids: … }`: a recipe's declared ones, `id` for a strategy
     /// with a primary ID.
     public let idNames: [String]
+    /// Options an app must give (a recipe's params without a default: `{writeKey}`).
+    public let requiredOptions: [String]
     private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
+    private let appGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
 
     public init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
-                readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, idNames: [String]? = nil,
+                readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, idNames: [String]? = nil, requiredOptions: [String] = [],
                 stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
+                appGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 program: @escaping @Sendable ([String: OptionValue]) -> any AppProgram) {
         self.name = name
         self.summary = summary
@@ -99,8 +103,10 @@ public struct Strategy: Sendable {
         self.readsTracking = readsTracking
         self.setsDeviceCheckBits = setsDeviceCheckBits
         self.idNames = idNames ?? (matrixValue == nil ? ["id"] : [])
+        self.requiredOptions = requiredOptions
         self.storesOf = stores
         self.sharedGroupsOf = sharedAccessGroups
+        self.appGroupsOf = appGroups
         self.make = program
     }
 
@@ -109,6 +115,11 @@ public struct Strategy: Sendable {
 
     /// Keychain access groups beyond the app's own it must be entitled to, for the code to work as shipped.
     public func sharedAccessGroups(for app: AppDeclaration) -> [String] { sharedGroupsOf(app) }
+
+    /// The App Groups the code keeps values in, for an app that declares none: the worlds idscope
+    /// makes for the matrix and explore give their apps these (a recipe's `{appGroup}`, a file's
+    /// `group:`, a `group.` suite), so that a recipe of an App Group runs as it does in a scenario.
+    public func appGroups(for app: AppDeclaration) -> [String] { appGroupsOf(app) }
 
     /// The code an app of this strategy runs at a launch, with the app's options.
     public func program(options: [String: OptionValue]) -> any AppProgram { make(options) }
@@ -149,6 +160,20 @@ public struct Strategy: Sendable {
             if let message = option.problem(with: values[key]!) { problems.append(.invalidOption(key, message: message)) }
         }
         return problems
+    }
+
+    /// The required options `values` leaves out, in the strategy's order.
+    public func missingOptions(in values: [String: OptionValue]) -> [String] {
+        requiredOptions.filter { values[$0] == nil }
+    }
+
+    /// `values` with each required option it leaves out given a value that says it is an example
+    /// (`example-writeKey`): how a run over every built-in strategy, none named, runs those that
+    /// need one, where a strategy named alone must be given it.
+    public func withExamples(_ values: [String: OptionValue]) -> [String: OptionValue] {
+        var filled = values
+        for name in missingOptions(in: values) { filled[name] = .string("example-" + name) }
+        return filled
     }
 }
 

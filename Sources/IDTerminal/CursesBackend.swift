@@ -104,9 +104,12 @@ public final class CursesBackend: TerminalBackend {
             return value == IDSCOPE_KEY_PASTE_START ? readPaste() : special(value)
         case IDSCOPE_INPUT_CHARACTER:
             return ordinary(value)
+        case IDSCOPE_INPUT_GONE:
+            return .hangup
         default:
-            // A timeout, or the terminal is gone (a hang-up would otherwise spin here).
-            if errno == EIO || isatty(STDIN_FILENO) == 0 { return .hangup }
+            // A timeout, or the terminal is gone (a hang-up would otherwise spin here). errno is
+            // not read here: the C side read it right after the call (a stale EIO is no hang-up).
+            if isatty(STDIN_FILENO) == 0 { return .hangup }
             return nil
         }
     }

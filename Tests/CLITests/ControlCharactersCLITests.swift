@@ -6,9 +6,20 @@ import TestSupport
 /// (hardening, round 2).
 @Suite("Control characters in names (the built binary)")
 struct ControlCharactersCLITests {
-    /// A recipe whose name retitles the terminal, rings its bell and clears the screen.
-    static let hostileRecipe = #"""
+    /// A recipe whose name would retitle the terminal, ring its bell and clear the screen: refused,
+    /// the name shown in caret form.
+    static let hostileName = #"""
         name: "a\0\a\e]0;owned\a\e[2J"
+        stores:
+          kc: { keychain: { service: com.acme.id, account: device, accessible: afterFirstUnlock } }
+        id: [kc, uuid]
+        save: [kc]
+        """#
+
+    /// A recipe whose summary and keychain service would do the same.
+    static let hostileRecipe = #"""
+        name: evil
+        summary: "a\0\a\e]0;owned\a\e[2J"
         stores:
           kc: { keychain: { service: com.acme.id, account: device, accessible: afterFirstUnlock } }
         id: [kc, uuid]
@@ -20,16 +31,22 @@ struct ControlCharactersCLITests {
         text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
     }
 
-    @Test("explore's table and markdown show a recipe's control characters in caret form; --save writes a file that loads")
+    @Test("a recipe name with control characters is refused, shown in caret form; explore and strategies show a recipe's other words in caret form; --save writes a file that loads")
     func exploreEscapesAndSavesLoadably() throws {
         let folder = TemporaryDirectory.make()
+        let named = folder.appendingPathComponent("named.yaml")
+        try Self.hostileName.write(to: named, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["explore", "--strategy", named.path, "--depth", "2"])
+        #expect(refused.status == 2 && refused.stderr.contains("invalid recipe name 'a^@^G^[]0;owned^G^[[2J'"), "\(refused.stderr)")
+        #expect(Self.rawControls(refused.stdout + refused.stderr).isEmpty)
         let recipe = folder.appendingPathComponent("evil.yaml")
         try Self.hostileRecipe.write(to: recipe, atomically: true, encoding: .utf8)
+        let listed = try CLI.run(["strategies", recipe.path])
+        #expect(listed.stdout.contains("a^@^G^[]0;owned^G^[[2J") && Self.rawControls(listed.stdout).isEmpty, "\(listed.stdout)")
         let arguments = ["explore", "--strategy", recipe.path, "--depth", "4", "--property", "stable", "--workers", "1"]
         let table = try CLI.run(arguments + ["--save", folder.appendingPathComponent("saved").path])
         #expect(table.status == 1, "stable breaks: \(table.stderr)")
         #expect(Self.rawControls(table.stdout).isEmpty, "\(table.stdout.debugDescription)")
-        #expect(table.stdout.contains("a^@^G^[]0;owned^G^[[2J"), "\(table.stdout)")
         let markdown = try CLI.run(arguments + ["--format", "markdown"])
         #expect(Self.rawControls(markdown.stdout).isEmpty, "\(markdown.stdout.debugDescription)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("saved").path)

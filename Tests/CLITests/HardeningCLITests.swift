@@ -53,7 +53,10 @@ struct HardeningCLITests {
             let bytes = Array(result.stdout.utf8)
             #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x0D), "\(format)")
             #expect(!result.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "\(format)")
-            #expect(result.stdout.contains("Evil ^[]0;pwned^G title") && result.stdout.contains("<U+009B>[31m"), "\(format)")
+            // In markdown the caret form's `[` and `]` are escaped too, and `<`, `>` are entities.
+            let title = format == "markdown" ? "Evil ^\\[\\]0;pwned^G title" : "Evil ^[]0;pwned^G title"
+            let csi = format == "markdown" ? "&lt;U+009B&gt;\\[31m" : "<U+009B>[31m"
+            #expect(result.stdout.contains(title) && result.stdout.contains(csi), "\(format): \(result.stdout)")
         }
         // A CR or LF in an echoed name does not split the error line.
         try """
@@ -147,5 +150,67 @@ struct ExitCodeCLITests {
         #expect(result.stderr.contains("cannot serve on 127.0.0.1:\(port)"))
         #expect(try CLI.run(["serve", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ").contains("Exit status 69 when it cannot listen"))
         #expect(try CLI.run(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ").contains("69 serve cannot listen"))
+    }
+}
+
+/// Issue 50 items 7 and 12: what a scenario says reaches a Markdown ticket as text, never as HTML
+/// or Markdown; a search that can reach no state is an argument that names nothing.
+@Suite("Hardening, round 3 (the built binary)")
+struct HardeningRound3CLITests {
+    @Test("run --format markdown: no raw HTML, no forged Markdown, code spans fenced longer than any backquote run")
+    func markdownTicketIsText() throws {
+        let file = TemporaryDirectory.make().appendingPathComponent("ticket.yaml")
+        try """
+        name: "pixel <img src=http://x/t.png> `code` here"
+        description: |
+          **Failed:** none
+          <!-- the rest is hidden
+          # not a heading
+        devices:
+          - { name: "<b>phone</b>", os: "17.5" }
+        apps:
+          - { bundle: com.acme.shop, team: ACME1234 }
+        steps:
+          - note: "a ``` fence and a [link](http://x) & more"
+          - install: com.acme.shop
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["run", file.path, "--format", "markdown"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        #expect(!out.contains("<img") && !out.contains("<b>") && !out.contains("<!--"), "\(out)")
+        #expect(out.contains("&lt;img src=http://x/t.png&gt;") && out.contains("&lt;!--") && out.contains("&lt;b&gt;phone&lt;/b&gt;"), "\(out)")
+        #expect(out.contains("\\*\\*Failed:\\*\\* none") && !out.contains("\n**Failed:** none"), "\(out)")
+        #expect(out.contains("\n\\# not a heading"), "\(out)")
+        #expect(out.contains("\\`\\`\\` fence") && out.contains("\\[link\\](http://x) &amp; more"), "\(out)")
+    }
+
+    @Test("explore --events with no event, or events that lead nowhere from the start, is exit 2 with the reason")
+    func vacuousSearchIsInvalid() throws {
+        for events in ["", ",,,"] {
+            let run = try CLI.run(["explore", "--strategy", "rndi", "--events", events, "--depth", "3"])
+            #expect(run.status == 2 && run.stderr.contains("--events names no event"), "\(events): \(run.stderr)")
+        }
+        let launchOnly = try CLI.run(["explore", "--strategy", "rndi", "--events", "launch", "--depth", "3"])
+        #expect(launchOnly.status == 2 && launchOnly.stderr.contains("no action applies from the start with --events launch"), "\(launchOnly.stderr)")
+        #expect(launchOnly.stdout.isEmpty)
+    }
+
+    @Test("explore --save into a dangling link, or where a break's file name is a folder: a sentence on stderr each, the table printed, exit 74")
+    func saveFailuresKeepTheTable() throws {
+        let folder = TemporaryDirectory.make()
+        let link = folder.appendingPathComponent("dangling").path
+        symlink(folder.appendingPathComponent("nowhere/deeper").path, link)
+        let dangling = try CLI.run(["explore", "--strategy", "rndi", "--events", "install,launch,reboot", "--depth", "4", "--property", "stable",
+                                    "--workers", "1", "--save", link])
+        #expect(dangling.status == 74 && dangling.stderr.contains("is a symbolic link to") && !dangling.stderr.contains("NSCocoaErrorDomain"),
+                "\(dangling.stderr)")
+        let saves = folder.appendingPathComponent("saves")
+        try FileManager.default.createDirectory(at: saves.appendingPathComponent("rndi-stable.yaml"), withIntermediateDirectories: true)
+        let blocked = try CLI.run(["explore", "--strategy", "rndi", "--events", "install,launch,reboot", "--depth", "4", "--property", "stable",
+                                   "--workers", "1", "--save", saves.path])
+        #expect(blocked.status == 74, "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("cannot save \(saves.appendingPathComponent("rndi-stable.yaml").path): is a directory"), "\(blocked.stderr)")
+        #expect(blocked.stdout.contains("rndi      stable     breaks in 4"), "the table is printed: \(blocked.stdout)")
+        #expect(FileManager.default.fileExists(atPath: saves.appendingPathComponent("rndi-stable-fix1.yaml").path), "the other files are saved")
     }
 }

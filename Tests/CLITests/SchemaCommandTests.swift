@@ -7,9 +7,10 @@ import TestSupport
 /// files idscope refuses.
 @Suite("schema")
 struct SchemaCommandTests {
-    /// python3 with the jsonschema and yaml modules (Debian's python3-jsonschema and python3-yaml).
+    /// python3 with the jsonschema and yaml modules (Debian's python3-jsonschema and python3-yaml):
+    /// the one .ci/run chose (IDSCOPE_PYTHON), else one in a usual place.
     static let python: String? = {
-        guard let python = Host.tool("python3") else { return nil }
+        guard let python = ProcessInfo.processInfo.environment["IDSCOPE_PYTHON"] ?? Host.tool("python3") else { return nil }
         guard let result = try? CLI.launch(URL(fileURLWithPath: python), ["-c", "import jsonschema, yaml"], environment: [:], timeout: 60),
               result.status == 0 else { return nil }
         return python

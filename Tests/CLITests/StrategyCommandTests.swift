@@ -64,12 +64,15 @@ struct StrategyCommandTests {
     func optionsReachTheWorlds() throws {
         // mixpanel's useUniqueDistinctId: the IDFV (kept across a reinstall while another app of the
         // vendor stays) instead of a random UUID.
-        let plain = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall"])
-        let unique = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall", "--option", "useUniqueDistinctId=true"])
+        // Its token is required, as a recipe file's params are: named without it, it is exit 2.
+        let missing = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall"])
+        #expect(missing.status == 2 && missing.stderr.contains("mixpanel needs --option token=VALUE"), "\(missing.stderr)")
+        let plain = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall", "--option", "token=T"])
+        let unique = try CLI.run(["matrix", "--strategy", "mixpanel", "--scenario", "reinstall", "--option", "token=T", "--option", "useUniqueDistinctId=true"])
         #expect(plain.stdout.contains("mixpanel  Δ") && unique.stdout.contains("mixpanel  ="), "\(plain.stdout)\(unique.stdout)")
         // explore's world takes them too: its saved counterexample gives both apps the option.
         let folder = TemporaryDirectory.make()
-        let explore = try CLI.run(["explore", "--strategy", "mixpanel", "--option", "useUniqueDistinctId=true", "--events", "install,uninstall,launch",
+        let explore = try CLI.run(["explore", "--strategy", "mixpanel", "--option", "token=T", "--option", "useUniqueDistinctId=true", "--events", "install,uninstall,launch",
                                    "--property", "stable", "--depth", "5", "--devices", "1", "--workers", "1", "--save", folder.path])
         #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
         let saved = try String(contentsOf: folder.appendingPathComponent("mixpanel-stable.yaml"), encoding: .utf8)

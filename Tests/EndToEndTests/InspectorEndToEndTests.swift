@@ -279,6 +279,40 @@ struct InspectorEndToEndTests {
         t.waitFor("[exit 0]")
     }
 
+    @Test("a file that fails to read with EIO is a footer message and the session stays; w onto the terminal itself is refused and nothing counts as saved")
+    func failedReadAndSaveOntoTheTerminal() throws {
+        let t = try Tmux(command: Tmux.binary)
+        t.waitFor("step 0/32")
+        t.press("Right")
+        t.expectScreen("step 1/32")
+        // Reading /proc/self/mem fails with EIO, which the next terminal read once took for a hang-up.
+        if FileManager.default.fileExists(atPath: "/proc/self/mem") {
+            t.press("o", "C-u")
+            t.type("/proc/self/mem")
+            t.press("Enter")
+            t.expectScreen("cannot be read")
+            t.press("Right")
+            t.expectScreen("step 2/32", "the inspector is still there after the failed read")
+        }
+        for target in ["/dev/stdout", "/dev/tty", "/proc/self/fd/1"] where FileManager.default.fileExists(atPath: target) {
+            t.press("w", "C-u")
+            t.type(target)
+            t.press("Enter")
+            if t.screen().contains("Overwrite it?") { t.press("y") }
+            t.expectScreen("it is the terminal the inspector draws on; save to a file")
+            #expect(!t.screen().contains("saved "), "\(target)")
+        }
+        // Nothing was saved: after a change at the end, quitting asks.
+        t.press("End")
+        t.press(":", "C-u")
+        t.type("launch com.acme.shop")
+        t.press("Enter")
+        t.keys("q")
+        t.expectScreen("Quit without saving the changes to this session?")
+        t.keys("y")
+        t.waitFor("[exit 0]")
+    }
+
     @Test("q leaves the terminal sane: no alternate screen, cursor visible, echo and icanon on")
     func quitRestores() throws {
         let t = try Tmux(command: Tmux.binary)

@@ -204,3 +204,69 @@ import TestSupport
         #expect(backups.count <= 1)
     }
 }
+
+/// Issue 50, item 10: the worlds explore and the matrix make give a recipe's apps its App Groups,
+/// and every break explore saves loads and fails on its last expect, as `check` runs it.
+@Suite struct SavedBreaksTests {
+    static let groupRecipes = [
+        """
+        name: group-suite
+        stores:
+          shared: { defaults: { suite: "{appGroup}", key: device-id } }
+        id: [shared, uuid]
+        save: [shared]
+        """,
+        """
+        name: group-file
+        stores:
+          shared: { file: { path: Library/id, group: "{appGroup}" } }
+        id: [shared, uuid]
+        save: [shared]
+        """,
+    ]
+
+    /// Writes each counterexample of a report as --save does, loads it as check does, and runs it:
+    /// it loads, and its only failed expectation is its last step.
+    static func checkSaved(_ report: ExploreReport, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        var checked = 0
+        for file in try report.files() where file.kind == .counterexample {
+            let path = TemporaryDirectory.make().appendingPathComponent(file.name)
+            try file.text.write(to: path, atomically: true, encoding: .utf8)
+            let scenario = try ScenarioLoader.loadFile(path.path)
+            var failed: [Int] = []
+            _ = try Session.run(scenario) { outcome in if !outcome.failures.isEmpty { failed.append(outcome.number) } }
+            #expect(failed == [scenario.steps.count], "\(file.name): failed at \(failed) of \(scenario.steps.count)", sourceLocation: sourceLocation)
+            checked += 1
+        }
+        return checked
+    }
+
+    @Test("a recipe that keeps its ID in an App Group runs in the matrix's and explore's worlds: the apps are in the group, a reinstall keeps the ID while the companion keeps the group, and each saved break fails only at its end")
+    func appGroupRecipes() throws {
+        for text in Self.groupRecipes {
+            let recipe = try BreakExplanationTests.recipe(text)
+            let library = StrategyCatalog.builtIn.adding([recipe.strategy])
+            let reinstall = try #require(LifecycleCase.named("reinstall"))
+            #expect(LifecycleMatrix().cell(strategy: recipe.strategy, case: reinstall, library: library) == .same, "\(recipe.name)")
+            let target = BreakExplanationTests.target(recipe)
+            #expect(target.base.apps.allSatisfy { $0.appGroups == ["group.com.acme"] })
+            let report = try ExploreRun(targets: [target], goal: .device, properties: Array(ExploreGoal.device.properties),
+                                        events: FixSearchTests.events, depth: 4, workers: 2, fixes: nil).run()
+            #expect(report.broke, "\(recipe.name)")
+            #expect(try Self.checkSaved(report) >= 1)
+        }
+    }
+
+    @Test("every built-in's breaks, saved as --save writes them, load and fail only at their last expect")
+    func everyBuiltInsBreaksReplay() throws {
+        var checked = 0
+        for strategy in StrategyCatalog.builtIn.all where StrategyCatalog.original(ofTwin: strategy.name) == nil {
+            let target = ExploreTarget.defaultWorld(strategy: strategy, recipe: nil, devices: 2, os: OSVersion(17, 5),
+                                                    options: strategy.withExamples([:]))
+            let report = try ExploreRun(targets: [target], goal: .device, properties: Array(ExploreGoal.device.properties),
+                                        events: FixSearchTests.events, depth: 4, workers: 2, fixes: nil).run()
+            checked += try Self.checkSaved(report)
+        }
+        #expect(checked >= 20, "\(checked) breaks checked")
+    }
+}

@@ -41,6 +41,34 @@ struct RecipeKeyedFileTests {
         #expect(afterFirst.devices[0].apps[0]?.container.files.count == 1, "one file, not one per entry")
     }
 
+    @Test("a value with a line break is kept whole: it cannot write another entry, and the next launch reads the same ID")
+    func lineBreakInAValue() throws {
+        let run = try RecipeRun("""
+            stores:
+              device: { file: { path: "\(Self.prefs)", key: a } }
+              other: { file: { path: "\(Self.prefs)", key: b } }
+            ids:
+              token:
+                id: [device, { uuid: {}, template: "{value}\\nb=X\\r\\\\" }]
+                save: [device]
+              second:
+                id: [other, uuid]
+                save: [other]
+            """, steps: """
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        let token = try #require(run.value("token", launch: 0))
+        #expect(token.hasSuffix("\nb=X\r\\"), "the template made a line break: \(token)")
+        #expect(run.value("token", launch: 1) == token, "read back whole, so the ID is stable")
+        let second = try #require(run.value("second", launch: 0))
+        #expect(second != "X" && run.value("second", launch: 1) == second, "entry b is its own")
+        let file = try #require(run.outcomes[1].world.devices[0].apps[0]?.container.files[Self.prefs])
+        #expect(file.contents.split(separator: "\n").count == 2, "one line an entry: \(file.contents)")
+        #expect(KeyedFile.entries(file.contents) == ["a": token, "b": second])
+    }
+
     @Test("the codec: entries in key order, a line without '=' is nothing, the file goes with its last entry")
     func codec() {
         #expect(KeyedFile.setting("b", to: "2", in: KeyedFile.setting("a", to: "1", in: nil)) == "a=1\nb=2")
@@ -58,7 +86,7 @@ struct RecipeKeyedFileTests {
         // is false), so the dictionary's own key order, the oracle here, would depend on its hashing.
         let pieces = ["a", "b", "ab", "c", "=", "=", "\n", "\n", "1", "x", "", "\r\n", "\r", "é", "=\u{301}", " "]
         let keys = ["a", "b", "ab", "c", "", "é", "a\r"]
-        let values: [String?] = [nil, "1", "", "x=y", "\u{1F600}", "\r"]
+        let values: [String?] = [nil, "1", "", "x=y", "\u{1F600}", "\r", "a\nb=2", "c\\n"]
         for round in 0..<4000 {
             // Mostly plain text (the byte path); every fourth round may hold what sends it to the dictionary.
             let usable = round % 4 == 0 ? pieces : pieces.filter { $0.allSatisfy(\.isASCII) && !$0.contains("\r") }
@@ -67,14 +95,26 @@ struct RecipeKeyedFileTests {
             for key in keys {
                 #expect(KeyedFile.value(key, in: contents) == KeyedFile.entries(contents)[key], "\(key) in \(String(reflecting: contents))")
                 for value in values {
-                    var entries = KeyedFile.entries(contents)
-                    entries[key] = value
+                    // The oracle: the other entries as written, the new value escaped (a line break,
+                    // a carriage return or a backslash in it cannot start a line of its own).
+                    var entries = Self.written(contents)
+                    entries[key] = value.map { $0.replacing("\\", with: "\\\\").replacing("\n", with: "\\n").replacing("\r", with: "\\r") }
                     let expected = entries.isEmpty ? nil : entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
                     #expect(KeyedFile.setting(key, to: value, in: contents) == expected,
                             "\(key) = \(String(reflecting: value)) in \(String(reflecting: contents))")
                 }
             }
         }
+    }
+
+    /// A file's entries as written, each key's last line: what a rewrite keeps as it found it.
+    static func written(_ contents: String?) -> [String: String] {
+        var entries: [String: String] = [:]
+        for line in (contents ?? "").split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            entries[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return entries
     }
 
     @Test("stores on one file are all entries or all plain, backed up alike, each its own key; a key has no '='")

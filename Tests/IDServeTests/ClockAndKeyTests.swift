@@ -44,7 +44,7 @@ import Testing
             #expect(set[0].status == 200 && set[0].body == #"{"date": "2027-03-01"}"#)
             #expect(set[1].status == 200)
             #expect(set[2].body == #"{"bit0": false, "bit1": true, "last_update_time": "2027-03"}"#)
-            #expect(set[3].status == 400 && set[3].body.contains("2027-13-01 is not a date"))
+            #expect(set[3].status == 400 && set[3].body.contains("2027-13-01") && set[3].body.contains("is not a calendar date"))
             #expect(set[4].status == 400 && set[4].body.contains(#"{\"date\": \"YYYY-MM-DD\"}"#))
             #expect(set[5].status == 405)
             // The world keeps its simulated month: the jsonl, the inspector and --save are unchanged by the clock.
@@ -153,6 +153,43 @@ import Testing
                 try c.send("POST", "/v1/query_two_bits", headers: Self.bearer(soon), body: deviceCheckBody(shop))
             }
             #expect(later.status == 401 && later.headers["x-idscope-reason"]?.contains("exp (\(now + 30)) has passed") == true)
+        }
+    }
+
+    @Test("only a calendar date from 1970 sets the clock: no sign, no 30th of February, the 29th only in a leap year")
+    func clockDatesAreCalendarDates() async throws {
+        let refused = ["-2027-01-01", "2027-02-30", "2027-02-29", "1969-12-31", "+027-01-01", "2027-1-01", "2027-01-01T00", "２０２７-01-01"]
+        let accepted = ["2028-02-29", "2000-02-29", "1970-01-01", "2027-12-31"]
+        try await ServerUnderTest.serving { server in
+            let replies = try await server.talk { c in
+                try (refused + accepted).map { try c.send("POST", "/idscope/clock", body: #"{"date": "\#($0)"}"#) }
+            }
+            for (date, reply) in zip(refused, replies) {
+                #expect(reply.status == 400 && reply.body.contains("is not a calendar date from 1970 on"), "\(date): \(reply.status) \(reply.body)")
+            }
+            for (date, reply) in zip(accepted, replies.dropFirst(refused.count)) { #expect(reply.status == 200, "\(date): \(reply.body)") }
+            #expect(ServedWorld.isCalendarDate("1900-02-28") == false && ServedWorld.isCalendarDate("2100-02-29") == false)
+        }
+    }
+
+    @Test("a signed JWT whose iat is the smallest Int64, or past 1970's start, is a 401 with its reason; an iat with a fraction is an iat")
+    func iatOutOfRangeIsRefused() async throws {
+        try await ServerUnderTest.serving { server in
+            let shop = try await server.token(device: "phone", app: "com.acme.shop")
+            let now = Int(server.now)
+            let header = #"{"alg": "ES256", "kid": "\#(ServerUnderTest.keyID)"}"#
+            let tokens = try [#"{"iss": "ACME1234", "iat": -9223372036854775808}"#, #"{"iss": "ACME1234", "iat": -1}"#,
+                              #"{"iss": "ACME1234", "iat": 1e300}"#, #"{"iss": "ACME1234", "iat": \#(now - 10).5}"#,
+                              #"{"iss": "ACME1234", "iat": 9223372036854775807}"#].map { try server.signedJWT(header: header, claims: $0) }
+            let replies = try await server.talk { c in
+                try tokens.map { try c.send("POST", "/v1/query_two_bits", headers: Self.bearer($0), body: deviceCheckBody(shop)) }
+            }
+            #expect(replies.map(\.status) == [401, 401, 401, 200, 401], "\(replies.map(\.headers))")
+            #expect(replies[0].headers["x-idscope-reason"]?.contains("before 1970") == true)
+            #expect(replies[2].headers["x-idscope-reason"]?.contains("iat is not a number") == true)
+            #expect(replies[4].headers["x-idscope-reason"]?.contains("in the future") == true)
+            // The server is still there.
+            #expect(try await server.talk { c in try c.send("GET", "/idscope/tokens").status } == 200)
         }
     }
 

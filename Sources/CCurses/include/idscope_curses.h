@@ -17,6 +17,7 @@
 #define IDSCOPE_INPUT_NONE 0       /* nothing within the timeout (or an error: see errno) */
 #define IDSCOPE_INPUT_CHARACTER 1  /* *value is a Unicode scalar (or a control byte) */
 #define IDSCOPE_INPUT_KEY 2        /* *value is one of IDSCOPE_KEY_* */
+#define IDSCOPE_INPUT_GONE 3       /* the read failed with EIO: the terminal went away */
 
 /* Keys, as idscope names them (curses' KEY_* values differ between builds). */
 #define IDSCOPE_KEY_OTHER 0

@@ -23,6 +23,8 @@ public enum ExploreWorld {
             var app = AppDeclaration(bundleID: bundle, teamID: "ACME1234", strategy: strategy.name, options: options)
             // The entitlements the strategy's code needs to work as shipped (SvUDID's shared group).
             app.keychainAccessGroups = strategy.sharedAccessGroups(for: app)
+            // And the App Groups it keeps values in (a recipe's {appGroup}).
+            app.appGroups = strategy.appGroups(for: app)
             return app
         }
     }

@@ -13,7 +13,9 @@ public enum PresenterRecording {
         inspector.reduce(.presenter)
         let header = JSONText.object([
             ("version", "2"), ("width", String(width)), ("height", String(height)),
-            ("title", JSONText.string(session.scenario.name)),
+            // A player shows the title on the viewer's terminal (asciinema sets the window title
+            // with it): caret-escaped as every frame's text is, not only JSON-escaped.
+            ("title", JSONText.string(TerminalText.escaped(session.scenario.name))),
             ("env", JSONText.object([("TERM", JSONText.string("xterm-256color"))])),
         ])
         var lines = [header]

@@ -107,7 +107,7 @@ struct EventReader {
             return reader.string(node, label).map { .string($0) }
         case .version:
             guard case .scalar(let s) = node, let version = OSVersion(parsing: s.string) else {
-                reader.error("invalid iOS version \(NodeReader.describe(node)) for \(spec.key); expected 6.0 to 18.x, like \"18.1\"", at: node)
+                reader.error("invalid iOS version \(NodeReader.describe(node)) for \(spec.key); expected \(OSVersion.expectedWords), like \"18.1\"", at: node)
                 return nil
             }
             return .version(version)

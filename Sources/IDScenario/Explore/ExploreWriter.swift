@@ -91,7 +91,7 @@ public struct ExploreWriter {
         var lines = goalLine.map { [TerminalText.markdownCell($0), ""] } ?? []
         lines += ["| strategy | property | result |", "|---|---|---|"]
         for row in report.rows {
-            var cell = TerminalText.markdownCell(Self.result(row)) + (row.saved.map { " (saved: `\(TerminalText.escaped($0))`)" } ?? "")
+            var cell = TerminalText.markdownCell(Self.result(row)) + (row.saved.map { " (saved: \(MarkdownText.code($0)))" } ?? "")
             for line in Self.whyLines(row) + Self.fixLines(row) { cell += "<br>" + TerminalText.markdownCell(line) }
             lines.append("| \(TerminalText.markdownCell(row.target)) | \(row.property.rawValue) | \(cell) |")
         }

@@ -68,6 +68,21 @@ public enum FileSaver {
         }
     }
 
+    /// Whether a path names the terminal this process draws on or reads from: its standard input,
+    /// output or error when they are a terminal, or its controlling terminal (`/dev/tty`), by any
+    /// name (`/dev/stdout`, `/proc/self/fd/1`, the pty's own path). The inspector refuses to save
+    /// there: the YAML would be written over its screen and the session counted as saved.
+    public static func isOurTerminal(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where isatty(fd) == 1 {
+            var open = stat()
+            if fstat(fd, &open) == 0 && open.st_dev == info.st_dev && open.st_ino == info.st_ino && open.st_rdev == info.st_rdev { return true }
+        }
+        var tty = stat()
+        return stat("/dev/tty", &tty) == 0 && tty.st_rdev == info.st_rdev && isatty(STDIN_FILENO) == 1
+    }
+
     /// Whether two paths name the same existing file (symlinks followed).
     public static func sameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()

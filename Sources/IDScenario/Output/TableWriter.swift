@@ -24,19 +24,18 @@ public struct TableWriter {
             return text
         case .markdown:
             var text = "## \(escape(scenario.name))\n\n"
-            if let description = scenario.description { text += TerminalText.escaped(Self.trimmed(description), keepingNewlines: true) + "\n\n" }
+            if let description = scenario.description { text += MarkdownText.prose(Self.trimmed(description)) + "\n\n" }
             // What a bug report needs to reproduce the run: the seed, the file, each app's strategy,
             // and the recipes the strategies name (as YAML, whether inline or from a recipe file).
-            text += "Seed \(seed). Scenario: `\(escape(scenario.file))`.\n\n"
+            text += "Seed \(seed). Scenario: \(MarkdownText.code(scenario.file)).\n\n"
             text += "| app | team | strategy |\n|---|---|---|\n"
             for app in scenario.apps {
                 let options = app.options.keys.sorted().map { "\($0)=\(app.options[$0]!)" }.joined(separator: ", ")
                 text += "| \(escape(app.bundleID)) | \(escape(app.teamID)) | \(escape(app.strategy + (options.isEmpty ? "" : " (" + options + ")"))) |\n"
             }
             if !scenario.recipes.isEmpty {
-                text += "\nThe recipe\(scenario.recipes.count == 1 ? "" : "s") the strategies name:\n\n```yaml\n"
-                    + TerminalText.escaped(RecipeWriter.section(scenario.recipes), keepingNewlines: true).replacingOccurrences(of: "```", with: "``\\`")
-                    + (RecipeWriter.section(scenario.recipes).hasSuffix("\n") ? "" : "\n") + "```\n"
+                text += "\nThe recipe\(scenario.recipes.count == 1 ? "" : "s") the strategies name:\n\n"
+                    + MarkdownText.block(RecipeWriter.section(scenario.recipes), language: "yaml") + "\n"
             }
             text += "\n| # | event | device | what happened |\n|---:|---|---|---|"
             return text

@@ -39,7 +39,7 @@ public enum TerminalText {
 
     /// A Markdown table cell's text: control characters visible, `|` escaped.
     public static func markdownCell(_ text: String) -> String {
-        escaped(text).replacing("|", with: "\\|")
+        MarkdownText.text(text)
     }
 
     /// The cells a scalar's escaped form takes: `^M` 2, `<U+009B>` 8.

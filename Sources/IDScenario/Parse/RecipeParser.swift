@@ -46,10 +46,13 @@ enum RecipeParser {
         return parseRecipe(root, name: name, inFile: true, &reader)
     }
 
-    /// Recipe names are strategy names: they may not hide a built-in one.
+    /// Recipe names are strategy names: they may not hide a built-in one, and they are printed
+    /// in tables and file names, so they are letters, digits, `-`, `_` and `.` (no control or
+    /// escape characters, no spaces or slashes).
     static func checkName(_ name: String, at node: YAMLNode, reserved: [String], _ reader: inout NodeReader) {
-        if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) || RecipeFiles.isPath(name) {
-            reader.error("invalid recipe name '\(name)': use letters, digits, '-' and '.', like acme-device-id", at: node)
+        let safe = name.allSatisfy { ($0.isLetter || $0.isNumber || "-_.".contains($0)) && $0.unicodeScalars.allSatisfy { !$0.properties.isDefaultIgnorableCodePoint } }
+        if name.isEmpty || !safe || RecipeFiles.isPath(name) {
+            reader.error("invalid recipe name '\(TerminalText.escaped(name))': use letters, digits, '-', '_' and '.', like acme-device-id", at: node)
         } else if reserved.contains(name) {
             reader.error("a recipe may not take the name of the built-in strategy '\(name)'", at: node)
         }

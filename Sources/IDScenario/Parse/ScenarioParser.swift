@@ -128,7 +128,7 @@ public enum ScenarioParser {
                 if case .scalar(let s) = n, let version = OSVersion(parsing: s.string) {
                     os = version
                 } else {
-                    reader.error("invalid iOS version \(NodeReader.describe(n)) for device '\(name)'; expected 6.0 to 18.x, like \"17.5\"", at: n)
+                    reader.error("invalid iOS version \(NodeReader.describe(n)) for device '\(name)'; expected \(OSVersion.expectedWords), like \"17.5\"", at: n)
                 }
             } else {
                 reader.error("device '\(name)' needs an 'os', like os: \"17.5\"", at: item)
@@ -233,7 +233,8 @@ public enum ScenarioParser {
                 app.hasTrackingUsageDescription = reader.bool(n, "trackingUsageDescription") ?? true
             }
             if let n = field("name") { app.displayName = reader.string(n, "name") }
-            if let recipe = recipes.first(where: { $0.name == app.strategy }) {
+            // A built-in recipe (segment's {writeKey}) is held to what a recipe file is.
+            if let recipe = recipes.first(where: { $0.name == app.strategy }) ?? StrategyCatalog.builtInRecipes.first(where: { $0.name == app.strategy }) {
                 checkRecipeApp(app, recipe, at: field("strategy") ?? item, &reader)
             }
             let roles = ["extensionOf", "clipOf"].filter { field($0) != nil }

@@ -96,7 +96,16 @@ final class AuthorizationCheck: Sendable {
         if let owner = keys.teamOf[kid], owner != team {
             return unverified("iss \(team) is not the team of key \(kid) (\(owner), as --key \(owner)/\(kid) says)")
         }
-        guard case .integer(let iat)? = claims["iat"] else { return unverified("the JWT has no iat (seconds since 1970)") }
+        // A NumericDate may have a fraction (RFC 7519 §2), as exp may; the second it falls in counts.
+        // Every number from the network is checked before arithmetic: 1970 or later, not past now.
+        let iat: Int64
+        switch claims["iat"] {
+        case .integer(let whole)?: iat = whole
+        case .number(let seconds)? where seconds.isFinite && abs(seconds) < 1e15: iat = Int64(seconds.rounded(.down))
+        case nil: return unverified("the JWT has no iat (seconds since 1970)")
+        default: return unverified("the JWT's iat is not a number of seconds since 1970")
+        }
+        guard iat >= 0 else { return unverified("the JWT's iat (\(iat)) is before 1970") }
         guard iat <= now else { return unverified("the JWT's iat is in the future") }
         guard now - iat <= Self.maxAge else { return unverified("the JWT's iat is more than an hour old") }
         var verified = Verified(team: team, expires: iat + Self.maxAge, expiredBy: "the JWT's iat is more than an hour old")

@@ -42,7 +42,7 @@ public struct SigningKeys: Sendable {
         guard byID[id] == nil else { throw Problem(description: "--key \(argument): key ID \(id) is given twice") }
         let text: String
         do {
-            let data = try ScenarioLoader.readBytes(path, upTo: 64 << 10, kind: "key")
+            let data = try ScenarioLoader.readBytes(path, upTo: 64 << 10, kind: "a key file (PEM or .p8)")
             text = String(decoding: data, as: UTF8.self)
         } catch {
             throw Problem(description: "--key \(id): \(error.description)")

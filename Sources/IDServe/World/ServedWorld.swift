@@ -190,6 +190,19 @@ public final class ServedWorld: Sendable {
 
     // MARK: - idscope's endpoints
 
+    /// Whether a text is `YYYY-MM-DD`, digits only, a day that month has (February 29 in leap
+    /// years alone), from 1970-01-01 to 9999-12-31.
+    static func isCalendarDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1970...9999).contains(year), (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
+    }
+
     /// `POST /idscope/clock` with `{"date": "YYYY-MM-DD"}`: the server's date for what the API
     /// answers (last_update_time of the updates from now on), until the next one. The world, the
     /// jsonl and --save keep the simulated month; JWTs and token lifetimes keep real time.
@@ -200,11 +213,8 @@ public final class ServedWorld: Sendable {
         guard let fields = FlatJSON.object(Array(json.utf8)), case .string(let date)? = fields["date"], fields.count == 1 else {
             return .error(400, "the body is {\"date\": \"YYYY-MM-DD\"}")
         }
-        let parts = date.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1970...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
-            return .error(400, "date \(date) is not a date like 2026-11-26")
+        guard Self.isCalendarDate(date) else {
+            return .error(400, "date \(JSONText.string(date)) is not a calendar date from 1970 on, like 2026-11-26")
         }
         state.withLock { $0.setDate = date }
         return .json(200, JSONText.object([("date", JSONText.string(date))]))

@@ -38,7 +38,7 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
             "no backup named '\(n)'" + NameSuggester.hint(for: n, among: known)
                 + (known.isEmpty ? "; no backup has been made yet" : "")
         case .unsupported(let what, let d, let why): "\(what) is not available on \(d): \(why)"
-        case .invalidOSVersion(let t): "invalid iOS version '\(t)'; expected 6.0 to 18.x, like \"17.5\""
+        case .invalidOSVersion(let t): "invalid iOS version '\(t)'; expected \(OSVersion.expectedWords), like \"17.5\""
         case .notAnUpgrade(let from, let to): "cannot upgrade from iOS \(from) to iOS \(to): the new version must be newer"
         case .backupTooNew(let b, let bos, let d, let dos):
             "backup '\(b)' was made on iOS \(bos) and cannot be restored onto \(d), which runs iOS \(dos); upgrade it first"

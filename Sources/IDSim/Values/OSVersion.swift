@@ -15,6 +15,9 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The oldest and newest majors the rules cover.
     public static let supportedMajors = 6...18
 
+    /// What the parser takes, in words for its errors ("18.x" is refused for its x, "19.0" for its major).
+    public static let expectedWords = "a major from 6 to 18 and a minor, in numbers"
+
     /// Parses "17", "17.5" or "17.5.1"; returns nil for anything else or outside 6.0–18.x.
     public init?(parsing text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

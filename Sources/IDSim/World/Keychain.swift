@@ -49,24 +49,56 @@ public struct Keychain: Hashable, Sendable {
     /// every launch).
     public func item(group: String, service: String, account: String, synchronizable: Bool) -> KeychainItem? {
         let (b, found) = position(of: group)
-        guard found, let index = buckets[b].items.firstIndex(where: {
-            $0.synchronizable == synchronizable && $0.account == account && $0.service == service
-        }) else { return nil }
-        return buckets[b].items[index]
+        guard found else { return nil }
+        let (index, exists) = Self.position(service: service, account: account, synchronizable: synchronizable, in: buckets[b].items)
+        return exists ? buckets[b].items[index] : nil
+    }
+
+    /// Where an item with these fields is in a bucket's items, or would go. A bucket holds an item
+    /// or two in every real app, so a few are scanned; past that, a binary search (the items are
+    /// in key order), so a recipe of thousands of items adds each in logarithmic time, not linear.
+    private static func position(service: String, account: String, synchronizable: Bool, in items: [KeychainItem]) -> (index: Int, found: Bool) {
+        func isBefore(_ item: KeychainItem) -> Bool {
+            (item.service, item.account, item.synchronizable ? 1 : 0) < (service, account, synchronizable ? 1 : 0)
+        }
+        var low = 0
+        if items.count <= 8 {
+            for item in items {
+                if item.synchronizable == synchronizable && item.account == account && item.service == service { return (low, true) }
+                if !isBefore(item) { break }
+                low += 1
+            }
+            return (low, false)
+        }
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(items[middle]) { low = middle + 1 } else { high = middle }
+        }
+        let found = low < items.count && items[low].synchronizable == synchronizable && items[low].account == account && items[low].service == service
+        return (low, found)
     }
 
     /// Adds an item whose key is not taken yet; false (and nothing changed) when it is.
     public mutating func insertNew(_ item: KeychainItem) -> Bool {
         let key = item.key
         let (b, found) = position(of: key.group)
-        if found, buckets[b].items.contains(where: { $0.matches(key) }) { return false }
-        insert(item, key: key, bucket: b, bucketExists: found)
+        guard found else {
+            buckets.insert(Bucket(group: key.group, items: [item]), at: b)
+            return true
+        }
+        let (index, exists) = Self.position(service: key.service, account: key.account, synchronizable: key.synchronizable, in: buckets[b].items)
+        if exists { return false }
+        buckets[b].items.insert(item, at: index)
         return true
     }
 
     private mutating func set(_ item: KeychainItem?, for key: KeychainKey) {
         let (b, found) = position(of: key.group)
-        let existing = found ? buckets[b].items.firstIndex { $0.matches(key) } : nil
+        let existing: Int? = found ? {
+            let (index, exists) = Self.position(service: key.service, account: key.account, synchronizable: key.synchronizable, in: buckets[b].items)
+            return exists ? index : nil
+        }() : nil
         switch (item, existing) {
         case (let item?, let index?):
             buckets[b].items[index] = item
@@ -85,7 +117,7 @@ public struct Keychain: Hashable, Sendable {
             buckets.insert(Bucket(group: key.group, items: [item]), at: b)
             return
         }
-        let index = buckets[b].items.firstIndex { key < $0.key } ?? buckets[b].items.endIndex
+        let index = Self.position(service: key.service, account: key.account, synchronizable: key.synchronizable, in: buckets[b].items).index
         buckets[b].items.insert(item, at: index)
     }
 

@@ -22,8 +22,10 @@ extension Recipe {
             // The IDFA is the only tracking state a recipe can read (`RecipeSource.idfa`).
             readsTracking: ids.contains { $0.sources.contains { $0.kind == .idfa } },
             idNames: idNames,
+            requiredOptions: params.filter { paramDefaults[$0] == nil },
             stores: { app in recipe.storeDescriptions(for: app) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
+            appGroups: { app in recipe.appGroups(for: app) },
             program: { options in RecipeProgram(shared: shared, options: options) })
     }
 
@@ -42,6 +44,28 @@ extension Recipe {
             guard case .keychain(let item) = store.kind, let group = item.accessGroup?.fill(values),
                   !app.appGroups.contains(group), seen.insert(group).inserted else { continue }
             groups.append(group)
+        }
+        return groups
+    }
+
+    /// The App Groups an app needs for the recipe to work as written, when it declares none:
+    /// `group.` + its team's reverse domain for `{appGroup}` (what Xcode suggests), and each group
+    /// a file store names or a suite named like one (`group.…`), in the recipe's order.
+    func appGroups(for app: AppDeclaration) -> [String] {
+        var declared = app
+        if declared.appGroups.isEmpty && usesPlaceholder("appGroup") {
+            declared.appGroups = ["group." + app.bundleID.split(separator: ".").prefix(2).joined(separator: ".")]
+        }
+        var groups = declared.appGroups
+        let values = placeholders(for: declared)
+        for store in stores {
+            let named: String?
+            switch store.kind {
+            case .file(_, _, let group?, _): named = group.fill(values)
+            case .defaults(_, let suite?, _): named = suite.fill(values).hasPrefix("group.") ? suite.fill(values) : nil
+            default: named = nil
+            }
+            if let named, !named.isEmpty, !named.contains("{"), !groups.contains(named) { groups.append(named) }
         }
         return groups
     }

@@ -1,8 +1,10 @@
 /// The contents of a file that keeps several values under keys, as an SDK's preferences file does
 /// (Branch keeps every value in one keyed archive, BNCPreferences): one `key=value` line a key, in
 /// key order, so equal dictionaries are equal files (the search's fingerprint reads the contents).
-/// Values are IDs and flags, never a line break; keys hold neither `=` nor a line break (the
-/// recipe parser refuses such a key).
+/// A value is kept whole: a line break or a backslash in it (a template can make one) is written
+/// escaped (`\n`, `\r`, `\\`) and read back as it was, so no value can write a line of its own
+/// and overwrite another entry. Keys hold neither `=` nor a line break (the recipe parser refuses
+/// such a key).
 ///
 /// `entries` defines what the contents mean. `value` and `setting` give the same answers without
 /// building that dictionary when the text is plain ASCII with no carriage return (what `setting`
@@ -18,6 +20,11 @@ public enum KeyedFile {
 
     /// The values of a file's contents by key (lines without `=` are not entries: nothing).
     public static func entries(_ contents: String?) -> [String: String] {
+        written(contents).mapValues(unescaped)
+    }
+
+    /// The values as written (escaped): what a rewrite copies as it found it.
+    static func written(_ contents: String?) -> [String: String] {
         guard let contents else { return [:] }
         var entries: [String: String] = [:]
         for line in contents.split(separator: "\n") {
@@ -39,7 +46,7 @@ public enum KeyedFile {
                 Self.forEachEntry(in: text) { entry in
                     if Self.bytes(text, entry.key).elementsEqual(name) { found = entry.value }
                 }
-                return .some(found.map { String(decoding: Self.bytes(text, $0), as: UTF8.self) })
+                return .some(found.map { Self.unescaped(String(decoding: Self.bytes(text, $0), as: UTF8.self)) })
             }
         }
         return fast ?? entries(contents)[key]
@@ -48,7 +55,7 @@ public enum KeyedFile {
     /// The contents after setting (or, with nil, removing) one key; nil when no key is left, so
     /// the file goes with its last value.
     public static func setting(_ key: String, to value: String?, in contents: String?) -> String? {
-        var text = contents ?? "", name = key, new = value ?? ""
+        var text = contents ?? "", name = key, new = escaped(value ?? "")
         let fast: String?? = text.withUTF8 { text in
             name.withUTF8 { name in
                 new.withUTF8 { new -> String?? in
@@ -58,10 +65,49 @@ public enum KeyedFile {
             }
         }
         if let fast { return fast }
-        var entries = entries(contents)
-        entries[key] = value
+        var entries = written(contents)
+        entries[key] = value.map(escaped)
         guard !entries.isEmpty else { return nil }
         return entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    }
+
+    /// A value as it is written: line breaks and backslashes escaped. IDs and flags hold none, and
+    /// come back unchanged without a copy.
+    static func escaped(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\\") }) else { return value }
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\\": out += "\\\\"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A value as it was given to `setting`, from its written form.
+    static func unescaped(_ written: String) -> String {
+        guard written.utf8.contains(UInt8(ascii: "\\")) else { return written }
+        var out = ""
+        var pending = false
+        for scalar in written.unicodeScalars {
+            if pending {
+                switch scalar {
+                case "n": out += "\n"
+                case "r": out += "\r"
+                default: out.unicodeScalars.append(scalar)
+                }
+                pending = false
+            } else if scalar == "\\" {
+                pending = true
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        if pending { out += "\\" }
+        return out
     }
 
     // MARK: - The byte-level path

@@ -81,7 +81,7 @@ extension IDScope {
             guard (1...12).contains(depth) else { throw ValidationError(depth < 1 ? "--depth must be at least 1, not \(depth)" : "--depth must be at most 12, not \(depth)") }
             guard (1...4).contains(devices) else { throw ValidationError(devices < 1 ? "--devices must be at least 1, not \(devices)" : "--devices must be at most 4, not \(devices)") }
             if let workers, !(1...1024).contains(workers) { throw ValidationError(workers < 1 ? "--workers must be at least 1, not \(workers)" : "--workers must be at most 1024, not \(workers)") }
-            if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
+            if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected \(OSVersion.expectedWords), like 17.5.") }
             if app != nil && from == nil { throw ValidationError("--app needs --from SCENARIO") }
             if !strategyOptions.arguments.isEmpty && from != nil {
                 throw ValidationError("--option sets the default world's options; a --from scenario gives its apps their own")
@@ -97,6 +97,9 @@ extension IDScope {
             for name in properties where ExploreProperty(rawValue: name) == nil {
                 throw ExitStatus.namesNothing("explore", "unknown property '\(name)' (expected stable, unique, available or follows)"
                                               + NameSuggester.hint(for: name, among: ExploreProperty.allCases.map(\.rawValue)))
+            }
+            if let keys = eventKeys, keys.isEmpty {
+                throw ExitStatus.namesNothing("explore", "--events names no event; give event keys, like --events install,launch,reboot")
             }
             for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) {
                 throw ExitStatus.namesNothing("explore", "unknown event '\(key)' in --events (explore uses " + ActionAlphabet.eventKeys.joined(separator: ", ") + ")"
@@ -141,6 +144,14 @@ extension IDScope {
             }
             if progress { Console.progress("\u{1B}[2K\r") }
             for line in report.limits { Console.error("idscope: " + line) }
+            // A search that reached no state but its start checked nothing: "holds" would pass a
+            // CI guard for no reason (--events launch with nothing installed).
+            if !report.rows.isEmpty && report.cut.isEmpty && report.rows.allSatisfy({ $0.states <= 1 && $0.breaking == nil }) {
+                StopRequest.uninstall()
+                throw ExitStatus.namesNothing("explore", "no action applies from the start"
+                                              + (eventKeys.map { " with --events " + $0.joined(separator: ",") } ?? "")
+                                              + ", so nothing was searched; add the events that lead somewhere, like install and launch")
+            }
             // Each break and each proven fix saved in a file of its own; a save that fails is said
             // on stderr and the table is printed all the same (exit 74 after it).
             var saveFailed = false
@@ -253,8 +264,10 @@ extension IDScope {
             let options = try strategyOptions.values()
             var targets: [ExploreTarget] = []
             if strategies.isEmpty {
+                // Over every built-in, those that need an option run with an example value (segment's
+                // writeKey: example-writeKey); a strategy named alone must be given it.
                 targets = StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map {
-                    ExploreTarget.defaultWorld(strategy: $0, recipe: nil, devices: devices, os: version, options: options)
+                    ExploreTarget.defaultWorld(strategy: $0, recipe: nil, devices: devices, os: version, options: $0.withExamples(options))
                 }
             } else {
                 for argument in strategies {
@@ -262,8 +275,8 @@ extension IDScope {
                     targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version, options: options))
                 }
             }
-            for target in targets {
-                try strategyOptions.check(options, for: [target.strategy], library: target.library, command: "explore")
+            for target in targets where !strategies.isEmpty || !options.isEmpty {
+                try strategyOptions.check(target.base.apps[target.app].options, for: [target.strategy], library: target.library, command: "explore")
             }
             return targets
         }

@@ -32,7 +32,7 @@ extension IDScope {
         @Option(name: [.short, .customLong("output")], help: "The file to write (standard output without it).", completion: .file())
         var output: String?
 
-        @Option(help: "With --format cast: the terminal's size, COLSxROWS (80x24 at least).")
+        @Option(help: "With --format cast: the terminal's size, COLSxROWS, from 80x24 to 500x200.")
         var size: TerminalSize?
 
         @Option(help: "With --format cast: seconds between steps (0.1 to 600).")
@@ -44,6 +44,9 @@ extension IDScope {
         func validate() throws {
             if format == .html && (size != nil || interval != nil) {
                 throw ValidationError("--size and --interval apply to --format cast only.")
+            }
+            if let size, !(80...500).contains(size.columns) || !(24...200).contains(size.rows) {
+                throw ValidationError("--size \(size.columns)x\(size.rows): the columns must be 80 to 500 and the rows 24 to 200.")
             }
             if let interval, !(interval >= 0.1 && interval <= 600) {
                 throw ValidationError("--interval \(interval): give seconds between steps, from 0.1 to 600.")
@@ -99,8 +102,8 @@ struct TerminalSize: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (80...500).contains(columns), (24...200).contains(rows) else { return nil }
+        // The range is checked by the command, which can say what is wrong.
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else { return nil }
         self.init(columns: columns, rows: rows)
     }
 

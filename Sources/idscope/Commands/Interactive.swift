@@ -114,6 +114,9 @@ struct DiskFiles: ScenarioFiles {
     }
 
     func write(_ text: String, to path: String) throws {
+        guard !FileSaver.isOurTerminal(path) else {
+            throw DiskError(description: "it is the terminal the inspector draws on; save to a file")
+        }
         do {
             try FileSaver.write(text, to: path)
         } catch {

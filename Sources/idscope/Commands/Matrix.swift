@@ -39,7 +39,7 @@ extension IDScope {
         func validate() throws {
             // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
             for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ExitStatus.namesNothing("matrix", problem) } }
-            if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected 6.0 to 18.x.") }
+            if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected \(OSVersion.expectedWords), like 17.5.") }
             _ = try strategyOptions.values()
         }
 
@@ -60,7 +60,11 @@ extension IDScope {
             let library = StrategyCatalog.builtIn.adding(recipes.values.map(\.strategy))
             // The lifecycle cases' apps take --option; a scenario column's apps keep their own.
             let options = try strategyOptions.values()
-            try strategyOptions.check(options, for: types, library: library, command: "matrix")
+            // Named strategies must be given their required options; over every built-in, those that
+            // need one run with an example value (segment's writeKey: example-writeKey).
+            if !strategies.isEmpty { try strategyOptions.check(options, for: types, library: library, command: "matrix") }
+            let everyBuiltIn = strategies.isEmpty
+            func optionsOf(_ strategy: Strategy) -> [String: OptionValue] { everyBuiltIn ? strategy.withExamples(options) : options }
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [MatrixWriter.Column] = []
             var cellsOf: [(Strategy) -> MatrixCell?] = []
@@ -68,7 +72,7 @@ extension IDScope {
             for argument in scenarios.isEmpty ? LifecycleCase.all.map(\.id) : scenarios {
                 if let lifecycle = LifecycleCase.named(argument) {
                     columns.append(.init(name: lifecycle.id, heading: lifecycle.abbreviation, meaning: lifecycle.title))
-                    cellsOf.append { matrix.cell(strategy: $0, options: options, case: lifecycle, library: library) }
+                    cellsOf.append { matrix.cell(strategy: $0, options: optionsOf($0), case: lifecycle, library: library) }
                     continue
                 }
                 do {

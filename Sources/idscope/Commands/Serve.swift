@@ -45,7 +45,7 @@ extension IDScope {
                                    + "or the scenario's simulated month.", valueName: "real|simulated"))
         var clock: ServedWorld.Clock = .real
 
-        @Option(parsing: .unconditional, help: "Seconds a minted device token stays valid.")
+        @Option(parsing: .unconditional, help: "Seconds a minted device token stays valid (1 to 31536000, a year).")
         var tokenLifetime = 3600
 
         @Option(help: "When the server stops, write the session (its steps and every update) to FILE as a scenario.",
@@ -56,16 +56,23 @@ extension IDScope {
         var log: String?
 
         @Option(parsing: .unconditional,
-                help: "The most connections open at once; the rest wait to be accepted (default: what the descriptor limit allows, at most 1024).")
+                help: "The most connections open at once (1 to 1048576); the rest wait to be accepted (default: what the descriptor limit allows, at most 1024).")
         var maxConnections: Int?
 
-        @Option(parsing: .unconditional, help: "Seconds before an idle connection (or a request that trickles in) is closed.")
+        @Option(parsing: .unconditional, help: "Seconds before an idle connection (or a request that trickles in) is closed (more than 0, at most 86400).")
         var idleTimeout: Double = 10
+
+        static let maxTokenLifetime = 31_536_000
+        static let maxConnectionsLimit = 1 << 20
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
-            guard tokenLifetime >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second, not \(tokenLifetime).") }
-            if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1, not \(maxConnections).") }
+            guard (1...Self.maxTokenLifetime).contains(tokenLifetime) else {
+                throw ValidationError("--token-lifetime must be 1 to \(Self.maxTokenLifetime) seconds (a year), not \(tokenLifetime).")
+            }
+            if let maxConnections, !(1...Self.maxConnectionsLimit).contains(maxConnections) {
+                throw ValidationError("--max-connections must be 1 to \(Self.maxConnectionsLimit), not \(maxConnections).")
+            }
             guard idleTimeout > 0 && idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds, not \(idleTimeout).") }
             if keys.isEmpty && !noAuth {
                 throw ValidationError("The server needs --key KEY_ID=FILE (the keys whose JWTs it accepts) or --no-auth.")

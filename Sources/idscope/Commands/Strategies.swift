@@ -32,7 +32,7 @@ extension IDScope {
                 var yours: [(Strategy, String)] = []
                 for file in files {
                     let (strategy, _) = try StrategyArgument.resolveOrExit(file)
-                    yours.append((strategy, file))
+                    yours.append((strategy, TerminalText.escaped(file)))
                 }
                 if !yours.isEmpty { groups.append(("Your recipe files", yours)) }
                 let all = groups.flatMap(\.rows)
@@ -42,8 +42,10 @@ extension IDScope {
                     if index > 0 { try Console.out("") }
                     try Console.out(group.title)
                     for (strategy, kind) in group.rows {
+                        // A recipe file's name and summary are the file's words: shown with their
+                        // control characters visible, as everything printed is.
                         try Console.out("  " + strategy.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                                        + kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + strategy.summary)
+                                        + kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + TerminalText.escaped(strategy.summary))
                     }
                 }
                 return

@@ -55,10 +55,15 @@ struct StrategyOptionsOption: ParsableArguments {
 
     /// Exit 2 with the problem when a strategy does not take the options (an unknown key, a bad value).
     func check(_ options: [String: OptionValue], for strategies: [Strategy], library: StrategyLibrary, command: String) throws {
-        guard !options.isEmpty else { return }
         for strategy in strategies {
             if let problem = library.problems(strategy: strategy.name, options: options).first {
                 throw ExitStatus.namesNothing(command, "\(strategy.name): \(problem.description)")
+            }
+            // A recipe's params without a default must be given, for a built-in recipe as for a file.
+            let missing = strategy.missingOptions(in: options)
+            if !missing.isEmpty {
+                throw ExitStatus.namesNothing(command, "\(strategy.name) needs " + missing.map { "--option \($0)=VALUE" }.joined(separator: " and ")
+                                              + " (its recipe fills {\(missing[0])} with it)")
             }
         }
     }
