@@ -51,7 +51,7 @@ struct ExploreCommandTests {
     func saveWritesTheFix() throws {
         let folder = TemporaryDirectory.make()
         let run = try CLI.run(["explore", "--strategy", "keychain-idfv", "--depth", "5", "--events", "install,launch,migrate,reboot,unlock",
-                               "--workers", "1", "--save", folder.path])
+                               "--workers", "1", "--fixes", "2", "--save", folder.path])
         #expect(run.status == 1)
         let saved = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(saved == ["keychain-idfv-stable-fix1.yaml", "keychain-idfv-stable-fix2.yaml", "keychain-idfv-stable.yaml",

@@ -39,13 +39,13 @@ public struct FixSearch: Sendable {
         /// gives what its 10 s left).
         public var seconds: Double?
 
-        public init(candidates: Int = 40, suggestions: Int = 2, seconds: Double? = nil) {
+        public init(candidates: Int = 40, suggestions: Int = 1, seconds: Double? = nil) {
             self.candidates = candidates
             self.suggestions = suggestions
             self.seconds = seconds
         }
 
-        /// `idscope explore`'s: up to 40 changes tried, 2 proven.
+        /// `idscope explore`'s: up to 40 changes tried, the first proven one suggested (`--fixes N`: N).
         public static let standard = Budget()
     }
 
@@ -122,7 +122,7 @@ public struct FixSearch: Sendable {
         let start = clock()
         let outOfTime: @Sendable () -> Bool = { budget.seconds.map { clock() - start > $0 } ?? false }
         let stop: @Sendable () -> Bool = { shouldStop() || outOfTime() }
-        let checker = FixChecker(question: question, recipe: recipe, idName: idName, workers: workers)
+        var checker = FixChecker(question: question, recipe: recipe, idName: idName, workers: workers)
         let focus = Self.focus(question.why)
         let singles = FixCandidates.singles(of: recipe, id: idName, focus: focus)
         var passedReplay: [FixCandidate] = []
@@ -145,9 +145,12 @@ public struct FixSearch: Sendable {
                     result.searched += searches
                     result.suggestions.append(fix)
                     if result.suggestions.count >= budget.suggestions { return false }
-                case .refusedBySearch(let searches):
+                case .refusedBySearch(let searches, let found):
                     passed.append(candidate)
                     result.searched += searches
+                    // What refuted this change is replayed against the next ones first: most
+                    // changes that fail, fail on the same few sequences, found once.
+                    checker.counterexamples.append(contentsOf: found.filter { !checker.counterexamples.contains($0) })
                 }
             }
             return true
@@ -186,6 +189,9 @@ struct FixChecker {
     let workers: Int
     /// The strategy's own matrix row.
     let before: FixMatrix
+    /// Sequences that broke a watched property: the break itself, then each that refuted a change
+    /// before. Replaying them costs a few launches; finding one again by search costs a search.
+    var counterexamples: [[Step]]
 
     init(question: FixSearch.Question, recipe: Recipe, idName: String, workers: Int) {
         self.question = question
@@ -194,6 +200,7 @@ struct FixChecker {
         self.workers = workers
         let target = question.target
         before = FixMatrix(strategy: target.strategy, options: target.base.apps[target.app].options, library: target.library)
+        counterexamples = [question.steps]
     }
 
     enum Verdict {
@@ -201,7 +208,8 @@ struct FixChecker {
         case refusedByReplay
         /// The matrix got worse, or a shallow search found a break.
         case refused
-        case refusedBySearch(searches: Int)
+        /// A search found these breaks.
+        case refusedBySearch(searches: Int, found: [[Step]])
         case holds(FixSearch.Fix, searches: Int)
         case cutShort
     }
@@ -215,13 +223,16 @@ struct FixChecker {
         varied.summary = "\(recipe.summary.isEmpty ? recipe.name : recipe.summary) (fix: \(candidate.change))"
         let target = variedTarget(varied)
         guard let world = try? target.startWorld() else { return .refused }
-        // 1. The break itself, replayed with the change.
+        // 1. The break itself, and what refuted the changes before, replayed with the change.
         var explorer = Explorer.from(world, app: target.app, strategy: target.strategy, library: target.library, events: question.events)
         explorer.goal = question.goal
-        var state = explorer.root
-        for step in question.steps {
-            guard let broke = explorer.probe(&state, step) else { break }
-            if broke.contains(question.property) { return .refusedByReplay }
+        for (number, steps) in counterexamples.enumerated() {
+            var state = explorer.root
+            for step in steps {
+                guard let broke = explorer.probe(&state, step) else { break }
+                // The break must not happen; the others, none of the properties watched.
+                if number == 0 ? broke.contains(question.property) : !broke.isDisjoint(with: watched) { return .refusedByReplay }
+            }
         }
         // 2. The matrix, by the goal's count.
         let after = FixMatrix(strategy: target.strategy, options: target.base.apps[target.app].options, library: target.library)
@@ -236,7 +247,7 @@ struct FixChecker {
             let outcome = explorer.run(properties: watched, depth: depth, shouldStop: shouldStop)
             searches += 1
             if shouldStop() || outcome.stopReason != nil { return .cutShort }
-            if !outcome.breaks.isEmpty { return searches == 1 && depth < question.depth ? .refused : .refusedBySearch(searches: searches) }
+            if !outcome.breaks.isEmpty { return .refusedBySearch(searches: searches, found: Array(outcome.breaks.values)) }
             if depth == question.depth {
                 let fix = FixSearch.Fix(change: candidate.change, keys: candidate.keys, recipe: varied, depth: depth, states: outcome.states,
                                         watched: ExploreProperty.allCases.filter(watched.contains), better: better, costs: costs)

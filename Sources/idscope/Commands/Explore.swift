@@ -19,7 +19,7 @@ extension IDScope {
             2 for invalid input, 64 for a malformed command line. --save DIR writes each break as a scenario whose \
             last expect fails, and each proven fix as a recipe beside it. After each break, why it happened and \
             the changes to the recipe proven to fix it (none makes another property or a matrix cell worse; \
-            --no-fixes skips them). Ctrl-C (or SIGTERM) stops the search and prints what it found so far, marked stopped, \
+            --fixes N asks for more of them, 0 for none). Ctrl-C (or SIGTERM) stops the search and prints what it found so far, marked stopped, \
             then ends as interrupted; a second Ctrl-C ends it at once.
 
             Events: \(ActionAlphabet.eventKeys.joined(separator: ", ")).
@@ -70,8 +70,8 @@ extension IDScope {
         @Option(parsing: .unconditional, help: "Search threads (default: every active core).")
         var workers: Int?
 
-        @Flag(name: .customLong("no-fixes"), help: "Say why each break happened, but search for no fixes (each proven fix costs about one more search).")
-        var noFixes = false
+        @Option(parsing: .unconditional, help: "Proven fixes to look for per break, 0 to 5 (0: none; each costs about one more search). Default: 1.")
+        var fixes = 1
 
         @OptionGroup var strategyOptions: StrategyOptionsOption
 
@@ -79,6 +79,7 @@ extension IDScope {
         /// nothing (a property, an event, a strategy) is invalid input (2), as in every command.
         func validate() throws {
             guard (1...12).contains(depth) else { throw ValidationError(depth < 1 ? "--depth must be at least 1, not \(depth)" : "--depth must be at most 12, not \(depth)") }
+            guard (0...5).contains(fixes) else { throw ValidationError("--fixes must be 0 to 5, not \(fixes)") }
             guard (1...4).contains(devices) else { throw ValidationError(devices < 1 ? "--devices must be at least 1, not \(devices)" : "--devices must be at most 4, not \(devices)") }
             if let workers, !(1...1024).contains(workers) { throw ValidationError(workers < 1 ? "--workers must be at least 1, not \(workers)" : "--workers must be at most 1024, not \(workers)") }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected \(OSVersion.expectedWords), like 17.5.") }
@@ -124,7 +125,7 @@ extension IDScope {
                 throw ExitCode(ExitStatus.ioError)
             }
             var run = ExploreRun(targets: targets, goal: chosenGoal, properties: wanted, events: eventKeys.map(Set.init), depth: depth,
-                                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, fixes: noFixes ? nil : .standard)
+                                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, fixes: fixes == 0 ? nil : FixSearch.Budget(suggestions: fixes))
             run.devices = from == nil ? devices : 2
             let progress = isatty(STDERR_FILENO) == 1
             StopRequest.install()
