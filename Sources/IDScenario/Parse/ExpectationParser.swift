@@ -6,6 +6,8 @@ enum ExpectationParser {
     static let keys = ["app", "device", "installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "apnsEnvironment", "best", "sameOn",
                        "values"]
     static let valueWords = ["changed", "unchanged", "present", "nil", "zeros"]
+    /// The keys that check something: an expectation names at least one (the schema says so too).
+    static let checkKeys = ["installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "apnsEnvironment", "best", "sameOn", "values"]
     /// Value checks written beside `app` rather than under `values:`.
     static let topLevelValues = ["idfv", "guid", "id", "apnsToken"]
 
@@ -115,9 +117,8 @@ enum ExpectationParser {
             if Set(devices).count < 2 { reader.error("sameOn needs at least two different devices", at: n) }
             expectation.sameOn = devices
         }
-        let checks = ["installed", "att", "idfa", "idfv", "guid", "id", "ids", "apnsToken", "apnsEnvironment", "best", "sameOn", "values"]
-        if !checks.contains(where: { fields[$0] != nil }) {
-            reader.error("expect needs something to check: " + checks.joined(separator: ", "), at: node)
+        if !Self.checkKeys.contains(where: { fields[$0] != nil }) {
+            reader.error("expect needs something to check: " + Self.checkKeys.joined(separator: ", "), at: node)
         }
         return expectation
     }

@@ -47,7 +47,7 @@ public enum FormatSchema {
 
     static func scenarioProperty(_ key: String) -> JSONValue {
         switch key {
-        case "seed": return .object([("type", .string("integer")), ("minimum", .number(0))])
+        case "seed": return .object([("type", .string("integer")), ("minimum", .number(0)), ("maximum", .unsigned(UInt64.max))])
         case "profile":
             return object(Profile.switches.map { ($0.name, words($0.values)) })
         case "accounts":
@@ -63,10 +63,12 @@ public enum FormatSchema {
             }
             return array(object(fields, required: ["name", "os"]), minItems: 1)
         case "recipes":
-            return .object([("type", .string("object")), ("additionalProperties", .ref("recipe"))])
+            return .object([("type", .string("object")), ("propertyNames", .ref("recipeName")), ("additionalProperties", .ref("recipe"))])
         case "apps":
             let fields: [(String, JSONValue)] = ScenarioParser.appKeys.map { key in
                 switch key {
+                case "bundle": (key, .ref("bundleID"))
+                case "team": (key, .ref("teamID"))
                 case "source": (key, words(InstallSource.allCases.map(\.rawValue)))
                 case "options": (key, .object([("type", .string("object")), ("additionalProperties", .ref("optionValue"))]))
                 case "accessGroups", "appGroups": (key, array(.ref("text")))
@@ -74,7 +76,13 @@ public enum FormatSchema {
                 default: (key, .ref("text"))
                 }
             }
-            return array(object(fields, required: ["bundle", "team"]), minItems: 1)
+            var app = object(fields, required: ["bundle", "team"])
+            // A built-in strategy's options, by kind: an app that names it takes those and no others.
+            if case .object(var members) = app {
+                members.append(("allOf", .array(builtInOptionRules())))
+                app = .object(members)
+            }
+            return array(app, minItems: 1)
         case "steps":
             return .object([("type", .string("array")), ("items", .ref("step"))])
         default:
@@ -123,9 +131,15 @@ public enum FormatSchema {
                      ("properties", .object([("sameAs", .ref("text")), ("differsFrom", .ref("text")), ("equals", .ref("text"))])),
                      ("additionalProperties", .bool(false))]),
         ]))])
+        var expectation = object(expectationFields, required: ["app"])
+        if case .object(var members) = expectation {
+            // Something to check, as the parser asks.
+            members.append(("anyOf", .array(ExpectationParser.checkKeys.map { .object([("required", .strings([$0]))]) })))
+            expectation = .object(members)
+        }
         return [
             ("step", step),
-            ("expectation", object(expectationFields, required: ["app"])),
+            ("expectation", expectation),
             ("valueCheck", valueCheck),
         ]
     }
@@ -161,17 +175,37 @@ public enum FormatSchema {
         }
     }
 
+    /// For each built-in strategy that takes options: an app naming it takes those options, each of
+    /// its kind, and no others (`if strategy is NAME then options are …`).
+    static func builtInOptionRules() -> [JSONValue] {
+        StrategyCatalog.builtIn.all.filter { !$0.options.isEmpty }.map { strategy in
+            let fields: [(String, JSONValue)] = strategy.options.map { option in
+                switch option.kind {
+                case .bool: (option.name, .ref("bool"))
+                case .string: (option.name, .ref("text"))
+                case .choice(let values): (option.name, words(values))
+                case .list(let values): (option.name, array(words(values)))
+                }
+            }
+            return .object([
+                ("if", .object([("properties", .object([("strategy", .object([("const", .string(strategy.name))]))])), ("required", .strings(["strategy"]))])),
+                ("then", .object([("properties", .object([("options", object(fields))]))])),
+            ])
+        }
+    }
+
     // MARK: - Recipe
 
     static func recipeDefs() -> [(String, JSONValue)] {
         let idFields: [(String, JSONValue)] = RecipeParser.idKeys.map { ($0, idKey($0)) }
         let recipeFields: [(String, JSONValue)] = (["name"] + RecipeParser.keys).map { key in
             switch key {
+            case "name": return (key, .ref("recipeName"))
             case "params":
                 return (key, array(.object([("anyOf", .array([
-                    .ref("text"),
+                    .ref("paramName"),
                     .object([("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
-                             ("additionalProperties", .ref("scalar"))]),
+                             ("propertyNames", .ref("paramName")), ("additionalProperties", .ref("scalar"))]),
                 ]))])))
             case "stores": return (key, .object([("type", .string("object")), ("additionalProperties", .ref("store"))]))
             case "ids": return (key, .object([("type", .string("object")), ("minProperties", .number(1)),
@@ -208,6 +242,8 @@ public enum FormatSchema {
             case "valid": (key, words(["uuid"]))
             case "not": (key, array(.ref("text")))
             case "nonZero": (key, .ref("bool"))
+            // A template keeps what the source made: it holds {value}.
+            case "template": (key, .object([("type", .string("string")), ("pattern", .string("\\{value\\}"))]))
             case "reissueOn":
                 (key, .object([("anyOf", .array([words(ServerReissue.names.map(\.0)), array(words(ServerReissue.names.map(\.0)))]))]))
             default: (key, .ref("text"))
@@ -304,8 +340,31 @@ public enum FormatSchema {
                 ("anyOf", .array([.object([("type", .string("boolean"))]), .strings(["true", "false", "on", "off"])].map(wrapEnum))),
             ])),
             ("version", .object([
-                ("description", .string("An iOS version: \"17.5\" (quote it: unquoted, 17.10 reads as the number 17.1).")),
-                ("type", .strings(["string", "number"])),
+                ("description", .string("An iOS version, a major from 6 to 18: \"17.5\" (quote it: unquoted, 17.10 reads as the number 17.1).")),
+                ("anyOf", .array([
+                    .object([("type", .string("string")), ("pattern", .string("^(6|7|8|9|1[0-8])(\\.[0-9]{1,3}){0,2}$"))]),
+                    .object([("type", .string("number")), ("minimum", .number(6)), ("exclusiveMaximum", .number(19))]),
+                ])),
+            ])),
+            ("bundleID", .object([
+                ("description", .string("A bundle ID: reverse-DNS letters, digits and '-', parts joined by '.'.")),
+                ("type", .string("string")), ("pattern", .string("^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*$")),
+            ])),
+            ("teamID", .object([
+                ("description", .string("A Team ID: letters and digits (a YAML 1.1 reader takes one of digits alone for a number).")),
+                ("anyOf", .array([.object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9]+$"))]),
+                                  .object([("type", .string("integer")), ("minimum", .number(0))])])),
+            ])),
+            // Names the parser takes as letters (any script), digits and a few marks: written so that
+            // a regex engine without Unicode classes (JavaScript's, Python's) never refuses a valid
+            // one; U+00AA and above stand for the letters of every script.
+            ("paramName", .object([
+                ("description", .string("A param: letters, digits, - and _, beginning with a letter.")),
+                ("type", .string("string")), ("pattern", .string("^[A-Za-z\\u00AA-\\uFFFF][A-Za-z0-9_\\u00AA-\\uFFFF-]*$")),
+            ])),
+            ("recipeName", .object([
+                ("description", .string("A recipe's name: letters, digits, -, _ and .")),
+                ("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_.\\u00AA-\\uFFFF-]+$")),
             ])),
             ("optionValue", .object([("anyOf", .array([.ref("scalar"), .object([("type", .string("array")), ("items", .ref("text"))])]))])),
         ]

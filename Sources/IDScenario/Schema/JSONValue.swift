@@ -5,6 +5,8 @@ indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case string(String)
     case number(Int)
+    /// A number past Int's range, written as its digits (a seed's maximum, UInt64's).
+    case unsigned(UInt64)
     case bool(Bool)
     case null
 
@@ -27,6 +29,7 @@ indirect enum JSONValue: Sendable, Equatable {
             return "[\n" + items.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .string(let s): return JSONText.string(s)
         case .number(let n): return String(n)
+        case .unsigned(let n): return String(n)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         }
