@@ -307,7 +307,7 @@ struct InspectorEndToEndTests {
         t.press(":", "C-u")
         t.type("launch com.acme.shop")
         t.press("Enter")
-        t.keys("q")
+        t.press("q")
         t.expectScreen("Quit without saving the changes to this session?")
         t.keys("y")
         t.waitFor("[exit 0]")
