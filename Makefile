@@ -21,7 +21,6 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # Asked of SwiftPM when a recipe runs, not when the Makefile is read.
 PRODUCTS = $(shell $(SWIFT) build $(SWIFT_FLAGS) -c $(CONFIGURATION) --show-bin-path)
-MANPAGE = .build/plugins/GenerateManual/outputs/idscope/idscope.1
 
 .PHONY: all build install uninstall
 
@@ -29,12 +28,11 @@ all: build
 
 build:
 	$(SWIFT) build $(SWIFT_FLAGS) -c $(CONFIGURATION) --product idscope
-	$(SWIFT) package $(SWIFT_FLAGS) generate-manual --configuration $(CONFIGURATION)
 
 install: build
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 0755 "$(PRODUCTS)/idscope" "$(BINDIR)/idscope"
-	install -m 0644 "$(MANPAGE)" "$(MANDIR)/idscope.1"
+	"$(BINDIR)/idscope" manual > "$(MANDIR)/idscope.1"   # the page the binary prints: one source
 	"$(BINDIR)/idscope" --generate-completion-script bash > "$(BASHDIR)/idscope"
 	"$(BINDIR)/idscope" --generate-completion-script zsh > "$(ZSHDIR)/_idscope"
 	"$(BINDIR)/idscope" --generate-completion-script fish > "$(FISHDIR)/idscope.fish"

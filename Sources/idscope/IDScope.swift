@@ -1,5 +1,6 @@
 import ArgumentParser
 import IDPlatform
+import IDScenario
 
 /// idscope: an interactive inspector of how iOS identifiers live and die, and the headless
 /// commands that run, check and compare scenarios.
@@ -11,11 +12,12 @@ struct IDScope: ParsableCommand {
         discussion: """
         Without a subcommand, opens the interactive inspector on a scenario (the built-in tour by default).
         A SCENARIO is a path to a .yaml/.yml file or the name of a built-in scenario (see 'idscope scenarios').
+        The man page: 'idscope manual'. Shell completions: 'idscope --generate-completion-script bash|zsh|fish'.
 
         \(ExitStatus.summary)
         """,
-        version: "0.1.0",
-        subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Export.self, Serve.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self, Schema.self],
+        version: IDScopeVersion.current,
+        subcommands: [Interactive.self, Run.self, Check.self, Matrix.self, Explore.self, Export.self, Serve.self, Scenarios.self, Strategies.self, Manifest.self, Rules.self, Schema.self, Manual.self],
         defaultSubcommand: Interactive.self
     )
 

@@ -30,7 +30,36 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("PASS tour"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("<testsuites name=\"idscope check\" tests=\"9\" failures=\"1\" errors=\"0\">"))
-        #expect(xml.contains("<failure message=\"idfv: expected unchanged, got changed from"))
+        #expect(xml.contains("<failure message=\"step 7: idfv: expected unchanged, got changed from"))
+        // The case is named by what it checks, with its file and line for the CI server's link.
+        #expect(xml.contains("name=\"expect com.acme.shop on phone: idfv unchanged, guid sameAs first\" file=\"\(file.path)\" line=\"\(line)\""),
+                "\(xml)")
+    }
+
+    @Test("JUnit case names survive an inserted step: the same names before and after, none carrying a step number")
+    func stableCaseNames() throws {
+        let dir = TemporaryDirectory.make()
+        let text = ScenarioLibrary.text(named: "tour")!
+        let inserted = text.replacingOccurrences(of: "steps:\n", with: "steps:\n  - note: A step inserted at the start.\n")
+        #expect(inserted != text)
+        let original = dir.appendingPathComponent("tour.yaml"), moved = dir.appendingPathComponent("moved.yaml")
+        try text.write(to: original, atomically: true, encoding: .utf8)
+        try inserted.write(to: moved, atomically: true, encoding: .utf8)
+        func names(_ file: URL) throws -> [String] {
+            let junit = dir.appendingPathComponent(file.lastPathComponent + ".xml")
+            let result = try CLI.run(["check", file.path, "--junit", junit.path])
+            #expect(result.status == 0, "\(result.stdout)")
+            let xml = try String(contentsOf: junit, encoding: .utf8)
+            return xml.split(separator: "\n").compactMap { line in
+                guard let start = line.range(of: "<testcase classname=\""), let name = line.range(of: " name=\"", range: start.upperBound..<line.endIndex),
+                      let end = line.range(of: "\"", range: name.upperBound..<line.endIndex) else { return nil }
+                return String(line[name.upperBound..<end.lowerBound])
+            }
+        }
+        let before = try names(original), after = try names(moved)
+        #expect(before.count == 8 && before == after, "\(before)\n\(after)")
+        #expect(Set(before).count == before.count, "names are unique in a suite")
+        #expect(!before.contains { $0.range(of: "step [0-9]", options: .regularExpression) != nil })
     }
 
     @Test("an invalid scenario exits 2 with FILE:LINE:COLUMN lines; a missing file or a directory is one clear line")
@@ -61,7 +90,8 @@ struct CheckCommandTests {
         #expect(table.stdout.contains("✔ guid same as 'first': C34D…3CA5"), "an expectation shows what it compared")
         #expect(!table.stdout.contains("\u{1B}["), "no colour when piped or with NO_COLOR")
         let markdown = try CLI.run(["run", "b01-reinstall-resets-idfv", "--format", "markdown"])
-        #expect(markdown.stdout.contains("| # | event | device | what happened |"))
+        #expect(markdown.stdout.contains("### Steps\n\n**1. install com.acme.shop** on phone\n  - ▲ app:phone:com.acme.shop absent → installed"))
+        #expect(!markdown.stdout.contains("<br>"))
         let a = try CLI.run(["run", "tour", "--format", "jsonl", "--seed", "42"])
         let b = try CLI.run(["run", "tour", "--format", "jsonl", "--seed", "42"])
         #expect(a.status == 0 && a.stdout == b.stdout && !a.stdout.isEmpty)
@@ -95,11 +125,31 @@ struct CheckCommandTests {
         #expect(result.status == 0)
         let text = result.stdout
         #expect(text.hasPrefix("## reinstall bug\n"))
-        #expect(text.contains("Seed 9. Scenario: `\(path)`."))
-        #expect(text.contains("| com.acme.shop | ACME1234 | our-idfv |"))
-        #expect(text.contains("```yaml\nrecipes:\n  \"our-idfv\":\n"))
-        #expect(text.contains("1 of 1 expectation failed."))
-        #expect(text.contains("**Failed:** step 6 (line 11): expect com.acme.shop on phone: id: expected sameAs first, got "))
+        #expect(text.contains("**1 of 1 expectation failed.**"))
+        // What failed comes first, with the values it compared in full.
+        let failed = try #require(text.range(of: "### What failed"))
+        let environment = try #require(text.range(of: "### Environment"))
+        let steps = try #require(text.range(of: "### Steps"))
+        #expect(failed.lowerBound < environment.lowerBound && environment.lowerBound < steps.lowerBound)
+        #expect(text.contains("- **Step 6** (line 11): expect com.acme.shop on phone\n  - ✘ id: expected same as 'first', got `"))
+        let uuid = "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}"
+        #expect(text.range(of: "got `" + uuid + ", at first it was " + uuid + "`", options: .regularExpression) != nil, "\(text)")
+        // The environment: idscope's version, the seed, the profile, the devices' iOS, the strategies.
+        #expect(text.contains("- idscope \(IDScopeVersion.current), seed 9\n- OS profile: default\n- Scenario: `\(path)`\n"))
+        #expect(text.contains("- Device phone: iphone, iOS 17.5"))
+        #expect(text.contains("- App com.acme.shop (team ACME1234): strategy our-idfv"))
+        // A lost ID is said as a finding, beside the failure it explains.
+        #expect(text.contains("### IDs duplicated or lost"))
+        #expect(!text.contains("<br>") && !text.contains("<"), "no HTML")
+        // The scenario in the ticket replays: check it, and the same expectation fails at the same step.
+        let block = try #require(text.range(of: "```yaml\n").map { text[$0.upperBound...] })
+        let yaml = String(block[..<block.range(of: "\n```")!.lowerBound])
+        #expect(yaml.contains("recipes:\n  \"our-idfv\":\n"))
+        let replay = folder.appendingPathComponent("replay.yaml")
+        try yaml.write(to: replay, atomically: true, encoding: .utf8)
+        let check = try CLI.run(["check", replay.path])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("step 6: id: expected sameAs first"), "\(check.stdout)")
     }
 
     @Test("check warns about what runs but cannot do what it says, and still passes: a synchronizable ThisDeviceOnly item")
@@ -165,6 +215,35 @@ struct CheckCommandTests {
         #expect(bad.status == 2 && bad.stderr.contains("did you mean 'zbuuid'?"), "a name that names nothing: \(bad.status)")
     }
 
+    @Test("matrix --scenario: the recipe the scenario's apps use is a row, and the legend says what a scenario cell compares")
+    func matrixScenarioRecipe() throws {
+        let dir = TemporaryDirectory.make()
+        let file = dir.appendingPathComponent("ours.yaml")
+        try """
+            name: our recipe across a reinstall
+            devices: [{ name: phone, os: "17.5" }]
+            recipes:
+              ours:
+                stores: { prefs: { defaults: { key: ourID } } }
+                id: [prefs, uuid]
+                overwrite: [prefs]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: ours }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - uninstall: com.acme.shop
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let table = try CLI.run(["matrix", "--strategy", "rndi", "--scenario", file.path], environment: ["NO_COLOR": ""])
+        #expect(table.status == 0, "\(table.stderr)")
+        let rows = table.stdout.split(separator: "\n").map(String.init)
+        // UserDefaults go with the app (CT-23): our recipe's ID is new after the reinstall; rndi's keychain copy stays.
+        #expect(rows.contains { $0.hasPrefix("ours ") && $0.hasSuffix("Δ") }, "\(table.stdout)")
+        #expect(rows.contains { $0.hasPrefix("rndi ") && $0.hasSuffix("=") }, "\(table.stdout)")
+        #expect(table.stdout.contains("a scenario column follows its first app through every launch"))
+    }
+
     @Test("matrix escapes the names it prints in JSON")
     func matrixJSON() throws {
         let dir = TemporaryDirectory.make()
@@ -172,7 +251,7 @@ struct CheckCommandTests {
         try ScenarioLibrary.text(named: "b01-reinstall-resets-idfv")!.write(to: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["matrix", "--strategy", "rndi", "--scenario", file.path, "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.split(separator: "\n")[0].utf8)) as? [String: Any]
         #expect((object?["cells"] as? [String: String])?[file.path] != nil)
     }
 

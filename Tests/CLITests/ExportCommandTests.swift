@@ -43,6 +43,78 @@ struct ExportCommandTests {
         #expect(png.count > 10_000 && png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
 
+    /// Three phones: an encrypted backup carries the old phone's ID to the new phone, an
+    /// unencrypted one to the third does not; the vendor's IDFVs differ on every phone.
+    static let threePhones = """
+        name: three phones
+        devices:
+          - { name: oldphone, os: "17.5", passcode: true }
+          - { name: newphone, os: "17.5", passcode: true }
+          - { name: thirdphone, os: "17.5", passcode: true }
+        apps: [{ bundle: com.acme.app, team: ACME1234, strategy: keychain-idfv }]
+        steps:
+          - install: com.acme.app
+          - launch: com.acme.app
+          - backup: { kind: encrypted, as: enc }
+          - backup: { kind: unencrypted, as: plain }
+          - restore: enc
+            device: newphone
+          - launch: com.acme.app
+            device: newphone
+          - restore: plain
+            device: thirdphone
+          - launch: com.acme.app
+            device: thirdphone
+          - uninstall: com.acme.app
+        """
+
+    /// Every match of a pattern's first two groups (an unmatched group as ""), each within a line.
+    static func pairs(_ pattern: String, in text: String) throws -> [(String, String)] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let group = { (n: Int) in Range(match.range(at: n), in: text).map { String(text[$0]) } ?? "" }
+            return (group(1), group(2))
+        }
+    }
+
+    @Test("in Chromium the chart marks values, not rows: one mark per value across every lane and device, as the launches replayed say",
+          .enabled(if: chromium != nil, "chromium is not installed (.ci/run installs it)"))
+    func chartMarksByValue() throws {
+        let folder = TemporaryDirectory.make()
+        let scenario = folder.appendingPathComponent("three.yaml"), page = folder.appendingPathComponent("three.html")
+        try Self.threePhones.write(to: scenario, atomically: true, encoding: .utf8)
+        let export = try CLI.run(["export", scenario.path, "--format", "html", "-o", page.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + folder.appendingPathComponent("profile").path]
+        let dom = try CLI.launch(URL(fileURLWithPath: Self.chromium!), flags + ["--dump-dom", page.absoluteString], environment: [:], timeout: 120)
+        #expect(dom.status == 0)
+        // What the browser drew: each bar's value and the letter shown on it.
+        let bars = try Self.pairs("<g class=\"bar\" data-value=\"([^\"]+)\" data-mark=\"[^\"]+\"><title>.*?</title><rect[^>]*>(?:</rect>)?(?:<text class=\"letter\"[^>]*>([^<]+)</text>)?</g>", in: dom.stdout)
+        #expect(!bars.isEmpty)
+        var markOf: [String: String] = [:], valueOf: [String: String] = [:]
+        for (value, letter) in bars where !letter.isEmpty {
+            #expect(markOf[value, default: letter] == letter, "one mark per value: \(value)")
+            #expect(valueOf[letter, default: value] == value, "never one mark for two values: \(letter)")
+            markOf[value] = letter
+            valueOf[letter] = value
+        }
+        // The launches replayed: the old and new phones' ids are one value, the third phone's another.
+        let run = try CLI.run(["run", scenario.path, "--format", "jsonl", "--changes-only"])
+        let launched = try Self.pairs("\"event\": \"launch\", \"device\": \"([a-z]+)\".*?\"launch\": \\{\"step\": [0-9]+, \"id\": \"([^\"]+)\"", in: run.stdout)
+        var id: [String: String] = [:]
+        for (device, value) in launched { id[device] = value }
+        let old = try #require(id["oldphone"]), new = try #require(id["newphone"]), third = try #require(id["thirdphone"])
+        #expect(old == new && old != third)
+        #expect(markOf[old] != nil && markOf[old] == markOf[new])
+        #expect(markOf[third] != nil && markOf[third] != markOf[old])
+        // The legend keys every mark by its value.
+        let legend = try Self.pairs("<li data-mark=\"([^\"]+)\" data-value=\"([^\"]+)\">", in: dom.stdout)
+        #expect(legend.count == Set(legend.map(\.1)).count && legend.count == Set(legend.map(\.0)).count)
+        for (letter, value) in legend where markOf[value] != nil { #expect(markOf[value] == letter) }
+        // The third phone's launch is marked lost on the chart, and its step says so.
+        #expect(dom.stdout.contains("lost: was \(old.prefix(4))…\(old.suffix(4)) on oldphone (step 2), after the restore at step 7"))
+    }
+
     @Test("tidy -e finds no error in the page", .enabled(if: tidy != nil, "tidy is not installed (.ci/run installs it)"))
     func tidyClean() throws {
         let page = try Self.exportTour("html")
@@ -51,22 +123,79 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("the recording is asciicast v2: a header, then [time, \"o\", text] events, a frame for each step and the end")
-    func castFormat() throws {
-        let file = try Self.exportTour("cast", ["--size", "100x30", "--interval", "1.5"])
+    /// A recording's events: (time, code, text).
+    static func events(_ file: URL) throws -> (header: [String: Any], events: [(time: Double, code: String, text: String)]) {
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100 && header["height"] as? Int == 30)
-        #expect(header["title"] as? String == "A tour of iOS identifiers")
-        var times: [Double] = []
+        var events: [(Double, String, String)] = []
         for line in lines.dropFirst() {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
-            #expect(event.count == 3 && event[1] as? String == "o" && event[2] is String)
-            times.append(try #require(event[0] as? Double))
+            #expect(event.count == 3)
+            events.append((try #require(event[0] as? Double), try #require(event[1] as? String), try #require(event[2] as? String)))
         }
-        // The setup, 32 steps, the end, and the last frame's hold.
-        #expect(times.count == 35)
-        #expect(times == (0..<35).map { Double($0) * 1.5 })
+        return (header, events)
+    }
+
+    /// A frame's text without its escape sequences (rows run together; a row's words stay together).
+    static func plain(_ frame: String) -> String {
+        frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "\n", options: .regularExpression)
+    }
+
+    @Test("the recording is asciicast v2: a header, frames held for the interval, a marker at each step, and no keys offered")
+    func castFormat() throws {
+        let file = try Self.exportTour("cast", ["--size", "100x30", "--interval", "1.5"])
+        let (header, events) = try Self.events(file)
+        #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100 && header["height"] as? Int == 30)
+        #expect(header["title"] as? String == "A tour of iOS identifiers")
+        #expect(events.allSatisfy { $0.code == "o" || $0.code == "m" })
+        // A marker at the setup, at each of the 32 steps and at the end, each where its first frame is.
+        let markers = events.enumerated().filter { $0.element.code == "m" }
+        #expect(markers.map(\.element.text).first == "step 0: the setup")
+        #expect(markers.map(\.element.text).last == "the end")
+        #expect(markers.count == 34)
+        #expect(markers.contains { $0.element.text == "step 29: restore nightly" })
+        for (index, marker) in markers {
+            let next = try #require(events[(index + 1)...].first { $0.code == "o" })
+            #expect(next.time == marker.time, "\(marker.text)")
+        }
+        // Every frame is held for the interval; each step has at least one.
+        let frames = events.filter { $0.code == "o" }
+        #expect(frames.count >= 35)
+        for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.time - a.time == 1.5) }
+        // A viewer cannot press keys: no frame offers them.
+        #expect(!frames.contains { Self.plain($0.text).contains("? help") })
+    }
+
+    @Test("at 80×24 nothing is lost below the fold: long steps are paged, and the end holds every verdict the scenario checked")
+    func castPages() throws {
+        let file = try Self.exportTour("cast")
+        let (_, events) = try Self.events(file)
+        let frames = events.filter { $0.code == "o" }.map { Self.plain($0.text) }
+        #expect(frames.contains { $0.contains("page 2 of") }, "a step longer than the screen is paged")
+        // The end's frames, from its marker on: every expectation's verdict appears, as check replays them.
+        let endIndex = try #require(events.lastIndex { $0.code == "m" && $0.text == "the end" })
+        let end = events[endIndex...].filter { $0.code == "o" }.map { Self.plain($0.text) }.joined(separator: "\n")
+        let run = try CLI.run(["run", "tour", "--format", "jsonl"])
+        let expectSteps = run.stdout.split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("\"event\": \"expect\"") else { return nil }
+            return Int(line.split(separator: ",")[0].split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+        }
+        #expect(expectSteps.count == 8)
+        for step in expectSteps { #expect(end.contains("step \(step) "), "the end's verdict of step \(step)") }
+        #expect(end.contains("Duplicates") && end.contains("IDs lost") && end.contains("Expectations"))
+    }
+
+    @Test("a story past the recording's limit is refused with a message that says the limit and where to look instead")
+    func castLimit() throws {
+        let folder = TemporaryDirectory.make()
+        let scenario = folder.appendingPathComponent("long.yaml")
+        let steps = String(repeating: "  - reboot\n", count: 2_001)
+        try ("name: long\ndevices: [{ name: phone, os: \"17.5\" }]\napps: [{ bundle: com.acme.x, team: ACME1234 }]\nsteps:\n" + steps)
+            .write(to: scenario, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["export", scenario.path, "--format", "cast"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a recording holds at most 2000 steps") && result.stderr.contains("--format html"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
     }
 
     @Test("asciinema plays the recording back: what it prints holds the last step's narration",
@@ -79,6 +208,8 @@ struct ExportCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("The old phone is still in use, so two devices now report the same GUID."))
         #expect(result.stdout.contains("The end: 32 steps"))
+        // Played through its markers and pages to the end summary's last section.
+        #expect(result.stdout.contains("Expectations"))
     }
 
     @Test("without -o the export goes to standard output")

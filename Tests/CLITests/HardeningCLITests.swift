@@ -176,8 +176,20 @@ struct HardeningRound3CLITests {
         """.write(to: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["run", file.path, "--format", "markdown"])
         #expect(result.status == 0, "\(result.stderr)")
-        let out = result.stdout
+        // The scenario itself closes the ticket in a fenced block, as written (a fence shows its
+        // text raw): the rest is text with nothing raw in it.
+        let parts = result.stdout.components(separatedBy: "### The scenario, to replay")
+        try #require(parts.count == 2, "\(result.stdout)")
+        let out = parts[0]
         #expect(!out.contains("<img") && !out.contains("<b>") && !out.contains("<!--"), "\(out)")
+        let fenceLines = parts[1].split(separator: "\n").filter { $0.hasPrefix("```") }
+        try #require(fenceLines.count == 2, "\(parts[1])")
+        let fence = fenceLines[1]
+        #expect(fenceLines[0] == fence + "yaml", "\(fenceLines)")
+        let longestRun = parts[1].components(separatedBy: fence).dropFirst().first.map { body in
+            body.split(whereSeparator: { $0 != "`" }).map(\.count).max() ?? 0 } ?? .max
+        #expect(fence.count > longestRun, "the fence \(fence) is longer than any backquote run in the scenario")
+        #expect(parts[1].contains("name: \"pixel <img src=http://x/t.png> `code` here\""), "the scenario replays as written")
         #expect(out.contains("&lt;img src=http://x/t.png&gt;") && out.contains("&lt;!--") && out.contains("&lt;b&gt;phone&lt;/b&gt;"), "\(out)")
         #expect(out.contains("\\*\\*Failed:\\*\\* none") && !out.contains("\n**Failed:** none"), "\(out)")
         #expect(out.contains("\n\\# not a heading"), "\(out)")

@@ -104,7 +104,7 @@ struct InspectorEndToEndTests {
         t.expectScreen("▲ IDFV  ACME1234  77CBC4A1-33C2-40F6-93FC-D6513D02BEFE")
         #expect(!t.screen().contains("Notes: "))
         t.press("n")
-        t.expectScreen("Notes: Step forward slowly")
+        t.expectScreen("Notes: Point at the IDFV row")
         t.press("a", "+", "+", "+", "+")
         t.expectScreen("auto every 1 s")
         // Auto-advance steps by itself: wait for the next step without pressing anything.

@@ -667,9 +667,17 @@ struct PresenterTests {
         let idfv = try #require(h.idfv).uuidString
         let line = try #require(h.canvas.lines.first { $0.contains("▲ IDFV") })
         #expect(line.contains("ACME1234  \(idfv)") && line.hasSuffix("IDFV-2  "))
-        #expect(!h.screen.contains("Notes: "), "the presenter's notes are not the room's")
+        #expect(!h.screen.contains("Notes: "), "the speaker's notes are not the room's")
         h.type("n")
+        // Step 1's own speaker note; the scenario's presenterNotes belong to the setup and the end.
+        #expect(h.screen.contains("Notes: Point at the IDFV row"))
+        #expect(!h.screen.contains("Step forward slowly"))
+        h.press(.left)
         #expect(h.screen.contains("Notes: Step forward slowly"))
+        h.press(.right)
+        h.press(.right)
+        #expect(!h.screen.contains("Notes: "), "step 2 has no speaker note")
+        h.press(.left)
         h.type("n")
         #expect(!h.screen.contains("Notes: "))
         h.type("29")
@@ -1006,15 +1014,24 @@ struct IdentityStoryTests {
         #expect(h.screen.contains("= same as com.acme.shop's"), "\(h.screen)")
     }
 
-    @Test("values that go with a deleted app name the deletion (CT-23), not an unrelated rule (tour step 17)")
+    @Test("an app deleted while its vendor's other app stays: IDFV and IDFA are not gone, only unread (tour step 17)")
     func deletedAppRule() throws {
         let h = try Self.tour(at: 17)
         let rows = IdentityRows.make(h.state)
-        #expect(h.state.session.world.apps[h.state.selection.app!].bundleID == "com.acme.news")
-        for label in ["IDFV", "IDFA"] {
-            let row = try #require(rows.first { $0.label == label })
-            #expect(row.mark == .gone && row.rule == .ct23, "\(label): \(row)")
-        }
+        let world = h.state.session.world
+        let news = try #require(h.state.selection.app)
+        #expect(world.apps[news].bundleID == "com.acme.news")
+        // Replayed: the vendor's other app is still there, and reads the vendor's IDFV.
+        let shop = try #require(world.apps.firstIndex { $0.bundleID == "com.acme.shop" })
+        let alive = try #require(world.identifierForVendor(app: shop, on: h.state.selection.device)).uuidString
+        let idfv = try #require(rows.first { $0.label == "IDFV" })
+        #expect(idfv.mark == .none && idfv.value == nil, "\(idfv)")
+        #expect(idfv.detail?.contains("the vendor's stays " + alive.prefix(4)) == true, "\(String(describing: idfv.detail))")
+        let idfa = try #require(rows.first { $0.label == "IDFA" })
+        #expect(idfa.mark == .none && idfa.detail == "not installed", "\(idfa)")
+        // What does go with the app is still said so: its tracking permission (CT-23).
+        let att = try #require(rows.first { $0.label == "ATT" })
+        #expect(att.mark == .gone && att.rule == .ct23, "\(att)")
         #expect(!h.screen.contains("IDFV-3") && !h.screen.contains("IDFA-9"), "\(h.screen)")
     }
 

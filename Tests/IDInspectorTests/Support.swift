@@ -76,5 +76,16 @@ final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
         contents[path] = text
     }
 
+    /// A directory's entries from the paths held: "dir/a.yaml" is an entry "a.yaml" of "dir/",
+    /// "dir/sub/b.yaml" an entry "sub/".
+    func entries(of directory: String) -> [String] {
+        Array(Set(contents.keys.compactMap { path -> String? in
+            guard path.hasPrefix(directory) else { return nil }
+            let rest = path.dropFirst(directory.count)
+            guard let slash = rest.firstIndex(of: "/") else { return String(rest) }
+            return String(rest[...slash])
+        })).sorted()
+    }
+
     enum MemoryFilesError: Error { case missing(String) }
 }

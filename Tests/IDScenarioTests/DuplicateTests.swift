@@ -64,3 +64,38 @@ struct DuplicateTests {
         #expect(duplicates.isEmpty, "\(duplicates)")
     }
 }
+
+/// A scenario column of the matrix follows every launch of its first app, not only its first and last.
+@Suite("Scenario matrix cells")
+struct ScenarioMatrixTests {
+    @Test("a reinstall's new ID inside the story shows, though a restore of the device's own backup brings the first one back at the end")
+    func everyLaunch() throws {
+        let scenario = try ScenarioParser.parse("""
+            name: new in the middle
+            devices: [{ name: phone, os: "17.5", passcode: true }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: device-info-plus }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - backup: { kind: encrypted, as: before }
+              - uninstall: com.acme.shop
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - restore: before
+              - launch: com.acme.shop
+            """, file: "middle.yaml")
+        let strategy = try #require(scenario.library.strategy(named: "device-info-plus"))
+        // The launches replayed: the first and last agree, the middle one does not.
+        var ids: [String?] = []
+        try Session.run(scenario.withEveryApp(on: strategy)) { outcome in
+            guard case .event(.launch) = outcome.step.action else { return }
+            ids.append(outcome.world.devices[0].launches[0].flatMap { strategy.followedValue(in: $0.latest.report) })
+        }
+        #expect(ids.count == 3 && ids[0] == ids[2] && ids[1] != ids[0], "\(ids)")
+        #expect(ScenarioMatrix.cell(scenario, strategy: strategy) == .changed)
+        // Without the middle launch the story's launches all agree.
+        var quiet = scenario
+        quiet.steps.remove(at: 5)
+        #expect(ScenarioMatrix.cell(quiet, strategy: strategy) == .same)
+    }
+}

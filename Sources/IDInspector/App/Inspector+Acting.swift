@@ -21,7 +21,7 @@ extension Inspector {
             state.status = Status(refusal, error: true)
             return
         }
-        let before = Snapshot(session: state.session, version: state.version)
+        let before = Snapshot(session: state.session, version: state.version, branchedAt: state.branchedAt)
         let branching = state.session.cursor < state.session.count
         let cursor = state.session.cursor
         do {
@@ -32,9 +32,10 @@ extension Inspector {
             if branching { state.branchedAt = state.branchedAt.map { min($0, cursor) } ?? cursor }
             state.timelineRow = state.session.cursor
             state.followStory()
-            let count = StepSummary.changeCount(outcome)
+            let tally = StepSummary.tally(changes: StepSummary.changeCount(outcome), duplicates: outcome.duplicates.count,
+                                          lost: outcome.lost != nil, glyph: state.theme.glyphs.duplicate)
             let rules = outcome.changes.rules.map(\.rawValue)
-            state.status = Status((branching ? "branched at step \(cursor): " : "") + "\(step.key): \(count) change\(count == 1 ? "" : "s")"
+            state.status = Status((branching ? "branched at step \(cursor): " : "") + "\(step.key): " + tally
                                   + (rules.isEmpty ? "" : " (" + rules.joined(separator: " ") + ")"))
         } catch {
             state.status = Status(error.event?.description ?? error.diagnostic.message, error: true)
@@ -46,7 +47,7 @@ extension Inspector {
             state.status = Status("nothing to undo")
             return
         }
-        state.redoStack.append(Snapshot(session: state.session, version: state.version))
+        state.redoStack.append(Snapshot(session: state.session, version: state.version, branchedAt: state.branchedAt))
         restore(previous)
         state.status = Status("undone (Ctrl-R redoes)")
     }
@@ -56,7 +57,7 @@ extension Inspector {
             state.status = Status("nothing to redo")
             return
         }
-        state.undoStack.append(Snapshot(session: state.session, version: state.version))
+        state.undoStack.append(Snapshot(session: state.session, version: state.version, branchedAt: state.branchedAt))
         restore(next)
         state.status = Status("redone")
     }
@@ -65,6 +66,8 @@ extension Inspector {
         state.session = snapshot.session
         state.version = snapshot.version
         state.keepSelectionInSession()   // undoing an open brings back a session of other devices
+        // The branch mark goes with the session it marks: redoing a branch brings it back.
+        state.branchedAt = snapshot.branchedAt
         if state.session.count <= (state.branchedAt ?? .max) || !state.hasUnsavedChanges { state.branchedAt = nil }
         state.timelineRow = state.session.cursor
         state.followStory()

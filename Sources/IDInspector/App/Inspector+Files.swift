@@ -39,7 +39,7 @@ extension Inspector {
                 source = nil
             }
             let session = try Session(scenario)
-            state.undoStack.append(Snapshot(session: state.session, version: state.version))
+            state.undoStack.append(Snapshot(session: state.session, version: state.version, branchedAt: state.branchedAt))
             state.redoStack = []
             state.session = session
             state.newVersion()

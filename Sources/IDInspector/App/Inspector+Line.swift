@@ -23,7 +23,11 @@ extension Inspector {
                 if prompt.length == 0 { state.prompt = nil; return }
                 if wasPrefilled { prompt.replace(with: "") } else { prompt.removeLast() }
             case .complete:
-                if prompt.purpose == .command { prompt.replace(with: complete(prompt.text)) }
+                switch prompt.purpose {
+                case .command: prompt.replace(with: complete(prompt.text))
+                case .open, .save: prompt.replace(with: completePath(prompt.text, scenarios: prompt.purpose == .open))
+                case .filter: break
+                }
             case .historyBack, .historyForward:
                 guard prompt.purpose == .command, !state.commandHistory.isEmpty else { break }
                 let count = state.commandHistory.count
@@ -75,6 +79,31 @@ extension Inspector {
         let prefix = commonPrefix(options)
         words[words.count - 1] = options.count == 1 ? options[0] + " " : max(prefix, words[words.count - 1])
         return words.joined(separator: " ")
+    }
+
+    /// A path completed as far as it is certain: the entries of its directory that start with
+    /// what is typed (scenario files and directories), and for `o` the built-in scenarios'
+    /// names; one match completes, several complete their common prefix and are listed.
+    mutating func completePath(_ text: String, scenarios: Bool) -> String {
+        let slash = text.lastIndex(of: "/")
+        let directory = slash.map { String(text[...$0]) } ?? ""
+        let stem = slash.map { String(text[text.index(after: $0)...]) } ?? text
+        var options = files.entries(of: directory).filter { name in
+            name.hasPrefix(stem) && (name.hasSuffix("/") || name.hasSuffix(".yaml") || name.hasSuffix(".yml"))
+                && (!name.hasPrefix(".") || stem.hasPrefix("."))
+        }.map { directory + $0 }
+        if scenarios && slash == nil { options += ScenarioLibrary.names.filter { $0.hasPrefix(stem) } }
+        options = Array(Set(options)).sorted()
+        guard !options.isEmpty else {
+            state.status = Status("nothing to complete from '\(text)'", error: true)
+            return text
+        }
+        if options.count > 1 {
+            let shown = options.prefix(8).map { $0.hasPrefix(directory) ? String($0.dropFirst(directory.count)) : $0 }
+            state.status = Status(shown.joined(separator: "  ") + (options.count > 8 ? "  … \(options.count - 8) more" : ""))
+        }
+        let prefix = commonPrefix(options)
+        return options.count == 1 ? options[0] : max(prefix, text)
     }
 
     func commonPrefix(_ words: [String]) -> String {

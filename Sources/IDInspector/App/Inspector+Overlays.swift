@@ -85,7 +85,9 @@ extension Inspector {
             guard let position = openable.firstIndex(of: chosen) else { return }
             reading.chosen = openable[max(0, min(openable.count - 1, position + (delta < 0 ? -1 : 1)))]
         } else {
-            reading.top = max(0, min(reading.top + delta, reading.lines.count - 1))
+            // Rows as wrapped on screen, not lines: a text of long lines scrolls to its last row.
+            let rows = OverlayView.rows(of: reading, screenWidth: state.size.width).count
+            reading.top = max(0, min(reading.top + delta, rows - 1))
         }
     }
 

@@ -60,6 +60,9 @@ public struct Inspector: Sendable {
         let pending = state.pendingNumber
         state.pendingNumber = ""
         if key == .enter, let n = Int(pending) { return jump(to: n) }
+        // Esc while a step number is being typed cancels the number, not the mode (presenter
+        // mode or a filter): the user is one step from where they were.
+        if key == .escape, !pending.isEmpty { return state.status = Status("go to step cancelled") }
         guard let intent = KeyTable.intent(for: key, in: state.scope) else { return }
         reduce(intent)
     }

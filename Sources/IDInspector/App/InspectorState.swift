@@ -246,6 +246,9 @@ public struct Presenter: Sendable, Equatable {
     public var showsNotes = false
     /// Past the last step: the story's end, a summary.
     public var atEnd = false
+    /// Drawn for a recording (`export --format cast`): no keys offered, since a viewer cannot
+    /// press them, and a long page says which page of the step it is.
+    public var recording = false
 
     public init() {}
 }
@@ -254,6 +257,8 @@ public struct Presenter: Sendable, Equatable {
 struct Snapshot: Sendable {
     var session: Session
     var version: Int
+    /// Where the session branched from the file's story, if it did (the header's "branch from N").
+    var branchedAt: Int?
 }
 
 /// Everything the inspector shows, as a value: the terminal is drawn from it, keys change it.

@@ -60,4 +60,11 @@ public protocol ScenarioFiles: Sendable {
     func read(_ path: String) throws -> String
     /// Writes atomically (temporary file, fsync, rename).
     func write(_ text: String, to path: String) throws
+    /// The entries of a directory, a directory's name ending in "/" (Tab in the `o` and `w`
+    /// prompts completes paths from them); none where it cannot be read.
+    func entries(of directory: String) -> [String]
+}
+
+extension ScenarioFiles {
+    public func entries(of directory: String) -> [String] { [] }
 }

@@ -97,7 +97,7 @@ public enum KeyTable {
         KeyBinding(c("q"), "q", .presenter, .quit, "quit", footer: "quit"),
         // The line (`:`, `/`, save and open); other keys type.
         KeyBinding([.enter], "Enter", .line, .apply, "run the command (or save, open, filter)", footer: "apply"),
-        KeyBinding([.tab], "Tab", .line, .complete, "complete the event name or the name being typed", footer: "complete"),
+        KeyBinding([.tab], "Tab", .line, .complete, "complete the event name, the name being typed, or a path (o, w)", footer: "complete"),
         KeyBinding([.up], "↑", .line, .historyBack, "the command before", footer: "history"),
         KeyBinding([.down], "↓", .line, .historyForward, "the command after"),
         KeyBinding([.backspace, .delete, .control("h")], "Backspace", .line, .deleteBack, "delete a character (on an empty line: close it)"),

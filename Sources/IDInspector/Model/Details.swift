@@ -21,13 +21,8 @@ enum Details {
         }
         let world = session.world
         var lines: [ReadingLine] = []
-        switch entry.action {
-        case .event(let event):
-            lines.append(ReadingLine(StepSummary.describe(event, in: world) + " on " + world.devices[entry.device].name, .heading))
-        case .expect(let expectation):
-            let device = expectation.device ?? entry.device
-            lines.append(ReadingLine("expect \(world.apps[expectation.app].bundleID) on \(world.devices[device].name)", .heading))
-        }
+        let (what, device) = StepSummary.title(of: entry, in: world)
+        lines.append(ReadingLine(what + " on " + world.devices[device].name, .heading))
         if let narration = session.narration(at: n) { lines.append(ReadingLine(narration)) }
         if let failures = record.failures {
             lines.append(ReadingLine(""))
@@ -42,9 +37,15 @@ enum Details {
             lines.append(ReadingLine("Rules (Enter opens one):", .dim))
             for rule in record.rules { lines.append(ReadingLine("\(rule.rawValue)  \(rule.rule.title)", .key, rule: rule)) }
         }
-        if n == session.cursor && !session.atCursor.changes.isEmpty {
+        if n == session.cursor, let outcome = session.outcomeAtCursor, record.changeCount > 0 || record.lost != nil || !record.duplicates.isEmpty {
             lines.append(ReadingLine(""))
-            lines.append(ReadingLine("\(record.changeCount) change\(record.changeCount == 1 ? "" : "s"):", .dim))
+            lines.append(ReadingLine(record.tally() + ":", .dim))
+            // The launch's ID first: it is one of the changes counted (run lists it too).
+            if let idLine = StepSummary.launchIDChange(outcome) { lines.append(ReadingLine(idLine)) }
+            for duplicate in record.duplicates {
+                lines.append(ReadingLine("⚠ dup \(duplicate.name) \(duplicate.value): \(duplicate.sameAs)", .warning))
+            }
+            if let lost = record.lost { lines.append(ReadingLine("⚠ " + lost.marker + ", " + lost.after, .warning)) }
             for change in session.atCursor.changes {
                 lines.append(ReadingLine(change.subject.text(in: world) + ": " + (change.from?.description ?? "∅") + " → "
                                          + (change.to?.description ?? "∅") + (change.rule.map { "  " + $0.rawValue } ?? "")))

@@ -9,6 +9,8 @@ struct IdentityRow {
         case same(as: String)
         /// A value another device (or another team's app) already holds: "⚠ dup".
         case dup
+        /// An ID that did not follow the app across a continuity step: "⚠ lost: was … (step N)".
+        case lost
         /// An expectation's check: held or failed.
         case held, failed
     }
@@ -76,8 +78,15 @@ enum IdentityRows {
         case .same: idfvRowRule = .idfv1
         default: idfvRowRule = nil
         }
-        rows.append(IdentityRow(label: "IDFV", value: idfv.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfvMark,
-                                rule: idfvRowRule, detail: idfv == nil && presentNow ? "nil: before the first unlock (IDFV-3)" : nil, full: idfv))
+        // An app deleted while another of its vendor stays: the app reads nothing now, but the
+        // vendor's IDFV lives on (IDFV-5), so nothing of it is gone.
+        if appGone, idfvRule == nil, let (_, vendorIDFV) = StepStory.vendorIDFV(app, on: device, in: world) {
+            rows.append(IdentityRow(label: "IDFV", value: nil, mark: .none, rule: nil,
+                                    detail: "not installed; the vendor's stays " + IDText.short(vendorIDFV, ellipsis: g.ellipsis) + " (IDFV-5)"))
+        } else {
+            rows.append(IdentityRow(label: "IDFV", value: idfv.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfvMark,
+                                    rule: idfvRowRule, detail: idfv == nil && presentNow ? "nil: before the first unlock (IDFV-3)" : nil, full: idfv))
+        }
 
         // What the platform hands the app: nothing while it is not installed.
         let idfa = presentNow ? world.advertisingIdentifier(app: app, on: device)?.uuidString : nil
@@ -88,9 +97,11 @@ enum IdentityRows {
             default: false
             }
         }?.rule
-        let idfaMark = mark(oldIDFA, idfa, lane: .idfa)
+        // The IDFA is the device's: an app deleted no longer reads it, but it is not gone.
+        let idfaChanged = changes.contains { if case .idfa(let d) = $0.subject { d == device } else { false } }
+        let idfaMark = appGone && !idfaChanged ? .none : mark(oldIDFA, idfa, lane: .idfa)
         rows.append(IdentityRow(label: "IDFA", value: idfa.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: idfaMark,
-                                rule: idfaMark == .new || idfaMark == .gone ? idfaRule ?? (appGone ? .ct23 : .idfa9) : nil,
+                                rule: idfaMark == .new || idfaMark == .gone ? idfaRule ?? .idfa9 : nil,
                                 detail: presentNow ? nil : "not installed", full: idfa))
 
         let att = world.devices[device].os.major >= 14 ? (presentNow ? world.trackingStatus(app: app, on: device).rawValue : nil) : "n/a (before iOS 14)"
@@ -121,10 +132,15 @@ enum IdentityRows {
         }
         let previous = history?.previous?.report
         let freshLaunch = latest.step == cursor
+        // Every value the previous launch had: a store read now of what that launch wrote (its
+        // keychain read was empty, then it saved its ID) is the old value, not a new one.
+        let previousValues = Set((previous?.values.compactMap(\.value) ?? []) + [previous?.primaryID].compactMap { $0 })
         func launchMark(_ old: String?, _ new: String?) -> IdentityRow.Mark {
             guard freshLaunch else { return .none }
             guard previous != nil else { return new == nil ? .none : .new }
-            return old == new ? .kept : (new == nil ? .gone : .new)
+            if old == new { return .kept }
+            guard let new else { return .gone }
+            return previousValues.contains(new) ? .kept : .new
         }
         // The previous launch's values by name, looked up once: a recipe may report thousands.
         var earlier: [String: String?] = [:]
@@ -132,6 +148,8 @@ enum IdentityRows {
         // The platform rows above already show what the app read of IDFV and IDFA.
         // The values this launch gave that another device already held (recorded when it ran).
         let duplicates = freshLaunch ? session.record(at: cursor)?.duplicates ?? [] : []
+        // The ID this launch gave where the app's ID did not follow it (one row carries it).
+        var lost = freshLaunch ? session.record(at: cursor)?.lost : nil
         for value in latest.report.values where value.name != "idfv" && value.name != "idfa" {
             let m = launchMark(earlier[value.name] ?? nil, value.value)
             // A value the app code changed because the OS refused it something: name that rule.
@@ -141,17 +159,34 @@ enum IdentityRows {
                                         rule: nil, detail: duplicate.sameAs, full: value.value))
                 continue
             }
+            if let found = lost, value.value == found.value {
+                rows.append(IdentityRow(label: value.name, value: value.value.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: .lost,
+                                        rule: nil, detail: found.wasText, full: value.value))
+                lost = nil
+                continue
+            }
             rows.append(IdentityRow(label: value.name, value: value.value.map { IDText.short($0, ellipsis: g.ellipsis) }, mark: m, rule: rule,
                                     full: value.value))
         }
         if world.apps[app].strategy == "id-kit" {
             // The ID the app chose: flagged like any other value when it changes (its source may not).
             let best = latest.report.best ?? "none"
-            let m = launchMark(previous?.primaryID, latest.report.primaryID)
+            var m = launchMark(previous?.primaryID, latest.report.primaryID)
+            var detail = "from \(best)"
+            if let found = lost {
+                m = .lost
+                detail = found.wasText + " · from \(best)"
+                lost = nil
+            }
             rows.append(IdentityRow(label: "best", value: IDText.human(latest.report.primaryID, hash: IDText.hash(of: latest.report),
                                                                       ellipsis: g.ellipsis),
-                                    mark: m, rule: m == .new ? failureRule(latest.report.notes) : nil, detail: "from \(best)",
+                                    mark: m, rule: m == .new ? failureRule(latest.report.notes) : nil, detail: detail,
                                     full: IDText.human(latest.report.primaryID, hash: IDText.hash(of: latest.report), full: true)))
+        }
+        if let found = lost {
+            // A primary ID none of the named values showed: a row of its own.
+            rows.append(IdentityRow(label: "id", value: IDText.short(found.value, ellipsis: g.ellipsis), mark: .lost, rule: nil,
+                                    detail: found.wasText, full: found.value))
         }
         rows.append(IdentityRow(label: "launch", value: "step \(latest.step) (\(latest.mode.rawValue))", mark: freshLaunch ? .new : .none,
                                 rule: nil, detail: latest.report.notes.first))

@@ -47,11 +47,12 @@ struct PresenterPage {
             body = Self.endRows(end, theme, width: text)
         } else {
             if let entry = session.entry(at: session.cursor) {
-                switch entry.action {
-                case .event(let event): title = StepSummary.describe(event, in: world)
-                case .expect(let e):
+                // The step as run and the page call it, with its device where the world has several.
+                let (what, about) = StepSummary.title(of: entry, in: world)
+                title = what + (world.devices.count > 1 ? " on " + world.devices[about].name : "")
+                if case .expect = entry.action {
                     let failed = !(session.record(at: session.cursor)?.failures ?? []).isEmpty
-                    title = "expect \(world.apps[e.app].bundleID) " + (failed ? "\(theme.glyphs.failed) fails" : "\(theme.glyphs.passed) holds")
+                    title += " " + (failed ? "\(theme.glyphs.failed) fails" : "\(theme.glyphs.passed) holds")
                 }
             } else {
                 title = "The setup"
@@ -68,7 +69,7 @@ struct PresenterPage {
         }
         bodyTop = 4 + (band.isEmpty ? 0 : band.count + 3)
         notes = []
-        if presenter.showsNotes, let text = session.scenario.presenterNotes {
+        if presenter.showsNotes, let text = Self.speakerNote(session, atEnd: presenter.atEnd) {
             notes = OverlayView.wrap("Notes: " + text.trimmingCharacters(in: .whitespacesAndNewlines), width: width - 4)
             let room = max(1, (height - 2 - bodyTop) / 2)
             if notes.count > room {
@@ -77,6 +78,13 @@ struct PresenterPage {
             }
         }
         bodyRows = max(0, height - 2 - bodyTop - (notes.isEmpty ? 0 : notes.count + 1))
+    }
+
+    /// The speaker's note where the presenter is: the step's own (`speaker:`); at the setup and
+    /// the end, the scenario's `presenterNotes`. A step without one shows none.
+    static func speakerNote(_ session: Session, atEnd: Bool) -> String? {
+        if atEnd || session.cursor == 0 { return session.scenario.presenterNotes }
+        return session.entry(at: session.cursor)?.speaker
     }
 
     // MARK: - A step
@@ -105,14 +113,15 @@ struct PresenterPage {
                 let mark = markText.trimmingCharacters(in: .whitespaces)
                 let changed = row.mark != .kept && row.mark != .none
                 let label = DisplayWidth.fit(row.label, to: labelWidth - 2)
-                let value = row.full ?? row.detail ?? "∅"
+                // The value column holds values; a state ("not installed") is said beside ∅.
+                let value = row.full ?? (row.detail.map { "∅  " + $0 } ?? "∅")
                 let room = width - 2 - labelWidth - (mark.isEmpty ? 0 : DisplayWidth.of(mark) + 2) - (row.rule.map { $0.rawValue.count + 2 } ?? 0)
                 var pieces: [(String, CellStyle)] = [("  " + label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label)),
                                                    changed ? CellStyle(bold: true) : theme.dim),
                                                   (Self.middle(value, to: max(9, room)), changed ? .plain : theme.dim)]
                 if !mark.isEmpty { pieces.append(("  " + mark, markStyle)) }
                 rows.append(Row(pieces, right: row.rule.map { ($0.rawValue, theme.rule) }))
-                if row.mark == .dup, let detail = row.detail {
+                if row.mark == .dup || row.mark == .lost, let detail = row.detail {
                     rows.append(Row([(String(repeating: " ", count: labelWidth + 2) + DisplayWidth.fit(detail, to: width - labelWidth - 2),
                                       theme.warning)]))
                 }
@@ -151,7 +160,7 @@ struct PresenterPage {
             rows.append(Row([(String(repeating: " ", count: indent), .plain), (values(line, room: width - indent), valueStyle)]))
         }
         if let detail = line.detail {
-            let detailStyle = line.mark == .dup || line.mark == .failed ? theme.warning : theme.dim
+            let detailStyle = line.mark == .dup || line.mark == .lost || line.mark == .failed ? theme.warning : theme.dim
             for text in OverlayView.wrap(detail, width: max(10, width - indent)) {
                 rows.append(Row([(String(repeating: " ", count: indent) + text, detailStyle)]))
             }
@@ -189,7 +198,7 @@ struct PresenterPage {
         case .new: return (g.new, theme.new)
         case .gone: return (g.gone, theme.gone)
         case .kept: return (g.kept, theme.kept)
-        case .dup: return (g.duplicate, theme.warning)
+        case .dup, .lost: return (g.duplicate, theme.warning)
         case .held: return (g.passed, theme.new)
         case .failed: return (g.failed, theme.warning)
         case .note: return (g.note, theme.dim)
@@ -205,9 +214,7 @@ struct PresenterPage {
         let expectations = checks == 0 ? "No expectations were checked."
             : failed == 0 ? "All \(checks) check\(checks == 1 ? "" : "s") of the expectations held."
             : "\(failed) of \(checks) check\(checks == 1 ? "" : "s") of the expectations failed."
-        let duplicates = end.duplicates.isEmpty ? "No launch gave an ID another device already held."
-            : "\(end.duplicates.count) launch value\(end.duplicates.count == 1 ? " was" : "s were") already held by another device or team."
-        return expectations + " " + duplicates
+        return expectations + " " + StoryEnd.findings(end)
     }
 
     /// Each app's IDs from their first value to the end, the duplicates, every verdict.
@@ -248,6 +255,16 @@ struct PresenterPage {
             } else {
                 rows.append(Row([(value, .plain)]))
                 rows.append(Row([("      " + DisplayWidth.fit(found.duplicate.sameAs, to: width - 6), theme.dim)]))
+            }
+        }
+        rows.append(Row())
+        rows.append(Row([("IDs lost", theme.dim.with(bold: true))]))
+        if end.lost.isEmpty { rows.append(Row([("  none", theme.dim)])) }
+        for found in end.lost {
+            rows.append(Row([("  \(g.duplicate) step \(found.step)  \(found.device) › \(found.app)  id", theme.warning)]))
+            rows.append(Row([("      " + middle(found.lost.value, to: width - 6), .plain)]))
+            for text in OverlayView.wrap(found.lost.marker + ", " + found.lost.after, width: max(10, width - 6)) {
+                rows.append(Row([("      " + text, theme.dim)]))
             }
         }
         rows.append(Row())

@@ -42,7 +42,7 @@ enum IdentityView {
                 canvas.write(DisplayWidth.fit(": " + rule.rule.title, to: max(0, inner.maxX - x)), x: x, y: y, style: theme.dim, limit: inner.maxX - x)
             } else if let detail = row.detail {
                 canvas.write(DisplayWidth.fit(detail, to: max(0, inner.maxX - x)), x: x, y: y,
-                             style: row.mark == .dup || row.mark == .failed ? theme.warning : theme.dim, limit: inner.maxX - x)
+                             style: row.mark == .dup || row.mark == .lost || row.mark == .failed ? theme.warning : theme.dim, limit: inner.maxX - x)
             }
             if state.focus == .identity && i == selected {
                 canvas.restyle(CanvasRect(x: inner.x, y: y, width: inner.width, height: 1)) { $0.reverse = true }
@@ -60,6 +60,7 @@ enum IdentityView {
         case .back: return ("\(g.kept) back ", theme.kept)
         case .same(let other): return ("\(g.kept) same as \(other)  ", theme.kept)
         case .dup: return ("\(g.duplicate) dup  ", theme.warning)
+        case .lost: return ("\(g.duplicate) lost: ", theme.warning)
         case .held: return ("\(g.passed)      ", theme.new)
         case .failed: return ("\(g.failed)      ", theme.warning)
         case .none: return ("       ", .plain)

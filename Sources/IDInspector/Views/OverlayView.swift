@@ -30,15 +30,22 @@ enum OverlayView {
         canvas.box(rect, title: title, glyphs: state.theme.glyphs, style: state.theme.focusedBorder, titleStyle: state.theme.title)
     }
 
-    /// A text in full: wrapped to the box (long words, such as source URLs, broken across
-    /// lines), scrolled when it is taller, the chosen line highlighted.
-    static func read(_ reading: Reading, _ state: InspectorState, _ layout: Layout, into canvas: inout Canvas) {
-        let width = min(layout.width - 4, 100)
+    /// A reading's lines as the box wraps them at a screen width: what scrolling counts.
+    static func rows(of reading: Reading, screenWidth: Int) -> [(text: String, style: ReadingStyle, logical: Int)] {
+        let width = min(screenWidth - 4, 100)
         var wrapped: [(text: String, style: ReadingStyle, logical: Int)] = []
         for (index, line) in reading.lines.enumerated() {
             let pieces = line.text.isEmpty ? [""] : wrap(line.text, width: width - 4, hangingIndent: line.hangingIndent)
             for piece in pieces { wrapped.append((piece, line.style, index)) }
         }
+        return wrapped
+    }
+
+    /// A text in full: wrapped to the box (long words, such as source URLs, broken across
+    /// lines), scrolled when it is taller, the chosen line highlighted.
+    static func read(_ reading: Reading, _ state: InspectorState, _ layout: Layout, into canvas: inout Canvas) {
+        let width = min(layout.width - 4, 100)
+        let wrapped = rows(of: reading, screenWidth: layout.width)
         let box = centered(width: width, height: wrapped.count + 4, layout)
         frame(box, reading.title, state, into: &canvas)
         let visible = box.height - 4

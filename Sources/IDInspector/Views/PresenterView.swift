@@ -75,9 +75,13 @@ enum PresenterView {
         let below = page.body.count - scroll - page.bodyRows
         var parts: [String] = []
         if state.presenter?.atEnd != true, let record = state.session.record(at: state.session.cursor) {
-            parts.append("step \(state.session.cursor): \(record.changeCount) change\(record.changeCount == 1 ? "" : "s")")
+            parts.append("step \(state.session.cursor): " + record.tally(glyph: state.theme.glyphs.duplicate))
         }
-        if below > 0 {
+        if state.presenter?.recording == true {
+            // A recording turns the pages itself: say which one this is.
+            let pages = PresenterRecording.pageCount(page)
+            if pages > 1 { parts.append("page \(PresenterRecording.pageIndex(page, scroll: scroll) + 1) of \(pages)") }
+        } else if below > 0 {
             parts.append("\(below) more line\(below == 1 ? "" : "s") below (j, Space)")
         } else if scroll > 0 {
             parts.append("the bottom of the page (k or PgUp goes back up)")

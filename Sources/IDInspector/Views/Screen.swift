@@ -93,8 +93,7 @@ enum StatusView {
             let session = state.session
             var text = ""
             if let record = session.record(at: session.cursor) {
-                let count = record.changeCount
-                text = "step \(session.cursor): \(count) change\(count == 1 ? "" : "s")"
+                text = "step \(session.cursor): " + record.tally(glyph: state.theme.glyphs.duplicate)
             }
             if let narration = session.narration(at: session.cursor), state.presenter == nil {
                 text += (text.isEmpty ? "" : " · ") + "\(state.theme.glyphs.note) " + narration
@@ -115,6 +114,8 @@ enum FooterView {
             canvas.write(" " + status.text, x: 0, y: rect.y, style: status.isError ? state.theme.warning : state.theme.dim, limit: rect.width)
             return
         }
+        // A recording offers no keys: its viewer cannot press them.
+        if state.presenter?.recording == true { return }
         // Presenter mode: how much of the page is below, at the right end.
         var more = ""
         if state.presenter != nil, state.overlay == nil {

@@ -34,6 +34,11 @@ enum TimelineView {
                         text += "  \(g.duplicate) dup \(duplicate.name): \(duplicate.sameAs)"
                         textStyle = theme.warning
                     }
+                    // The launch whose ID did not follow a restore, a migration, a reinstall or an update.
+                    if let lost = record.lost {
+                        text += "  \(g.duplicate) " + lost.marker
+                        textStyle = theme.warning
+                    }
                 case .expect(let expectation):
                     let failures = record.failures ?? []
                     // Held: what it compared; failed: what failed.

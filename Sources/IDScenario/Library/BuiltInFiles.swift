@@ -1705,6 +1705,7 @@ apps:
 steps:
   - install: com.acme.shop
     note: The first ACME app on the phone creates ACME's IDFV.
+    speaker: Point at the IDFV row (new, IDFV-2), then ask who thinks it survives a reinstall.
   - launch: com.acme.shop
     label: first
     note: No consent yet, so id-kit does not read the IDFA; the best ID is the IDFV. It also saves a GUID in the keychain.
@@ -1747,6 +1748,7 @@ steps:
   - restore: { backup: nightly }
     device: newphone
     note: An encrypted backup restored onto a new phone carries the keychain GUID but not the IDFV.
+    speaker: The GUID came over and the IDFV did not; Enter on KC-21 shows Apple's words.
   - launch: com.acme.shop
     device: newphone
   - expect: { app: com.acme.shop, device: newphone, guid: { sameAs: first }, idfv: { differsFrom: reinstalled } }

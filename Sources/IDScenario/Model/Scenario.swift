@@ -53,15 +53,20 @@ public struct ScenarioStep: Sendable {
     public var device: DeviceIndex
     public var label: String?
     public var note: String?
+    /// The speaker's note for this step: for the presenter alone (`n` shows it), not the room;
+    /// exported only when asked (`--speaker-notes`).
+    public var speaker: String?
     /// Where the step starts in its file (1-based; 0 for steps made in a session).
     public var line: Int
     public var column: Int
 
-    public init(_ action: Action, device: DeviceIndex = 0, label: String? = nil, note: String? = nil, line: Int = 0, column: Int = 0) {
+    public init(_ action: Action, device: DeviceIndex = 0, label: String? = nil, note: String? = nil, speaker: String? = nil,
+                line: Int = 0, column: Int = 0) {
         self.action = action
         self.device = device
         self.label = label
         self.note = note
+        self.speaker = speaker
         self.line = line
         self.column = column
     }

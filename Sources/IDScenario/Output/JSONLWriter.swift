@@ -56,6 +56,13 @@ public struct JSONLWriter {
                                  ("as", JSONText.string(duplicate.otherName)), ("step", String(duplicate.otherStep))])
             })))
         }
+        if let lost = outcome.lost {
+            // A launch whose ID did not follow a restore, a migration, a reinstall or an update.
+            members.append(("lost", JSONText.object([
+                ("value", JSONText.string(lost.value)), ("was", JSONText.string(lost.was)), ("device", JSONText.string(lost.wasDevice)),
+                ("step", String(lost.wasStep)), ("after", JSONText.string(lost.story.rawValue)), ("afterStep", String(lost.storyStep)),
+            ])))
+        }
         members.append(("changes", JSONText.array(outcome.changes.map { Self.change($0, in: world) })))
         let head = JSONText.object(members)
         try sink(String(head.dropLast()) + ", \"devices\": {")

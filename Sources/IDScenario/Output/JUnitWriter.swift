@@ -1,14 +1,47 @@
+import IDSim
+
 /// JUnit XML for `idscope check --junit FILE`: a test suite per scenario, a test case per expectation.
 public struct JUnitWriter {
     public struct Case: Sendable {
         public var name: String
         public var failure: String?
         public var error: String?
+        /// Where the step is written (a CI server links to it).
+        public var file: String?
+        public var line: Int?
 
-        public init(name: String, failure: String? = nil, error: String? = nil) {
+        public init(name: String, failure: String? = nil, error: String? = nil, file: String? = nil, line: Int? = nil) {
             self.name = name
             self.failure = failure
             self.error = error
+            self.file = file
+            self.line = line
+        }
+    }
+
+    /// An expectation's case name, stable when steps are inserted or removed around it (a CI
+    /// server keeps a case's history by its name): a labelled step by its label and device
+    /// ("after-restore on tablet"), any other by what it checks ("expect com.acme.shop on phone:
+    /// idfv sameAs first"). No step number: inserting a step would rename every later case.
+    public static func caseName(_ outcome: StepOutcome) -> String {
+        guard case .expect(let expectation) = outcome.step.action else { return outcome.step.label ?? outcome.step.key }
+        let world = outcome.world
+        let device = world.devices[expectation.device ?? outcome.step.device].name
+        if let label = outcome.step.label { return label + " on " + device }
+        let checks = outcome.checks.map { $0.key + " " + $0.expected }.joined(separator: ", ")
+        return "expect " + world.apps[expectation.app].bundleID + " on " + device + (checks.isEmpty ? "" : ": " + checks)
+    }
+
+    /// Names made unique in a suite: a second case of one name gets " (2)", in file order, so
+    /// only repeats of the same check depend on their order.
+    public static func uniqued(_ cases: [Case]) -> [Case] {
+        var seen: [String: Int] = [:]
+        return cases.map { test in
+            var test = test
+            let count = (seen[test.name] ?? 0) + 1
+            seen[test.name] = count
+            if count > 1 { test.name += " (\(count))" }
+            return test
         }
     }
 
@@ -31,10 +64,13 @@ public struct JUnitWriter {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"idscope check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for suite in suites {
+            let suite = Suite(name: suite.name, file: suite.file, cases: uniqued(suite.cases))
             let f = suite.cases.filter { $0.failure != nil }.count, e = suite.cases.filter { $0.error != nil }.count
             xml += "  <testsuite name=\"\(escape(suite.name))\" file=\"\(escape(suite.file))\" tests=\"\(suite.cases.count)\" failures=\"\(f)\" errors=\"\(e)\">\n"
             for test in suite.cases {
                 xml += "    <testcase classname=\"\(escape(suite.file))\" name=\"\(escape(test.name))\""
+                if let file = test.file { xml += " file=\"\(escape(file))\"" }
+                if let line = test.line { xml += " line=\"\(line)\"" }
                 if let failure = test.failure {
                     xml += ">\n      <failure message=\"\(escape(failure))\">\(escape(failure))</failure>\n    </testcase>\n"
                 } else if let error = test.error {

@@ -7,11 +7,14 @@ public struct MatrixWriter {
         public var name: String
         public var heading: String
         public var meaning: String
+        /// A column made from a scenario (`--scenario FILE`), whose cells follow every launch.
+        public var fromScenario: Bool
 
-        public init(name: String, heading: String, meaning: String) {
+        public init(name: String, heading: String, meaning: String, fromScenario: Bool = false) {
             self.name = name
             self.heading = heading
             self.meaning = meaning
+            self.fromScenario = fromScenario
         }
     }
 
@@ -40,6 +43,11 @@ public struct MatrixWriter {
         name.count <= 10 ? name : "S\(number)"
     }
 
+    /// What a scenario column compares, said under the legend when there is one.
+    var scenarioNote: String? {
+        columns.contains(where: \.fromScenario) ? ScenarioMatrix.legend : nil
+    }
+
     /// The terminal table: every heading padded apart by at least two spaces, then the legend of
     /// the cells and of every abbreviated heading. Names are escaped for the terminal.
     /// - Parameter colour: ANSI colour for the cells (= green, Δ yellow, ∅ and dup red): only for a terminal.
@@ -54,6 +62,7 @@ public struct MatrixWriter {
         lines = lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         lines.append("")
         lines.append(Self.cellLegend)
+        if let note = scenarioNote { lines.append(note) }
         let explained = columns.filter { $0.heading != $0.name || !$0.meaning.isEmpty }
         let headingWidth = explained.map { TerminalText.escaped($0.heading).count }.max() ?? 0
         for column in explained {

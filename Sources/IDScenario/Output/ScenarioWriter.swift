@@ -60,6 +60,7 @@ public enum ScenarioWriter {
         if step.device != 0 { parts.append("device: \(quote(scenario.devices[step.device].name))") }
         if let label = step.label { parts.append("label: \(quote(label))") }
         if let note = step.note { parts.append("note: \(quote(note))") }
+        if let speaker = step.speaker { parts.append("speaker: \(quote(speaker))") }
         return "{ " + parts.joined(separator: ", ") + " }"
     }
 

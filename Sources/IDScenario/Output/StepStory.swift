@@ -10,8 +10,22 @@ import IDSim
 /// step, a step's note) is not here: a story shows it on its own, above what it narrates.
 public struct StepStory: Sendable {
     public struct Line: Sendable, Hashable {
-        public enum Mark: String, Sendable {
-            case new = "▲", gone = "▼", kept = "=", dup = "⚠", held = "✔", failed = "✘", note = "»"
+        public enum Mark: Sendable {
+            case new, gone, kept, dup, held, failed, note
+            /// An ID that did not follow the app across a restore, a migration, a reinstall or an update.
+            case lost
+
+            public var symbol: String {
+                switch self {
+                case .new: "▲"
+                case .gone: "▼"
+                case .kept: "="
+                case .dup, .lost: "⚠"
+                case .held: "✔"
+                case .failed: "✘"
+                case .note: "»"
+                }
+            }
         }
 
         public var mark: Mark
@@ -55,7 +69,8 @@ public struct StepStory: Sendable {
                 let changed = history.previous == nil || history.previous?.report.primaryID != report.primaryID
                 var detail = world.apps[app].strategy == "id-kit" ? report.best.map { "best: \($0)" } : nil
                 if let duplicate { detail = duplicate.sameAs }
-                lines.append(Line(mark: duplicate != nil ? .dup : changed ? (report.primaryID == nil ? .gone : .new) : .kept,
+                if let lost = outcome.lost { detail = [duplicate?.sameAs, lost.marker + ", " + lost.after].compactMap { $0 }.joined(separator: "; ") }
+                lines.append(Line(mark: duplicate != nil ? .dup : outcome.lost != nil ? .lost : changed ? (report.primaryID == nil ? .gone : .new) : .kept,
                                   label: "id", place: world.apps[app].bundleID, from: changed ? before : nil, to: now, hasValues: true,
                                   rule: nil, detail: detail, subject: nil))
                 // The launch's other values (a recipe's GUID, a vendor ID) that are new or changed, a
@@ -82,18 +97,67 @@ public struct StepStory: Sendable {
         case .event:
             break
         }
-        let ranked = outcome.changes.enumerated().sorted { a, b in
+        // Every change, and at a lifecycle step what the shown app kept through it, in story order.
+        var told: [(subject: Subject, line: Line)] = outcome.changes.map { change in
+            let (label, place) = Self.words(change.subject, in: world, stepDevice: stepDevice)
+            return (change.subject, Line(mark: change.to == nil ? .gone : .new, label: label, place: place, from: change.from?.description,
+                                         to: change.to?.description, hasValues: true, rule: change.rule, detail: nil,
+                                         subject: change.subject.text(in: world)))
+        }
+        if let shownApp, Self.isLifecycle(outcome.step) {
+            told += Self.kept(shownApp, on: shownDevice ?? stepDevice, outcome: outcome)
+        }
+        let ranked = told.enumerated().sorted { a, b in
             let ra = Self.rank(a.element.subject, shownDevice ?? stepDevice, shownApp, world)
             let rb = Self.rank(b.element.subject, shownDevice ?? stepDevice, shownApp, world)
             return ra != rb ? ra < rb : a.offset < b.offset
         }
-        for (_, change) in ranked {
-            let (label, place) = Self.words(change.subject, in: world, stepDevice: stepDevice)
-            lines.append(Line(mark: change.to == nil ? .gone : .new, label: label, place: place, from: change.from?.description,
-                              to: change.to?.description, hasValues: true, rule: change.rule, detail: nil,
-                              subject: change.subject.text(in: world)))
-        }
+        lines += ranked.map(\.element.line)
         self.lines = lines
+    }
+
+    /// Steps whose story is what an app's data lives through: the app's own lifecycle, and the
+    /// device's (a restore, a migration, an erase, an upgrade, a reboot).
+    static func isLifecycle(_ step: ScenarioStep) -> Bool {
+        guard case .event(let event) = step.action else { return false }
+        switch event {
+        case .install, .uninstall, .offload, .update, .restore, .migrate, .erase, .upgrade, .reboot: return true
+        default: return false
+        }
+    }
+
+    /// The shown app's IDs that the step left as they were: its vendor's IDFV and the keychain
+    /// items it made, on the shown device (`= kept`). What survives is the point of an uninstall.
+    static func kept(_ app: AppIndex, on device: DeviceIndex, outcome: StepOutcome) -> [(subject: Subject, line: Line)] {
+        let world = outcome.world
+        guard world.devices.indices.contains(device), world.apps.indices.contains(app) else { return [] }
+        let changed = Set(outcome.changes.map(\.subject))
+        var out: [(Subject, Line)] = []
+        if let (vendor, idfv) = vendorIDFV(app, on: device, in: world), !changed.contains(.idfv(device: device, vendor: vendor)) {
+            let subject = Subject.idfv(device: device, vendor: vendor)
+            let (label, place) = words(subject, in: world, stepDevice: outcome.step.device)
+            out.append((subject, Line(mark: .kept, label: label, place: place, from: nil, to: idfv, hasValues: true, rule: nil,
+                                      detail: nil, subject: subject.text(in: world))))
+        }
+        let bundleID = world.apps[app].bundleID
+        for item in world.devices[device].keychain.values where item.creator == bundleID {
+            let subject = Subject.keychain(device: device, item: item.key)
+            guard !changed.contains(subject) else { continue }
+            let (label, place) = words(subject, in: world, stepDevice: outcome.step.device)
+            out.append((subject, Line(mark: .kept, label: label, place: place, from: nil, to: item.value, hasValues: true, rule: nil,
+                                      detail: nil, subject: subject.text(in: world))))
+        }
+        return out
+    }
+
+    /// The IDFV of the app's vendor on the device, whether or not the app is there to read it:
+    /// deleting one app of a vendor whose other app stays leaves the vendor's IDFV alive (IDFV-5).
+    public static func vendorIDFV(_ app: AppIndex, on device: DeviceIndex, in world: World) -> (VendorKey, String)? {
+        if let key = world.devices[device].apps.vendorKey(of: app), let idfv = world.identifierForVendor(app: app, on: device) {
+            return (key, idfv.uuidString)
+        }
+        let key = VendorKey(.team, world.apps[app].teamID)
+        return world.devices[device].vendorTable[key].map { (key, $0.uuidString) }
     }
 
     /// A change's place in the story: its kind first, then whether it is about what is shown.

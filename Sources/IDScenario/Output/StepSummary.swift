@@ -2,15 +2,24 @@ import IDSim
 
 /// One step in words, for the table and markdown formats.
 public struct StepSummary {
-    enum Mark: String {
-        case new = "▲"
-        case gone = "▼"
-        case kept = "="
-        case held = "✔"
-        case failed = "✘"
-        case note = "»"
+    enum Mark {
+        case new, gone, kept, held, failed, note
         /// A value another device (or another team's app) already holds.
-        case dup = "⚠"
+        case dup
+        /// An ID that did not follow the app across a restore, a migration, a reinstall or an update.
+        case lost
+
+        var symbol: String {
+            switch self {
+            case .new: "▲"
+            case .gone: "▼"
+            case .kept: "="
+            case .held: "✔"
+            case .failed: "✘"
+            case .note: "»"
+            case .dup, .lost: "⚠"
+            }
+        }
     }
 
     struct Line {
@@ -28,17 +37,12 @@ public struct StepSummary {
     init(_ outcome: StepOutcome, full: Bool) {
         let world = outcome.world
         number = outcome.number
-        // An expectation about another device says so; the step's device is only its default.
-        if case .expect(let expectation) = outcome.step.action, let other = expectation.device {
-            device = world.devices[other].name
-        } else {
-            device = world.devices[outcome.step.device].name
-        }
+        device = world.devices[Self.title(of: outcome.step, in: world).device].name
         var lines: [Line] = []
         func value(_ v: String?) -> String { v.map { full ? $0 : Self.shortenIDs($0) } ?? "∅" }
         switch outcome.step.action {
         case .event(let event):
-            self.event = Self.describe(event, in: world)
+            self.event = Self.title(of: outcome.step, in: world).what
             if case .launch(let app, _, _) = event, let history = world.devices[outcome.step.device].launches[app] {
                 let report = history.latest.report
                 let id = report.primaryID
@@ -52,11 +56,14 @@ public struct StepSummary {
                 for duplicate in outcome.duplicates where duplicate.name != "id" {
                     lines.append(Line(mark: .dup, text: "dup: \(duplicate.name) \(value(duplicate.value)), \(duplicate.sameAs)", rule: nil))
                 }
+                if let lost = outcome.lost {
+                    lines.append(Line(mark: .lost, text: "lost: " + (full ? lost.wasTextFull : lost.wasText) + ", " + lost.after, rule: nil))
+                }
                 for note in report.notes { lines.append(Line(mark: nil, text: note, rule: nil)) }
             }
             if case .note(let text) = event { lines.append(Line(mark: .note, text: text, rule: nil)) }
         case .expect(let expectation):
-            self.event = "expect " + world.apps[expectation.app].bundleID
+            self.event = Self.title(of: outcome.step, in: world).what
             // What each check looked at: the values compared and the verdict.
             for check in outcome.checks {
                 lines.append(check.held ? Line(mark: .held, text: check.description, rule: nil)
@@ -88,6 +95,36 @@ public struct StepSummary {
             count += 1
         }
         return count
+    }
+
+    /// A step in a few words and the device it is about: what `run`, the presenter and the page
+    /// all call it. An expectation about another device is about that one (the step's device is
+    /// only its default).
+    public static func title(of step: ScenarioStep, in world: World) -> (what: String, device: DeviceIndex) {
+        switch step.action {
+        case .event(let event): (describe(event, in: world), step.device)
+        case .expect(let expectation): ("expect " + world.apps[expectation.app].bundleID, expectation.device ?? step.device)
+        }
+    }
+
+    /// A step's count in the status line's words: "3 changes", "0 changes · ⚠ dup · ⚠ lost". What a
+    /// launch found (a duplicate, a lost ID) is said beside the count, so a launch that changed
+    /// nothing but gave another device's ID does not read as a step where nothing happened.
+    public static func tally(changes count: Int, duplicates: Int, lost: Bool, glyph: String = "⚠") -> String {
+        var text = "\(count) change\(count == 1 ? "" : "s")"
+        if duplicates > 0 { text += " · \(glyph) \(duplicates == 1 ? "" : "\(duplicates) ")dup" }
+        if lost { text += " · \(glyph) lost" }
+        return text
+    }
+
+    /// A launch's ID line when it counts as a change (new or changed): "id of com.acme.shop: A → B".
+    public static func launchIDChange(_ outcome: StepOutcome) -> String? {
+        guard case .event(.launch(let app, _, _)) = outcome.step.action,
+              let history = outcome.world.devices[outcome.step.device].launches[app], history.latest.step == outcome.number,
+              idMark(history) == .new else { return nil }
+        let report = history.latest.report
+        let before = history.previous.map { IDText.human($0.report.primaryID, hash: IDText.hash(of: $0.report), full: true) } ?? "∅"
+        return "id of \(outcome.world.apps[app].bundleID): \(before) → " + IDText.human(report.primaryID, hash: IDText.hash(of: report), full: true)
     }
 
     /// An event in words: "install com.acme.shop", "restore nightly".

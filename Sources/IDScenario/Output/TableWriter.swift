@@ -49,7 +49,7 @@ public struct TableWriter {
             let head = pad(String(summary.number), 4, right: true) + "  " + pad(TerminalText.escaped(summary.event), 40) + "  "
                 + pad(TerminalText.escaped(summary.device), 8)
             let lines = summary.lines.map { line in
-                let mark = line.mark.map { paint($0.rawValue, for: $0) + " " } ?? "  "
+                let mark = line.mark.map { paint($0.symbol, for: $0) + " " } ?? "  "
                 return mark + TerminalText.escaped(line.text) + (line.rule.map { "  " + dim($0.rawValue) } ?? "")
             }
             guard let first = lines.first else { return head }
@@ -57,7 +57,7 @@ public struct TableWriter {
             return head + "  " + first + lines.dropFirst().map { "\n" + indent + $0 }.joined()
         case .markdown:
             let cells = summary.lines.map { line in
-                (line.mark.map { $0.rawValue + " " } ?? "") + escape(line.text) + (line.rule.map { " `\($0.rawValue)`" } ?? "")
+                (line.mark.map { $0.symbol + " " } ?? "") + escape(line.text) + (line.rule.map { " `\($0.rawValue)`" } ?? "")
             }
             return "| \(summary.number) | \(escape(summary.event)) | \(escape(summary.device)) | \(cells.joined(separator: "<br>")) |"
         }
@@ -97,7 +97,7 @@ public struct TableWriter {
         switch mark {
         case .new: return "\u{1B}[32m" + text + "\u{1B}[0m"
         case .gone: return "\u{1B}[31m" + text + "\u{1B}[0m"
-        case .failed, .dup: return "\u{1B}[1;31m" + text + "\u{1B}[0m"
+        case .failed, .dup, .lost: return "\u{1B}[1;31m" + text + "\u{1B}[0m"
         case .held: return "\u{1B}[32m" + text + "\u{1B}[0m"
         case .kept, .note: return "\u{1B}[2m" + text + "\u{1B}[0m"
         }

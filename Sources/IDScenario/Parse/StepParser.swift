@@ -45,9 +45,9 @@ struct NameTable {
     }
 }
 
-/// Reads the `steps:` list: one event (or `expect`) per step, with `device`, `label`, `note`.
+/// Reads the `steps:` list: one event (or `expect`) per step, with `device`, `label`, `note`, `speaker`.
 enum StepParser {
-    static let stepOptions = ["device", "label", "note"]
+    static let stepOptions = ["device", "label", "note", "speaker"]
     static let allKeys = EventSpec.keys + ["expect"]
 
     static func parseSteps(_ node: YAMLNode, _ context: inout StepContext, _ reader: inout NodeReader) -> [ScenarioStep] {
@@ -109,6 +109,8 @@ enum StepParser {
         }
         var note: String?
         if key != "note", let n = pairs.first(where: { $0.key == "note" })?.value { note = reader.string(n, "note") }
+        var speaker: String?
+        if let n = pairs.first(where: { $0.key == "speaker" })?.value { speaker = reader.string(n, "speaker") }
 
         let action: ScenarioStep.Action?
         if key == "expect" {
@@ -119,6 +121,6 @@ enum StepParser {
         }
         if let label { context.labels.insert(label) }
         guard let action else { return nil }
-        return ScenarioStep(action, device: device, label: label, note: note, line: line, column: column)
+        return ScenarioStep(action, device: device, label: label, note: note, speaker: speaker, line: line, column: column)
     }
 }

@@ -96,7 +96,7 @@ public enum FormatSchema {
         let bareKeys = EventSpec.all.filter { if case .none = $0.shape { true } else { false } }.map(\.key)
         let others = StepParser.allKeys.filter { $0 != "note" }
         let step: JSONValue = .object([
-            ("description", .string("One event (or an expectation), with the step's device, label and note.")),
+            ("description", .string("One event (or an expectation), with the step's device, label, note and speaker's note.")),
             ("anyOf", .array([
                 words(bareKeys),
                 .object([

@@ -6,9 +6,23 @@ struct ExpectationEvaluator {
     let world: World
     /// The world at each labelled step.
     let labelled: [String: LabelledStep]
+    /// Values in full rather than shortened (`3F2A…91C0`): what a failure says to a ticket.
+    var full = false
 
-    /// Every check the expectation makes, held or not, each with the value it looked at.
+    /// Every check the expectation makes, held or not, each with the value it looked at and, for
+    /// a failure, what was found both shortened and in full.
     func checks(_ expectation: Expectation, device: DeviceIndex) -> [ExpectationCheck] {
+        var checks = compute(expectation, device: device)
+        guard checks.contains(where: { !$0.held }) else { return checks }
+        var whole = self
+        whole.full = true
+        for (index, check) in whole.compute(expectation, device: device).enumerated() where index < checks.count {
+            checks[index].actualFull = check.actual
+        }
+        return checks
+    }
+
+    private func compute(_ expectation: Expectation, device: DeviceIndex) -> [ExpectationCheck] {
         var checks: [ExpectationCheck] = []
         let app = expectation.app
         let history = world.devices[device].launches[app]
@@ -110,6 +124,6 @@ struct ExpectationEvaluator {
     }
 
     func short(_ value: String?) -> String {
-        value.map { ShortID.shorten($0) } ?? "nil"
+        value.map { full ? $0 : ShortID.shorten($0) } ?? "nil"
     }
 }

@@ -75,9 +75,10 @@ public struct LaneHistory: Sendable {
             for app in apps {
                 let report = world.devices[device].launches[app]?.latest.report
                 let present = world.presence(of: app, on: device) != .absent
+                // A deleted app's values end with it: its last launch's report is history, not a value it has.
                 let values = (intern(world.identifierForVendor(app: app, on: device)?.uuidString),
                               intern(present ? world.advertisingIdentifier(app: app, on: device)?.uuidString : nil),
-                              intern(report?.primaryID), intern(report?.best))
+                              intern(present ? report?.primaryID : nil), intern(present ? report?.best : nil))
                 let pair = Pair(device: device, app: app)
                 if let last = tracks[pair]?.entries.last, last.values == values { continue }
                 let entry = Entry(step: Int32(outcome.number), values: values)

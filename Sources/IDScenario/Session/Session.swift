@@ -29,6 +29,8 @@ public struct Session: Sendable {
     /// a session never grows past what `w` could save and `idscope run` read back.
     private var stepBytes: [Int] = []
     private var savedBytes = 0
+    /// Each app's ID across restores, migrations, reinstalls and updates: what a lost ID is.
+    private var continuity: ContinuityTracker
 
     private enum Storage: Sendable {
         case history(Timeline)
@@ -61,6 +63,7 @@ public struct Session: Sendable {
             throw RunError(diagnostic: Diagnostic(file: scenario.file, line: 1, column: 1, message: error.description))
         }
         library = scenario.library
+        continuity = ContinuityTracker(deviceNames: world.devices.map(\.name))
         storage = keepingHistory ? .history(Timeline(initial: world, programs: library, snapshotInterval: 256)) : .stream(world)
         atCursor = CursorFacts(before: world, changes: [])
         if keepingHistory { savedBytes = ScenarioWriter.yaml(setup).utf8.count }
@@ -128,7 +131,7 @@ public struct Session: Sendable {
     public var outcomeAtCursor: StepOutcome? {
         guard let step = entry(at: cursor), let record = record(at: cursor) else { return nil }
         return StepOutcome(number: cursor, step: step, changes: atCursor.changes, world: world, checks: record.checks ?? [],
-                           duplicates: record.duplicates)
+                           duplicates: record.duplicates, lost: record.lost)
     }
 
     /// Narration of position n: a note event's text, or the step's note.
@@ -181,12 +184,16 @@ public struct Session: Sendable {
         var changes: [Change] = []
         var checks: [ExpectationCheck] = []
         var duplicates: [Duplicate] = []
+        var launched: String?
         let before = keepsHistory ? world : Self.emptyWorld
         switch step.action {
         case .event(let event):
             do {
                 changes = try apply(Step(event, on: step.device))
-                if case .launch(let app, _, _) = event { duplicates = DuplicateFinder.find(launch: app, on: step.device, in: world) }
+                if case .launch(let app, _, _) = event {
+                    duplicates = DuplicateFinder.find(launch: app, on: step.device, in: world)
+                    launched = Self.launchedID(app, on: step.device, step: number, in: world)
+                }
             } catch {
                 throw RunError(diagnostic: Diagnostic(file: scenario.file, line: step.line, column: step.column,
                                                       message: "step \(number) (\(event.key)) cannot apply: \(error.description)"),
@@ -197,7 +204,9 @@ public struct Session: Sendable {
             checks = ExpectationEvaluator(world: world, labelled: labels).checks(expectation, device: expectation.device ?? step.device)
         }
         scenario.steps.append(step)
-        let outcome = StepOutcome(number: number, step: step, changes: changes, world: world, checks: checks, duplicates: duplicates)
+        let lost = continuity.observe(step, number: number, launched: launched)
+        let outcome = StepOutcome(number: number, step: step, changes: changes, world: world, checks: checks, duplicates: duplicates,
+                                  lost: lost)
         if let label = step.label {
             var launched: AppIndex?
             if case .event(.launch(let app, _, _)) = step.action { launched = app }
@@ -206,11 +215,17 @@ public struct Session: Sendable {
         if keepsHistory {
             stepBytes.append(ScenarioWriter.byteCount(of: step, in: scenario))
             savedBytes += stepBytes[stepBytes.count - 1]
-            records.append(StepRecord(outcome))
+            records.append(StepRecord(outcome, launched: launched))
             lanes.record(outcome)
             atCursor = CursorFacts(before: before, changes: changes)
         }
         return outcome
+    }
+
+    /// The primary ID a launch at step `n` reported (nil: none, or the launch did not run).
+    private static func launchedID(_ app: AppIndex, on device: DeviceIndex, step n: Int, in world: World) -> String? {
+        guard let latest = world.devices[device].launches[app]?.latest, latest.step == n else { return nil }
+        return latest.report.primaryID
     }
 
     private mutating func apply(_ step: Step) throws(EventError) -> [Change] {
@@ -278,6 +293,11 @@ public struct Session: Sendable {
         stepBytes.removeSubrange(n...)
         lanes.truncate(to: n)
         labels = labels.filter { $0.value.step <= n }
+        // What the kept steps followed, taken in again (a branch is a user's action, not a frame's).
+        continuity = ContinuityTracker(deviceNames: continuity.deviceNames)
+        for (index, step) in scenario.steps.enumerated() {
+            _ = continuity.observe(step, number: index + 1, launched: records[index].launched)
+        }
     }
 }
 
@@ -293,15 +313,18 @@ public struct StepOutcome: Sendable {
     public var checks: [ExpectationCheck]
     /// For a launch: the values it gave that another device (or an app of another team) holds.
     public var duplicates: [Duplicate]
+    /// For a launch after a restore, a migration, a reinstall or an update: the ID it did not keep.
+    public var lost: LostID?
 
     public init(number: Int, step: ScenarioStep, changes: [Change], world: World, checks: [ExpectationCheck] = [],
-                duplicates: [Duplicate] = []) {
+                duplicates: [Duplicate] = [], lost: LostID? = nil) {
         self.number = number
         self.step = step
         self.changes = changes
         self.world = world
         self.checks = checks
         self.duplicates = duplicates
+        self.lost = lost
     }
 
     /// For `expect` steps: the checks that did not hold (empty: it held).
@@ -319,6 +342,17 @@ public struct ExpectationCheck: Sendable, Hashable, CustomStringConvertible {
     public var held: Bool
     /// What a failure says was found (the value, and what it was compared with).
     public var actual: String
+    /// The same, with values in full (for a ticket); equal to `actual` where nothing was shortened.
+    public var actualFull: String
+
+    public init(key: String, expected: String, value: String, held: Bool, actual: String, actualFull: String? = nil) {
+        self.key = key
+        self.expected = expected
+        self.value = value
+        self.held = held
+        self.actual = actual
+        self.actualFull = actualFull ?? actual
+    }
 
     /// "guid same as 'first': C34D…3CA5"; "att is authorized" when the value is what was expected.
     public var description: String { value == expected ? "\(key) \(expectedInWords)" : "\(key) \(expectedInWords): \(value)" }

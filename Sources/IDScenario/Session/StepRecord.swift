@@ -12,14 +12,25 @@ public struct StepRecord: Sendable, Hashable {
     public var checks: [ExpectationCheck]?
     /// For a launch: the values it gave that another device (or an app of another team) holds.
     public var duplicates: [Duplicate]
+    /// For a launch after a continuity step: the ID it did not keep.
+    public var lost: LostID?
+    /// For a launch: the primary ID it reported (what a branch's continuity is rebuilt from).
+    var launched: String?
+
+    /// "3 changes", "0 changes · ⚠ dup": the step's count as the status lines say it.
+    public func tally(glyph: String = "⚠") -> String {
+        StepSummary.tally(changes: changeCount, duplicates: duplicates.count, lost: lost != nil, glyph: glyph)
+    }
 
     /// For an expectation: the checks that did not hold (empty: it held). Nil for an event.
     public var failures: [ExpectationFailure]? { checks.map(ExpectationFailure.of) }
 
-    init(_ outcome: StepOutcome) {
+    init(_ outcome: StepOutcome, launched: String?) {
         rules = outcome.changes.rules
         changeCount = StepSummary.changeCount(outcome)
         duplicates = outcome.duplicates
+        lost = outcome.lost
+        self.launched = launched
         if case .expect = outcome.step.action { checks = outcome.checks }
     }
 }

@@ -1,8 +1,8 @@
 import IDSim
 
 /// What a whole story came to, for its end: each app's IDs at the start and at the end, every
-/// duplicate a launch made, and every expectation's verdict. Read from a session that kept its
-/// history (the inspector's, or one the HTML export ran).
+/// duplicate a launch made, every ID lost across a continuity step, and every expectation's
+/// verdict. Read from a session that kept its history (the inspector's, or one the HTML export ran).
 public struct StoryEnd: Sendable {
     /// One ID of one app on one device across the story.
     public struct IDSpan: Sendable, Hashable {
@@ -30,9 +30,18 @@ public struct StoryEnd: Sendable {
         public var duplicate: Duplicate
     }
 
+    public struct LostAt: Sendable, Hashable {
+        public var step: Int
+        public var device: String
+        public var app: String
+        public var lost: LostID
+    }
+
     public let steps: Int
     public let ids: [IDSpan]
     public let duplicates: [DuplicateAt]
+    /// Every launch whose ID did not follow a restore, a migration, a reinstall or an update.
+    public let lost: [LostAt]
     public let verdicts: [Verdict]
 
     public init(_ session: Session) {
@@ -52,6 +61,7 @@ public struct StoryEnd: Sendable {
         }
         self.ids = ids
         var duplicates: [DuplicateAt] = []
+        var lost: [LostAt] = []
         var verdicts: [Verdict] = []
         for n in 1...max(1, session.count) {
             guard let step = session.entry(at: n), let record = session.record(at: n) else { continue }
@@ -61,6 +71,9 @@ public struct StoryEnd: Sendable {
                     duplicates.append(DuplicateAt(step: n, device: world.devices[step.device].name, app: world.apps[app].bundleID,
                                                   duplicate: duplicate))
                 }
+                if let found = record.lost {
+                    lost.append(LostAt(step: n, device: world.devices[step.device].name, app: world.apps[app].bundleID, lost: found))
+                }
             case .expect(let expectation):
                 for check in record.checks ?? [] {
                     verdicts.append(Verdict(step: n, app: world.apps[expectation.app].bundleID, check: check))
@@ -69,6 +82,16 @@ public struct StoryEnd: Sendable {
             }
         }
         self.duplicates = duplicates
+        self.lost = lost
         self.verdicts = verdicts
+    }
+
+    /// The duplicates and the lost IDs in a sentence each: what the end's band says.
+    public static func findings(_ end: StoryEnd) -> String {
+        let duplicates = end.duplicates.isEmpty ? "No launch gave an ID another device already held."
+            : "\(end.duplicates.count) launch value\(end.duplicates.count == 1 ? " was" : "s were") already held by another device or team."
+        let lost = end.lost.isEmpty ? ""
+            : " \(end.lost.count) launch\(end.lost.count == 1 ? "" : "es") lost the ID the app had before a restore, a migration, a reinstall or an update."
+        return duplicates + lost
     }
 }

@@ -53,14 +53,15 @@ extension IDScope {
                 var ran = true
                 do {
                     try Session.run(scenario) { outcome in
-                        guard case .expect(let expectation) = outcome.step.action else { return }
-                        let name = "step \(outcome.number)" + (outcome.step.label.map { " (\($0))" } ?? "")
-                            + ": expect \(outcome.world.apps[expectation.app].bundleID)"
+                        guard case .expect = outcome.step.action else { return }
+                        let name = JUnitWriter.caseName(outcome)
+                        let line = outcome.step.line > 0 ? outcome.step.line : nil
                         if outcome.failures.isEmpty {
-                            cases.append(JUnitWriter.Case(name: name))
+                            cases.append(JUnitWriter.Case(name: name, file: scenario.file, line: line))
                         } else {
-                            let message = outcome.failures.map(\.description).joined(separator: "; ")
-                            cases.append(JUnitWriter.Case(name: name, failure: message))
+                            // The step number is in the message, where it helps and renames nothing.
+                            let message = "step \(outcome.number): " + outcome.failures.map(\.description).joined(separator: "; ")
+                            cases.append(JUnitWriter.Case(name: name, failure: message, file: scenario.file, line: line))
                             let location = "\(scenario.file):\(outcome.step.line):\(outcome.step.column)"
                             for failure in outcome.failures {
                                 failures.append("\(location): step \(outcome.number)" + (outcome.step.label.map { " (\($0))" } ?? "")

@@ -32,10 +32,12 @@ extension IDScope {
 
         @Option(help: ArgumentHelp("What the ID is for: device (the same on one device until erase, never on two), install (the same until "
                                    + "the app is deleted) or user (follows the person to a new phone and through a restore). Default: device.",
-                                   valueName: "device|install|user"))
+                                   valueName: "device|install|user"),
+                completion: .list(ExploreGoal.allCases.map(\.rawValue)))
         var goal: String?
 
-        @Option(name: .customLong("property"), help: "stable, unique, available or follows (repeatable), checked alone, without a goal's allowed events.")
+        @Option(name: .customLong("property"), help: "stable, unique, available or follows (repeatable), checked alone, without a goal's allowed events.",
+                completion: .list(["stable", "unique", "available", "follows"]))
         var properties: [String] = []
 
         // Numbers are read unconditionally, so that `--depth -1` is a number out of range, not a

@@ -9,11 +9,14 @@ extension IDScope {
             discussion: """
                 html: one page with no external file and no network request (a Content-Security-Policy says so): \
                 the devices and apps, each ID's values across the steps as a chart, and every step with its \
-                narration, its changes and the rule behind each (linked to its source), duplicates and verdicts \
-                marked, then the end. ← and → step through it in a browser; it prints.
+                narration, its changes and the rule behind each (linked to its source), duplicates, lost IDs and \
+                verdicts marked, then the end. ← and → step through it in a browser; it prints.
 
                 cast: an asciicast v2 recording of presenter mode walking the story, the setup to the end, one \
-                step every --interval seconds at --size; play it with 'asciinema play FILE'.
+                screen every --interval seconds at --size (a step longer than the screen a page at a time), with a \
+                marker at each step; play it with 'asciinema play FILE'. At most 2000 steps.
+
+                The speaker's notes (speaker: on a step, presenterNotes) stay out unless --speaker-notes.
 
                 Without -o the export goes to standard output.
                 """
@@ -41,6 +44,9 @@ extension IDScope {
         @Option(help: "Seed for every generated UUID, overriding the scenario's.")
         var seed: UInt64?
 
+        @Flag(help: "Include the speaker's notes (each step's speaker: and the scenario's presenterNotes), which are left out by default.")
+        var speakerNotes = false
+
         func validate() throws {
             if format == .html && (size != nil || interval != nil) {
                 throw ValidationError("--size and --interval apply to --format cast only.")
@@ -59,11 +65,16 @@ extension IDScope {
         func export(_ loaded: Scenario) throws(RunError) -> String {
             switch format {
             case .html:
-                return try HTMLPage.document(loaded, seed: seed)
+                return try HTMLPage.document(loaded, seed: seed, speakerNotes: speakerNotes)
             case .cast:
                 let session = try Session(loaded, seed: seed)
                 let size = size ?? TerminalSize(columns: 80, rows: 24)
-                return PresenterRecording.cast(session, width: size.columns, height: size.rows, interval: interval ?? 3)
+                do {
+                    return try PresenterRecording.cast(session, width: size.columns, height: size.rows, interval: interval ?? 3,
+                                                       speakerNotes: speakerNotes)
+                } catch {
+                    throw RunError(diagnostic: Diagnostic(file: loaded.file, line: 1, column: 1, message: error.description))
+                }
             }
         }
 

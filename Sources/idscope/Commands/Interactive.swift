@@ -124,6 +124,16 @@ struct DiskFiles: ScenarioFiles {
         }
     }
 
+    func entries(of directory: String) -> [String] {
+        let path = directory.isEmpty ? "." : directory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.map { name in
+            var isDirectory: ObjCBool = false
+            let full = (path as NSString).appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && isDirectory.boolValue ? name + "/" : name
+        }
+    }
+
     struct DiskError: Error, CustomStringConvertible {
         var description: String
     }

@@ -10,8 +10,9 @@ extension IDScope {
             discussion: """
             = same value · Δ new value · ∅ nothing · dup the same value on two devices.
             Default columns: \(LifecycleCase.all.map(\.id).joined(separator: ", ")).
-            A --scenario that names a scenario file (or built-in) runs it with every app on each strategy and compares \
-            the first app's first launch with its last.
+            A --scenario that names a scenario file (or built-in) runs it with every app on each strategy and follows \
+            the first app through every launch (= each launch gave the first's value, Δ one gave another, ∅ one gave \
+            none, dup one gave a value another device held); the recipes the scenario's own apps use are rows too.
             """
         )
 
@@ -55,6 +56,25 @@ extension IDScope {
                     if let recipe { recipes[strategy.name] = recipe }
                 }
             }
+            // A scenario column's own strategies are rows too, after the others: its recipes (inline or a
+            // recipe file its apps name) always, its built-in ones when no --strategy narrowed the rows.
+            var loaded: [String: Scenario] = [:]
+            for argument in scenarios where LifecycleCase.named(argument) == nil {
+                do {
+                    let scenario = try ScenarioLoader.load(argument)
+                    loaded[argument] = scenario
+                    for app in scenario.apps {
+                        guard let strategy = scenario.library.strategy(named: app.strategy),
+                              !types.contains(where: { $0.name == strategy.name }),
+                              strategies.isEmpty || StrategyCatalog.builtIn.strategy(named: strategy.name) == nil else { continue }
+                        types.append(strategy)
+                        if let recipe = scenario.recipes.first(where: { $0.name == strategy.name }) { recipes[strategy.name] = recipe }
+                    }
+                } catch {
+                    for line in error.lines { Console.error(line) }
+                    throw ExitCode(ExitStatus.invalidInput)
+                }
+            }
             if let id { types = try types.map { try StrategyArgument.following(id, $0, command: "matrix") } }
             // Recipe files join the built-in library so the worlds can launch them.
             let library = StrategyCatalog.builtIn.adding(recipes.values.map(\.strategy))
@@ -75,16 +95,11 @@ extension IDScope {
                     cellsOf.append { matrix.cell(strategy: $0, options: optionsOf($0), case: lifecycle, library: library) }
                     continue
                 }
-                do {
-                    let scenario = try ScenarioLoader.load(argument)
-                    scenarioNumber += 1
-                    columns.append(.init(name: argument, heading: MatrixWriter.heading(forScenario: argument, number: scenarioNumber),
-                                         meaning: scenario.name))
-                    cellsOf.append { ScenarioMatrix.cell(scenario, strategy: $0, recipe: recipes[$0.name]) }
-                } catch {
-                    for line in error.lines { Console.error(line) }
-                    throw ExitCode(ExitStatus.invalidInput)
-                }
+                guard let scenario = loaded[argument] else { continue }
+                scenarioNumber += 1
+                columns.append(.init(name: argument, heading: MatrixWriter.heading(forScenario: argument, number: scenarioNumber),
+                                     meaning: scenario.name, fromScenario: true))
+                cellsOf.append { ScenarioMatrix.cell(scenario, strategy: $0, recipe: recipes[$0.name]) }
             }
             let rows = types.map { type in MatrixWriter.Row(strategy: type.name, cells: cellsOf.map { $0(type)?.rawValue ?? "–" }) }
             let writer = MatrixWriter(columns: columns, rows: rows)

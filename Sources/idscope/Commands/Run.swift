@@ -52,9 +52,13 @@ extension IDScope {
                         try writer.write(outcome, to: Console.write)
                         try Console.write("\n")
                     }
-                case .table, .markdown:
-                    let writer = TableWriter(style: format == .table ? .table : .markdown,
-                                             colour: format == .table && colour.onStandardOutput, full: full)
+                case .markdown:
+                    // A ticket: what failed first, so the whole run is taken before anything is written.
+                    var ticket = MarkdownTicket(loaded, seed: seed, full: full)
+                    try Session.run(loaded, seed: seed) { ticket.add($0) }
+                    try Console.write(ticket.document())
+                case .table:
+                    let writer = TableWriter(style: .table, colour: colour.onStandardOutput, full: full)
                     try Console.out(writer.header(loaded, seed: seed))
                     try Session.run(loaded, seed: seed) { outcome in
                         if case .expect = outcome.step.action {

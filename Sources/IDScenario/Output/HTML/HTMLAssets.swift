@@ -24,6 +24,11 @@ enum HTMLAssets {
         #lanes .letter { font-weight: 700; }
         #lanes .cursor { fill: var(--focus); fill-opacity: .12; stroke: var(--focus); stroke-width: 1; }
         #lanes .dupmark text { fill: var(--warn); font-size: 15px; font-weight: 700; stroke: #fff; stroke-width: 3px; paint-order: stroke; }
+        .value-legend { list-style: none; margin: .4rem 0 0; padding: 0; columns: 2 22rem; font-size: .9rem; }
+        .value-legend li { margin: .1rem 0; break-inside: avoid; }
+        .value-legend .swatch { display: inline-block; min-width: 1.8rem; text-align: center; font: 700 12px ui-monospace, Menlo, Consolas, monospace;
+                                border-radius: 3px; padding: 0 .2rem; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+        .value-legend .first { color: var(--dim); }
         .step { border: 1px solid var(--line); border-radius: 6px; padding: .8rem 1rem; margin: 0 0 .8rem; scroll-margin-top: 1rem; }
         .step.current { border-color: var(--focus); box-shadow: 0 0 0 2px var(--focus); }
         .step .n { display: inline-block; min-width: 2.2rem; color: var(--dim); font-variant-numeric: tabular-nums; }

@@ -10,12 +10,14 @@ import IDSim
 /// Content-Security-Policy forbids everything else. Every text from the scenario is escaped.
 public enum HTMLPage {
     /// - Throws: `RunError` at the first step that cannot apply.
-    public static func document(_ scenario: Scenario, seed: UInt64? = nil) throws(RunError) -> String {
+    /// - Parameter speakerNotes: include the speaker's notes (the scenario's and each step's).
+    public static func document(_ scenario: Scenario, seed: UInt64? = nil, speakerNotes: Bool = false) throws(RunError) -> String {
         var session = try Session(setup: scenario, seed: seed)
         var sections: [String] = [setupSection(scenario, world: session.world)]
         for step in scenario.steps {
             let outcome = try session.take(step)
-            sections.append(stepSection(outcome, narration: session.narration(at: outcome.number)))
+            sections.append(stepSection(outcome, narration: session.narration(at: outcome.number),
+                                        speaker: speakerNotes ? step.speaker : nil))
         }
         let end = StoryEnd(session)
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -24,11 +26,14 @@ public enum HTMLPage {
         page += "<meta name=\"generator\" content=\"idscope export\">\n"
         page += "<title>" + HTMLText.escaped(scenario.name) + " · idscope</title>\n"
         page += "<style>\n" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
-        page += header(scenario, seed: session.seed, steps: session.count)
+        page += header(scenario, seed: session.seed, steps: session.count, speakerNotes: speakerNotes)
         page += "<section class=\"lanes\" aria-label=\"Each ID across the steps\">\n<h2>Each ID across the steps</h2>\n"
-        page += "<p class=\"hint\">One colour and letter per value, in the order values first appear; grey: zeros; no bar: none. "
-            + "⚠ marks a launch whose ID another device already held.</p>\n"
-        page += HTMLLanes.svg(session) + "</section>\n"
+        page += "<p class=\"hint\">One letter and colour per value across the whole chart, in the order values first appear: "
+            + "the same letter is the same value, in any lane and on any device; grey 0: zeros; no bar: none. "
+            + "⚠ marks a launch whose ID another device already held, or whose ID did not follow a restore, a migration, "
+            + "a reinstall or an update.</p>\n"
+        let chart = HTMLLanes.chart(session)
+        page += chart.svg + chart.legend + "</section>\n"
         page += "<main>\n" + sections.joined() + endSection(end) + "</main>\n"
         page += "<script>\n" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
         return page
@@ -36,7 +41,7 @@ public enum HTMLPage {
 
     // MARK: - Parts
 
-    static func header(_ scenario: Scenario, seed: UInt64, steps: Int) -> String {
+    static func header(_ scenario: Scenario, seed: UInt64, steps: Int, speakerNotes: Bool) -> String {
         var out = "<header>\n<h1>" + HTMLText.escaped(scenario.name) + "</h1>\n"
         if let description = scenario.description {
             out += "<p class=\"description\">" + HTMLText.escaped(trimmed(description), keepingNewlines: true) + "</p>\n"
@@ -47,8 +52,8 @@ public enum HTMLPage {
         out += "<p class=\"keys\">← and → step through the story (Home: the start, End: the end); the step shown is outlined.</p>\n"
         out += "<p class=\"legend\"><span class=\"new\">▲ new</span> <span class=\"gone\">▼ gone</span> "
             + "<span class=\"dup\">⚠ already held elsewhere</span> <span class=\"held\">✔ held</span> <span class=\"failed\">✘ failed</span></p>\n"
-        if let notes = scenario.presenterNotes {
-            out += "<details class=\"notes\"><summary>Presenter's notes</summary><p>" + HTMLText.escaped(trimmed(notes), keepingNewlines: true)
+        if speakerNotes, let notes = scenario.presenterNotes {
+            out += "<details class=\"notes\"><summary>Speaker's notes</summary><p>" + HTMLText.escaped(trimmed(notes), keepingNewlines: true)
                 + "</p></details>\n"
         }
         return out + "</header>\n"
@@ -73,22 +78,21 @@ public enum HTMLPage {
         return out + "</tbody>\n</table>\n</section>\n"
     }
 
-    static func stepSection(_ outcome: StepOutcome, narration: String?) -> String {
+    static func stepSection(_ outcome: StepOutcome, narration: String?, speaker: String? = nil) -> String {
         let world = outcome.world
-        let title: String
+        let (title, shownDevice) = StepSummary.title(of: outcome.step, in: world)
         var badge = ""
         var shownApp: AppIndex?
         switch outcome.step.action {
         case .event(let event):
-            title = StepSummary.describe(event, in: world)
             if case .launch(let app, _, _) = event { shownApp = app }
             if !outcome.duplicates.isEmpty { badge = " <span class=\"badge dup\">⚠ duplicate</span>" }
+            if outcome.lost != nil { badge += " <span class=\"badge dup\">⚠ lost</span>" }
         case .expect(let expectation):
-            title = "expect " + world.apps[expectation.app].bundleID
             shownApp = expectation.app
             badge = outcome.failures.isEmpty ? " <span class=\"badge held\">✔ holds</span>" : " <span class=\"badge failed\">✘ fails</span>"
         }
-        let device = world.devices[outcome.step.device].name
+        let device = world.devices[shownDevice].name
         let n = outcome.number
         var out = "<section class=\"step\" id=\"step-\(n)\" data-title=\"" + HTMLText.escaped("Step \(n): \(title) on \(device)") + "\">\n"
         out += "<h2><span class=\"n\">\(n)</span> " + HTMLText.escaped(title) + " <span class=\"on\">on " + HTMLText.escaped(device)
@@ -96,7 +100,11 @@ public enum HTMLPage {
         if let narration {
             out += "<p class=\"narration\">" + HTMLText.escaped(trimmed(narration), keepingNewlines: true) + "</p>\n"
         }
-        let story = StepStory(outcome, shownDevice: outcome.step.device, shownApp: shownApp)
+        if let speaker {
+            out += "<details class=\"notes\"><summary>Speaker's note</summary><p>" + HTMLText.escaped(trimmed(speaker), keepingNewlines: true)
+                + "</p></details>\n"
+        }
+        let story = StepStory(outcome, shownDevice: shownDevice, shownApp: shownApp)
         if story.lines.isEmpty {
             out += "<p class=\"quiet\">Nothing changed.</p>\n"
         } else {
@@ -110,13 +118,13 @@ public enum HTMLPage {
         case .new: "new"
         case .gone: "gone"
         case .kept: "kept"
-        case .dup: "dup"
+        case .dup, .lost: "dup"
         case .held: "held"
         case .failed: "failed"
         case .note: "note"
         }
         var out = "<li class=\"\(kind)\"" + (line.subject.map { " title=\"" + HTMLText.escaped($0) + "\"" } ?? "") + ">"
-        out += "<span class=\"mark\">" + line.mark.rawValue + "</span> <span class=\"label\">" + HTMLText.escaped(line.label) + "</span> "
+        out += "<span class=\"mark\">" + line.mark.symbol + "</span> <span class=\"label\">" + HTMLText.escaped(line.label) + "</span> "
         if !line.place.isEmpty { out += "<span class=\"place\">" + HTMLText.escaped(line.place) + "</span> " }
         if line.hasValues {
             out += "<span class=\"values\">"
@@ -144,8 +152,7 @@ public enum HTMLPage {
         out += "<p class=\"narration\">" + (end.verdicts.isEmpty ? "No expectations were checked."
             : failed == 0 ? "All \(end.verdicts.count) checks of the expectations held."
             : "\(failed) of \(end.verdicts.count) checks of the expectations failed.")
-            + (end.duplicates.isEmpty ? " No launch gave an ID another device already held."
-               : " \(end.duplicates.count) launch value\(end.duplicates.count == 1 ? " was" : "s were") already held by another device or team.")
+            + " " + StoryEnd.findings(end)
             + "</p>\n"
         out += "<h3>IDs, from the first value to the end</h3>\n<table class=\"ids\">\n"
             + "<thead><tr><th>device</th><th>app</th><th>ID</th><th>first</th><th>at the end</th><th>values</th></tr></thead>\n<tbody>\n"
@@ -164,6 +171,19 @@ public enum HTMLPage {
                     + HTMLText.escaped("\(found.device) › \(found.app)") + " <span class=\"label\">" + HTMLText.escaped(found.duplicate.name)
                     + "</span> <code>" + HTMLText.escaped(found.duplicate.value) + "</code><div class=\"detail\">"
                     + HTMLText.escaped(found.duplicate.sameAs) + "</div></li>\n"
+            }
+            out += "</ul>\n"
+        }
+        out += "<h3>IDs lost</h3>\n"
+        if end.lost.isEmpty {
+            out += "<p class=\"quiet\">None: every ID followed its app across the restores, migrations, reinstalls and updates.</p>\n"
+        } else {
+            out += "<ul class=\"story\">\n"
+            for found in end.lost {
+                out += "<li class=\"dup\"><span class=\"mark\">⚠</span> <a href=\"#step-\(found.step)\">step \(found.step)</a> "
+                    + HTMLText.escaped("\(found.device) › \(found.app)") + " <span class=\"label\">id</span> <code>"
+                    + HTMLText.escaped(found.lost.value) + "</code><div class=\"detail\">"
+                    + HTMLText.escaped(found.lost.marker + ", " + found.lost.after) + "</div></li>\n"
             }
             out += "</ul>\n"
         }
