@@ -1,4 +1,5 @@
 import Foundation
+import IDScenario
 import Testing
 import TestSupport
 
@@ -115,12 +116,129 @@ struct ExportCommandTests {
         #expect(dom.stdout.contains("lost: was \(old.prefix(4))…\(old.suffix(4)) on oldphone (step 2), after the restore at step 7"))
     }
 
+    /// The three phones, then round after round of reinstalls and restores: 263 steps, with
+    /// duplicates, lost IDs and a narration that needs escaping in every window.
+    static func longStory() -> String {
+        var text = threePhones + "\n"
+        for round in 1...36 {
+            text += """
+                  - launch: com.acme.app
+                    device: newphone
+                  - uninstall: com.acme.app
+                    device: thirdphone
+                  - install: com.acme.app
+                    device: thirdphone
+                  - launch: com.acme.app
+                    device: thirdphone
+                  - restore: enc
+                    device: thirdphone
+                  - launch: com.acme.app
+                    device: thirdphone
+                  - note: 'round \(round): the "third" phone <b>again</b> & more'
+
+                """
+        }
+        return text
+    }
+
+    /// Each section of a page's DOM by step (the outline of the step shown left out).
+    static func sections(_ dom: String) throws -> [Int: String] {
+        var out: [Int: String] = [:]
+        for (number, html) in try pairs("<section class=\"step(?: current)?\" id=\"step-([0-9]+)\"((?:.|\\n)*?)</section>", in: dom) {
+            out[Int(number)!] = html
+        }
+        return out
+    }
+
+    @Test("a long story's page shows a window of steps written from its data exactly as the whole page writes them: sections, chart, legend, marks",
+          .enabled(if: chromium != nil, "chromium is not installed (.ci/run installs it)"))
+    func windowedPageMatchesTheFullPage() throws {
+        let folder = TemporaryDirectory.make()
+        let file = folder.appendingPathComponent("long.yaml")
+        try Self.longStory().write(to: file, atomically: true, encoding: .utf8)
+        let scenario = try ScenarioLoader.loadFile(file.path)
+        let count = scenario.steps.count
+        #expect(count > 200 && count < HTMLPage.fullPageSteps)
+        // The same story twice: every step as HTML, and as data with a window of it shown.
+        let full = folder.appendingPathComponent("full.html"), windowed = folder.appendingPathComponent("windowed.html")
+        try HTMLPage.document(scenario).write(to: full, atomically: true, encoding: .utf8)
+        try HTMLPage.document(scenario, windowAbove: 10).write(to: windowed, atomically: true, encoding: .utf8)
+        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + folder.appendingPathComponent("profile").path]
+        let fullDOM = try CLI.launch(URL(fileURLWithPath: Self.chromium!), flags + ["--dump-dom", full.absoluteString], environment: [:], timeout: 120).stdout
+        let windowDOM = try CLI.launch(URL(fileURLWithPath: Self.chromium!), flags + ["--dump-dom", windowed.absoluteString + "#step-150"],
+                                       environment: [:], timeout: 120).stdout
+            .replacingOccurrences(of: "(?s)<script>.*?</script>", with: "<script></script>", options: .regularExpression)   // its source writes markup too
+        // The data block holds no "<" (no text in it can end its script element) and is JSON.
+        let source = try String(contentsOf: windowed, encoding: .utf8)
+        let data = try #require(source.components(separatedBy: "<script type=\"application/json\" id=\"story-data\">").last?
+            .components(separatedBy: "</script>").first)
+        #expect(!data.contains("<") && data.contains("\\u003cli") == false && data.contains("\\u003ca class"))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        #expect((parsed["steps"] as? [Any])?.count == count && parsed["count"] as? Int == count)
+        #expect(source.utf8.count < (try String(contentsOf: full, encoding: .utf8)).utf8.count / 2, "the data is smaller than the markup")
+        // The address's step opened its window, outlined.
+        #expect(windowDOM.contains("<span id=\"pager-range\">steps 101–200 of \(count)</span>"))
+        #expect(windowDOM.contains("class=\"step current\" id=\"step-150\""))
+        // Each section of the window is the full page's, and only the window's (and the setup) are there.
+        let fullSections = try Self.sections(fullDOM), windowSections = try Self.sections(windowDOM)
+        #expect(fullSections.count == count + 1)
+        #expect(Set(windowSections.keys) == Set([0] + Array(101...200)))
+        for n in 101...200 { #expect(windowSections[n] == fullSections[n], "step \(n)") }
+        #expect((101...200).contains { windowSections[$0]?.contains("&lt;b&gt;again&lt;/b&gt; &amp; more") == true }, "the narration escaped")
+        // The chart: every bar of the window is a run of the full chart (the same row, extent,
+        // value and mark), and every run of the full chart that reaches into the window is there.
+        let barPattern = "<g class=\"bar\" data-value=\"([^\"]+)\" data-mark=\"([^\"]+)\"><title>([^<]*), steps ([0-9]+)–([0-9]+):"
+        func runs(_ dom: String) throws -> Set<[String]> {
+            let regex = try NSRegularExpression(pattern: barPattern)
+            return Set(regex.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { match in
+                (1...5).map { String(dom[Range(match.range(at: $0), in: dom)!]) }
+            })
+        }
+        let fullRuns = try runs(fullDOM), windowRuns = try runs(windowDOM)
+        let reaching = fullRuns.filter { Int($0[3])! <= 200 && Int($0[4])! >= 101 }
+        #expect(!windowRuns.isEmpty && windowRuns == reaching)
+        // The ⚠ marks of the window's steps, and the legend: the full page's, for the marks shown.
+        func said(_ dom: String) throws -> Set<String> {
+            Set(try Self.pairs("<g class=\"dupmark\"><title>step ([0-9]+): ([^<]*)</title>", in: dom)
+                .filter { (101...200).contains(Int($0.0)!) }.map { $0.0 + ": " + $0.1 })
+        }
+        #expect(try !said(windowDOM).isEmpty && said(windowDOM) == said(fullDOM))
+        let legendPattern = "<li data-mark=\"([^\"]+)\" data-value=\"([^\"]+)\">"
+        let fullLegend = Set(try Self.pairs(legendPattern, in: fullDOM).map { $0.0 + "=" + $0.1 })
+        let windowLegend = Set(try Self.pairs(legendPattern, in: windowDOM).map { $0.0 + "=" + $0.1 })
+        #expect(windowLegend.isSubset(of: fullLegend) && windowLegend == Set(windowRuns.map { $0[1] + "=" + $0[0] }),
+                "\(windowLegend.subtracting(fullLegend).sorted().prefix(3)) \(fullLegend.sorted().prefix(3))")
+        // The end: the same, each list of findings cut at 100 with the rest counted.
+        func endLists(_ dom: String) throws -> [[String]] {
+            let end = try #require(dom.range(of: "<section class=\"step end\"").map { String(dom[$0.lowerBound...]) })
+            let section = end.components(separatedBy: "</section>")[0]
+            return section.components(separatedBy: "<h3>").map { $0.components(separatedBy: "\n").filter { $0.hasPrefix("<li") || $0.hasPrefix("<tr>") } }
+        }
+        let fullEnd = try endLists(fullDOM), windowEnd = try endLists(windowDOM)
+        #expect(fullEnd.count == windowEnd.count && fullEnd.contains { $0.count > 100 }, "a list long enough to be cut")
+        for (whole, cut) in zip(fullEnd, windowEnd) {
+            if whole.count > 100 {
+                #expect(Array(cut.prefix(100)) == Array(whole.prefix(100)) && cut.count == 101)
+                #expect(cut.last?.contains("and \(whole.count - 100) more") == true, "\(cut.last ?? "")")
+            } else {
+                #expect(cut == whole)
+            }
+        }
+    }
+
     @Test("tidy -e finds no error in the page", .enabled(if: tidy != nil, "tidy is not installed (.ci/run installs it)"))
     func tidyClean() throws {
         let page = try Self.exportTour("html")
         let result = try CLI.launch(URL(fileURLWithPath: Self.tidy!), ["-e", "-q", page.path], environment: [:], timeout: 60)
         // tidy exits 0 when clean, 1 for warnings only, 2 for errors.
         #expect(result.status == 0, "\(result.stderr)")
+        // A long story's page too (its steps as data, a window of them shown).
+        let long = page.deletingLastPathComponent().appendingPathComponent("long.yaml")
+        try Self.longStory().write(to: long, atomically: true, encoding: .utf8)
+        let windowed = page.deletingLastPathComponent().appendingPathComponent("long.html")
+        try HTMLPage.document(try ScenarioLoader.loadFile(long.path), windowAbove: 10).write(to: windowed, atomically: true, encoding: .utf8)
+        let checked = try CLI.launch(URL(fileURLWithPath: Self.tidy!), ["-e", "-q", windowed.path], environment: [:], timeout: 60)
+        #expect(checked.status == 0, "\(checked.stderr)")
     }
 
     /// A recording's events: (time, code, text).

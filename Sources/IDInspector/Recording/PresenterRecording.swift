@@ -21,12 +21,15 @@ public enum PresenterRecording {
     }
 
     /// - Parameter speakerNotes: the speaker's notes on screen (a rehearsal's recording).
+    /// Why a story of `count` steps is not recorded.
+    public static func tooManySteps(_ count: Int, interval: Double) -> TooLong {
+        TooLong(description: "a recording holds at most \(maxSteps) steps (\(minutes(maxSteps, interval)) at \(interval.formatted) s a step); "
+                + "this scenario has \(count): its page (--format html) shows every step")
+    }
+
     /// - Throws: `TooLong` when the story is past `maxSteps` steps or `maxFrames` pages.
     public static func cast(_ session: Session, width: Int, height: Int, interval: Double, speakerNotes: Bool = false) throws(TooLong) -> String {
-        guard session.count <= maxSteps else {
-            throw TooLong(description: "a recording holds at most \(maxSteps) steps (\(minutes(maxSteps, interval)) at \(interval.formatted) s a step); "
-                          + "this scenario has \(session.count): its page (--format html) shows every step")
-        }
+        guard session.count <= maxSteps else { throw tooManySteps(session.count, interval: interval) }
         var inspector = Inspector(state: InspectorState(session: session, theme: Theme(colour: true, ascii: false)), files: NoFiles())
         inspector.handle(.resize(width: width, height: height))
         inspector.reduce(.firstStep)

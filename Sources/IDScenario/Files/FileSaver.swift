@@ -30,7 +30,7 @@ public enum FileSaver {
         var info = stat()
         if stat(path, &info) == 0 {   // it exists (through any links)
             if let fd = standardDescriptor(sameAs: info) {
-                if let reason = Platform.writeAll(Array(text.utf8), to: fd) { throw Failure(path: path, reason: reason) }
+                if let reason = Platform.writeAll(text, to: fd) { throw Failure(path: path, reason: reason) }
                 return
             }
             switch info.st_mode & S_IFMT {
@@ -122,7 +122,7 @@ public enum FileSaver {
     private static func replace(_ target: String, with text: String, keeping old: stat?, shownAs path: String) throws(Failure) {
         let (fd, temporary) = try createTemporary(beside: target, shownAs: path)
         var failure: String?
-        if let reason = Platform.writeAll(Array(text.utf8), to: fd) { failure = reason }
+        if let reason = Platform.writeAll(text, to: fd) { failure = reason }
         if failure == nil {
             // Keep what the old file was: its permissions (a 0600 file stays private) and, when we
             // are allowed to, its owner. A new file gets the default the umask gives.

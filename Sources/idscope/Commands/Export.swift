@@ -67,6 +67,11 @@ extension IDScope {
             case .html:
                 return try HTMLPage.document(loaded, seed: seed, speakerNotes: speakerNotes)
             case .cast:
+                // Refused before the story is replayed: a 100,000-step scenario would take a while to learn it.
+                if loaded.steps.count > PresenterRecording.maxSteps {
+                    let error = PresenterRecording.tooManySteps(loaded.steps.count, interval: interval ?? 3)
+                    throw RunError(diagnostic: Diagnostic(file: loaded.file, line: 1, column: 1, message: error.description))
+                }
                 let session = try Session(loaded, seed: seed)
                 let size = size ?? TerminalSize(columns: 80, rows: 24)
                 do {

@@ -23,6 +23,15 @@ enum Console {
 
     /// Writes text to stdout as it is (pieces of a long line).
     static func write(_ text: String) throws {
+        if text.utf8.count >= flushThreshold {
+            // A page or a recording: written as it is, not copied into the buffer first.
+            try flush()
+            if let failure = Platform.writeAll(text, to: STDOUT_FILENO) {
+                error("idscope: error: cannot write to standard output: \(failure)")
+                throw ExitCode(ExitStatus.ioError)
+            }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= flushThreshold { try flush() }
     }

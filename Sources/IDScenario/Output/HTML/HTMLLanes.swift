@@ -135,17 +135,24 @@ enum HTMLLanes {
         // A launch whose value another device already held, or whose ID did not follow a
         // continuity step: marked on the app's id lane.
         for n in stride(from: 1, through: count, by: 1) {
-            guard let record = session.record(at: n), !record.duplicates.isEmpty || record.lost != nil, let step = session.entry(at: n),
-                  case .event(.launch(let app, _, _)) = step.action,
-                  let index = rows.firstIndex(where: { $0.device == step.device && $0.app == app && $0.lane == .id })
-                    ?? rows.firstIndex(where: { $0.device == step.device && $0.app == app }) else { continue }
-            var said = record.duplicates.map { "\($0.name) \($0.sameAs)" }
-            if let lost = record.lost { said.append(lost.marker + ", " + lost.after) }
-            out += "<g class=\"dupmark\"><title>" + HTMLText.escaped("step \(n): " + said.joined(separator: "; ")) + "</title><text x=\"\(labelWidth + n * stepWidth + stepWidth / 2)\" "
-                + "y=\"\(top + index * rowHeight + 15)\" text-anchor=\"middle\">⚠</text></g>\n"
+            guard let flag = flag(at: n, in: session, rows: rows) else { continue }
+            out += "<g class=\"dupmark\"><title>" + HTMLText.escaped(flag.said) + "</title><text x=\"\(labelWidth + n * stepWidth + stepWidth / 2)\" "
+                + "y=\"\(top + flag.row * rowHeight + 15)\" text-anchor=\"middle\">⚠</text></g>\n"
         }
         out += "</svg>\n"
         return (out, legend(marks, rows: rows, world: world))
+    }
+
+    /// A launch whose value another device already held, or whose ID did not follow a continuity
+    /// step: the row it is marked on (the app's id lane) and what its tooltip says.
+    static func flag(at n: Int, in session: Session, rows: [Row]) -> (row: Int, said: String)? {
+        guard let record = session.record(at: n), !record.duplicates.isEmpty || record.lost != nil, let step = session.entry(at: n),
+              case .event(.launch(let app, _, _)) = step.action,
+              let index = rows.firstIndex(where: { $0.device == step.device && $0.app == app && $0.lane == .id })
+                ?? rows.firstIndex(where: { $0.device == step.device && $0.app == app }) else { return nil }
+        var said = record.duplicates.map { "\($0.name) \($0.sameAs)" }
+        if let lost = record.lost { said.append(lost.marker + ", " + lost.after) }
+        return (index, "step \(n): " + said.joined(separator: "; "))
     }
 
     /// Each mark with its value (shortened, in full on hover) and where it first appeared.
