@@ -976,6 +976,42 @@ steps:
     note: The IDFV moved too, to the Team ID's vendor (IDFV-1); only the container stayed.
 
 """#),
+        ("f12-app-clip-hands-over-its-id", #"""
+name: From iOS 16 the full app that replaces its App Clip finds the clip's keychain ID; before, it starts afresh
+description: >
+  WWDC22 "What's new in App Clips" and Apple's Security code (SecItemPromoteAppClipItemsToParentApp,
+  KeychainAppClipTests.m): when the full app replaces its App Clip on iOS 16 or later, the keychain items
+  the clip added move to the full app. Before iOS 16 they go with the clip, and a keychain GUID the clip
+  kept is lost to the full app. A clip's items are in no backup, and a clip cannot sync them.
+presenterNotes: Rule CLIP-41. The same steps on iOS 17.5 and on iOS 15.7; only the newer phone hands the ID over.
+devices:
+  - { name: phone, os: "17.5" }
+  - { name: oldphone, os: "15.7" }
+apps:
+  - { bundle: com.acme.parking, team: ACME1234 }
+  - { bundle: com.acme.parking.Clip, team: ACME1234, clipOf: com.acme.parking }
+steps:
+  - install: com.acme.parking.Clip
+  - launch: com.acme.parking.Clip
+    label: clip
+  - install: com.acme.parking
+    speaker: "Watch the keychain row: the clip's item moves to the app's access group."
+  - launch: com.acme.parking
+  - expect: { app: com.acme.parking, guid: { sameAs: clip } }
+    note: iOS 17.5 moved the clip's keychain GUID to the full app.
+  - install: com.acme.parking.Clip
+    device: oldphone
+  - launch: com.acme.parking.Clip
+    device: oldphone
+    label: oldclip
+  - install: com.acme.parking
+    device: oldphone
+  - launch: com.acme.parking
+    device: oldphone
+  - expect: { app: com.acme.parking, device: oldphone, guid: { differsFrom: oldclip } }
+    note: iOS 15.7 deleted the clip's item with the clip; the full app made a new GUID.
+
+"""#),
         ("r01-cordova-uuid-restore-duplicates", #"""
 name: cordova-plugin-device's uuid follows a restore onto another phone, and changes on reinstall
 description: >

@@ -35,9 +35,10 @@ extension ScenarioLibrary {
 
         `idscope scenarios` lists them, `idscope scenarios NAME` prints one, `idscope run NAME` runs it and
         `idscope check NAME` checks its expectations. Each cites the field report it reproduces: `b01`–`b24`
-        the project's `field-reports.md`, `f01`–`f09` the behaviours of the second fidelity round (extensions,
+        the project's `field-reports.md`, `f01`–`f12` the behaviours of the fidelity rounds (extensions,
         App Clips, enterprise installs, visionOS, App Attest, APNs tokens, the iOS 12.4 migration boundary,
-        passcode-class items). Generated from the files in `Sources/IDScenario/Library/Scenarios`:
+        passcode-class items, biometry, the APNs sandbox, a clip's keychain handed to its full app), `r01`–`r15`
+        the ID libraries and SDKs the built-in recipes reproduce. Generated from the files in `Sources/IDScenario/Library/Scenarios`:
         run `IDSCOPE_RECORD_DOCS=1 swift test --filter scenarioIndexIsCurrent` after changing one.
 
         | name | what it shows | steps | expectations |

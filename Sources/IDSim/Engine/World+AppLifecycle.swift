@@ -6,12 +6,19 @@ extension World {
         // Read field by field: a whole InstalledApp copy would retain everything in it.
         let existing = devices[d].apps.presence(of: app)
         if existing == .installed { throw .appAlreadyInstalled(app: bundle, device: name) }
-        if let full = apps[app].role.fullApp, devices[d].apps[full]?.presence == .installed {
-            throw .fullAppInstalled(clip: bundle, app: apps[full].bundleID, device: name)
+        if let full = apps[app].role.fullApp {
+            if devices[d].apps[full]?.presence == .installed {
+                throw .fullAppInstalled(clip: bundle, app: apps[full].bundleID, device: name)
+            }
+            if devices[d].os.major < 14 {
+                throw .unsupported(what: "an App Clip", device: name, why: "App Clips arrived in iOS 14, and it runs iOS \(devices[d].os) (rule CLIP-34)")
+            }
         }
-        // The full app takes the place of its App Clip: the clip goes, and the app is a new install (CLIP-34).
+        // The full app takes the place of its App Clip: the clip goes, and the app is a new install
+        // (CLIP-34); what they share in an App Group stays, and from iOS 16 the clip's keychain
+        // items become the app's (CLIP-41).
         for clip in clips(of: app) where devices[d].apps[clip] != nil {
-            removeApp(clip, on: d, rule: .clip34, &log)
+            removeApp(clip, on: d, rule: .clip34, replacedBy: app, &log)
         }
         placeApp(app, source: source, on: d, rule: nil, &log)
         // A clip has no IDFV; every other app's vendor gets one if it has none yet.
@@ -83,11 +90,13 @@ extension World {
     /// 10.3-beta profile, its process, container, ATT decision, App Attest keys, pasteboards, and
     /// its vendor's IDFV if it was the last app keeping it. `rule`: why, when the user did not
     /// delete this app itself (an extension with its host, a clip replaced by its app).
-    mutating func removeApp(_ app: AppIndex, on d: DeviceIndex, rule: RuleID?, _ log: inout ChangeLog) {
+    /// - Parameter replacedBy: the full app taking an App Clip's place (CLIP-34, CLIP-41).
+    mutating func removeApp(_ app: AppIndex, on d: DeviceIndex, rule: RuleID?, replacedBy fullApp: AppIndex? = nil, _ log: inout ChangeLog) {
         guard let installed = devices[d].app(app) else { return }
         let readStatus = trackingStatus(app: app, on: d)
         // Keychain first: under deleteUnshared the app still counts while we look for other readers.
         purgeKeychainOnUninstall(app, on: d, &log)
+        if apps[app].role.fullApp != nil { handOverClipKeychain(app, to: fullApp, on: d, &log) }
         updateApp(app, on: d) { $0 = nil }
         log.record(.app(device: d, app: app), from: .presence(installed.presence), to: .presence(.absent), rule: rule)
         endProcess(app, on: d, &log)
@@ -108,7 +117,7 @@ extension World {
             }
         }
         releaseVendorKeyIfUnused(installed.vendorKey, on: d, excluding: app, &log)
-        releaseAppGroupContainers(of: app, on: d, &log)
+        releaseAppGroupContainers(of: app, on: d, keptFor: fullApp, &log)
         // A reinstall is a new install to a server whose record says so.
         if !devices.withElementPointer(at: d, { $0.pointee.serverIDs.isEmpty }) {
             devices[d].serverIDs = devices[d].serverIDs.filter { $0.key.app != app || !$0.value.reissueOn.contains(.reinstall) }
@@ -117,10 +126,12 @@ extension World {
 
     /// Rule CT-36: an App Group's shared container goes with the last app of the group on the
     /// device (an assumption: switch appGroupContainerOnLastUninstall = keep).
-    mutating func releaseAppGroupContainers(of app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) {
+    /// - Parameter keptFor: the full app replacing a clip: a group they share is not left (CLIP-34).
+    mutating func releaseAppGroupContainers(of app: AppIndex, on d: DeviceIndex, keptFor fullApp: AppIndex? = nil, _ log: inout ChangeLog) {
         guard profile.appGroupContainerOnLastUninstall == .delete,
               !devices[d].appGroupDefaults.isEmpty || !devices[d].appGroupFiles.isEmpty else { return }
         for group in apps[app].appGroups where devices[d].appGroupDefaults[group] != nil || devices[d].appGroupFiles[group] != nil {
+            if let fullApp, apps[fullApp].appGroups.contains(group) { continue }
             let stillUsed = devices[d].apps.presentIndices().contains { $0 != app && apps[$0].appGroups.contains(group) }
             guard !stillUsed else { continue }
             if let values = devices[d].appGroupDefaults.removeValue(forKey: group) {
@@ -158,6 +169,29 @@ extension World {
         for key in doomed {
             let item = devices[d].keychain.removeValue(forKey: key)!
             log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc19)
+        }
+    }
+
+    /// Rule CLIP-41: an App Clip's keychain items (a clip stores only under its application
+    /// identifier) move to the full app that replaces it on iOS 16 and later; otherwise they go
+    /// with the clip (switch appClipKeychainOnRemoval).
+    mutating func handOverClipKeychain(_ clip: AppIndex, to fullApp: AppIndex?, on d: DeviceIndex, _ log: inout ChangeLog) {
+        let group = apps[clip].applicationIdentifier
+        let items = devices[d].keychain.values.filter { $0.group == group }
+        guard !items.isEmpty else { return }
+        let promote = fullApp != nil && devices[d].os.major >= 16
+        guard promote || profile.appClipKeychainOnRemoval == .delete else { return }
+        for item in items.sorted(by: { $0.key < $1.key }) {
+            _ = devices[d].keychain.removeValue(forKey: item.key)
+            log.record(.keychain(device: d, item: item.key), from: .text(item.value), to: nil, rule: .clip41)
+            guard promote, let fullApp else { continue }
+            var moved = item
+            moved.group = apps[fullApp].applicationIdentifier
+            moved.creator = apps[fullApp].bundleID
+            // An item the full app already holds under the same name is kept as it is.
+            if devices[d].keychain.insertNew(moved) {
+                log.record(.keychain(device: d, item: moved.key), from: nil, to: .text(moved.value), rule: .clip41)
+            }
         }
     }
 

@@ -39,10 +39,19 @@ extension World {
     func snapshot(of d: DeviceIndex, kind: BackupKind, name: String) -> Backup {
         return Backup(name: name, kind: kind, sourceHardwareID: devices[d].hardwareID, sourceDevice: devices[d].name,
                       os: devices[d].os, idfa: devices[d].idfa, vendorTable: devices[d].vendorTable,
-                      keychain: devices[d].keychain, apps: devices[d].apps, settings: devices[d].settings,
+                      keychain: backedUpKeychain(of: d), apps: devices[d].apps, settings: devices[d].settings,
                       appleID: devices[d].appleID, iCloudKeychain: devices[d].iCloudKeychain,
                       appGroupDefaults: devices[d].appGroupDefaults,
                       appGroupFiles: Self.backedUp(devices[d].appGroupFiles))
+    }
+
+    /// The keychain as a backup holds it: without the items of App Clips (CLIP-41), which are
+    /// stored under the clip's application identifier.
+    func backedUpKeychain(of d: DeviceIndex) -> Keychain {
+        guard !clipsByApp.isEmpty else { return devices[d].keychain }
+        let clipGroups = Set(apps.filter { $0.role.fullApp != nil }.map(\.applicationIdentifier))
+        guard !clipGroups.isEmpty else { return devices[d].keychain }
+        return devices[d].keychain.filter { !clipGroups.contains($0.group) }
     }
 
     mutating func restore(_ name: String, onto d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
@@ -99,6 +108,8 @@ extension World {
             // restore keeps it.
             if sameHardware && profile.appAttestSameDeviceRestore == .valid { app.attestKeys = saved.attestKeys }
             updateApp(index, on: d) { $0 = app }
+            // A clip has no IDFV: it makes no vendor entry for its team (CLIP-34).
+            if apps[index].role.fullApp != nil { continue }
             if keepVendorTable, let value = backup.vendorTable[key] {
                 devices[d].vendorTable[key] = value
             } else if devices[d].vendorTable[key] == nil {

@@ -9,6 +9,10 @@ extension World {
             throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
         }
         guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
+        if apps[app].role.host != nil && devices[d].os.major < 8 {
+            throw .unsupported(what: "an app extension", device: devices[d].name,
+                               why: "app extensions arrived in iOS 8, and it runs iOS \(devices[d].os) (rule EXT-33)")
+        }
         guard mode != .prewarm || Self.prewarms(devices[d].os) else {
             throw .unsupported(what: "a prewarm launch", device: devices[d].name,
                                why: "iOS prewarms apps from iOS 15 on, and it runs iOS \(devices[d].os)")

@@ -30,10 +30,11 @@ extension AppOS {
 
     // MARK: - App Attest
 
-    /// `DCAppAttestService.shared.isSupported`: iOS 14+, not the Simulator, not an iPhone or iPad
-    /// app running on a Mac, and not in an app extension (AA-28).
+    /// `DCAppAttestService.shared.isSupported`: iOS 14+ (an App Clip: 15+), not the Simulator, not
+    /// an iPhone or iPad app running on a Mac, and not in an app extension (AA-28).
     public var appAttestSupported: Bool {
-        osVersion.major >= 14 && deviceKind != .simulator && deviceKind != .mac && world.apps[app].role.host == nil
+        let role = world.apps[app].role
+        return osVersion.major >= (role.fullApp == nil ? 14 : 15) && deviceKind != .simulator && deviceKind != .mac && role.host == nil
     }
 
     /// `generateKey`: a new key in this installation's Secure Enclave, for the environment the

@@ -76,6 +76,9 @@ extension AppOS {
         return (.success, first)
     }
 
+    /// An App Clip: it cannot sync (CLIP-41).
+    var isClip: Bool { world.apps[app].role.fullApp != nil }
+
     /// `SecItemAdd` of a generic password.
     @discardableResult
     public mutating func secItemAdd(_ attributes: KeychainAttributes) -> SecStatus {
@@ -85,6 +88,7 @@ extension AppOS {
         case .failure(let e): return e.status
         }
         let accessible = attributes.accessible ?? .whenUnlocked
+        if attributes.synchronizable && isClip { return .restrictedAPI }                                  // CLIP-41
         if attributes.synchronizable && accessible.isThisDeviceOnly { return .param }                     // KC-18
         if attributes.synchronizable && attributes.accessControl != nil { return .param }                 // KC-40: bound to the device
         if accessible == .whenPasscodeSetThisDeviceOnly {   // KC-17: a class of iOS 8, which needs a passcode
@@ -121,6 +125,7 @@ extension AppOS {
         guard userCanAuthenticate(for: item) else { return .interactionNotAllowed }                     // KC-40
         let accessible = update.accessible ?? item.accessible
         let synchronizable = update.synchronizable ?? item.synchronizable
+        if synchronizable && isClip { return .restrictedAPI }                                            // CLIP-41
         if synchronizable && accessible.isThisDeviceOnly { return .param }                               // KC-18
         if synchronizable && item.accessControl != nil { return .param }                                 // KC-40
         let oldKey = item.key, old = item.value

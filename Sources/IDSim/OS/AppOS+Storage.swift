@@ -129,8 +129,10 @@ extension AppOS {
 
     // MARK: - iCloud key-value store
 
+    /// Nil when not signed in, and in an App Clip, which has no key-value store (CLIP-41).
     private var kvsKey: (account: Int, prefix: String)? {
-        world.devices[device].appleID.map { ($0, world.apps[app].applicationIdentifier + ":") }
+        guard world.apps[app].role.fullApp == nil else { return nil }
+        return world.devices[device].appleID.map { ($0, world.apps[app].applicationIdentifier + ":") }
     }
 
     /// `NSUbiquitousKeyValueStore.default.string(forKey:)`; nil when not signed in to iCloud.

@@ -10,6 +10,8 @@ public enum SecStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case interactionNotAllowed = -25308
     case noAccessForItem = -25243
     case missingEntitlement = -34018
+    /// An API the caller may not use: an App Clip adding or updating an item that syncs (CLIP-41).
+    case restrictedAPI = -34020
 
     /// The constant's name, as developers search for it.
     public var name: String {
@@ -22,6 +24,7 @@ public enum SecStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .interactionNotAllowed: "errSecInteractionNotAllowed"
         case .noAccessForItem: "errSecNoAccessForItem"
         case .missingEntitlement: "errSecMissingEntitlement"
+        case .restrictedAPI: "errSecRestrictedAPI"
         }
     }
 
@@ -37,6 +40,7 @@ public enum SecStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .interactionNotAllowed: "errSecInteractionNotAllowed (-25308)"
         case .noAccessForItem: "errSecNoAccessForItem (-25243)"
         case .missingEntitlement: "errSecMissingEntitlement (-34018)"
+        case .restrictedAPI: "errSecRestrictedAPI (-34020)"
         }
     }
 }

@@ -35,6 +35,7 @@ public struct Profile: Hashable, Sendable {
     public enum APNsTokenOnReinstall: String, CaseIterable, Sendable { case new, keep }
     public enum AppAttestSameDeviceRestore: String, CaseIterable, Sendable { case invalid, valid }
     public enum AppGroupContainerOnLastUninstall: String, CaseIterable, Sendable { case delete, keep }
+    public enum AppClipKeychainOnRemoval: String, CaseIterable, Sendable { case delete, keep }
 
     public var keychainOnUninstall: KeychainOnUninstall = .persist
     public var icloudBackupKeychainToNewDevice: BackupKeychainToNewDevice = .none
@@ -65,6 +66,10 @@ public struct Profile: Hashable, Sendable {
     /// What happens to an App Group's shared container when the last app of the group on the
     /// device is deleted (CT-36): no source says; deleted by default, as app containers are.
     public var appGroupContainerOnLastUninstall: AppGroupContainerOnLastUninstall = .delete
+    /// What happens to the keychain items an App Clip added when the clip is deleted (not replaced
+    /// by its full app, CLIP-41): deleted by default, as Apple's Security code does
+    /// (SecItemDeleteKeychainItemsForAppClip, a system call: medium-high evidence).
+    public var appClipKeychainOnRemoval: AppClipKeychainOnRemoval = .delete
 
     public init() {}
 
