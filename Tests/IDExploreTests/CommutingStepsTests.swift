@@ -49,7 +49,7 @@ struct CommutingStepsTests {
         let install0 = try number(Step(.install(0, source: nil), on: 0)), install1 = try number(Step(.install(0, source: nil), on: 1))
         let reboot0 = try number(Step(.reboot, on: 0)), reboot1 = try number(Step(.reboot, on: 1))
         let launch0 = try number(Step(.launch(0, mode: .foreground), on: 0)), erase0 = try number(Step(.erase, on: 0))
-        let erase1 = try number(Step(.erase, on: 1)), signOut1 = try number(Step(.signOut, on: 1))
+        let erase1 = try number(Step(.erase, on: 1)), signOut1 = try number(Step(.signOut(), on: 1))
         // Install comes before reboot, and reboot before erase and backups, in a device's list.
         #expect(rule.leavesOut(install0, after: reboot1) && rule.leavesOut(reboot0, after: erase1) && rule.leavesOut(install0, after: erase1))
         #expect(!rule.leavesOut(reboot0, after: install1), "later in the list")

@@ -84,7 +84,7 @@ public enum ActionAlphabet {
             if wanted("lock") { events.append(.lock) }
             if wanted("erase") { events.append(.erase) }
             if wanted("signIn") { events += world.accounts.indices.map { .signIn(account: $0) } }
-            if wanted("signOut") { events.append(.signOut) }
+            if wanted("signOut") { events.append(.signOut()) }
             if wanted("iCloudKeychain") { events += [false, true].map { .iCloudKeychain($0) } }
             if wanted("backup") { events += BackupKind.allCases.map { .backup($0, name: backupName(device: d, kind: $0, world)) } }
             if wanted("restore") {

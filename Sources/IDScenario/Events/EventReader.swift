@@ -30,6 +30,8 @@ struct EventReader {
                 arguments[field.name] = read
                 break
             }
+            // A bare event whose fields are all optional (`- signOut`).
+            if NodeReader.isNull(value) && fields.allSatisfy({ $0.required == nil }) { break }
             guard let pairs = reader.mapping(value, spec.key) else { return nil }
             if !takesOptions { reader.checkKeys(pairs, known: fields.map(\.name), in: spec.key) }
             for pair in pairs where nodes[pair.key] == nil { nodes[pair.key] = pair.value }

@@ -261,7 +261,20 @@ extension EventSpec {
             return "signIn \(world.accounts[account].id)"
         })
 
-    static let signOut = bare(.signOut, .signOut, argument: "none")
+    static let signOut = EventSpec(
+        kind: .signOut,
+        argument: "none, or `{device, keep}` (the device in its fields or beside them): iCloud Keychain's items stay on the device unless `keep: false` deletes them",
+        example: "`- signOut: { keep: false }`",
+        shape: .fields([EventField("device", .device), EventField("keep", .bool)]),
+        build: { .signOut(keep: $0.bool("keep") ?? true) },
+        arguments: { event in
+            guard case .signOut(let keep) = event, !keep else { return EventArguments() }
+            return EventArguments(["keep": .bool(false)])
+        },
+        describe: { event, _ in
+            guard case .signOut(let keep) = event, !keep else { return "signOut" }
+            return "signOut (iCloud Keychain's items deleted from the device)"
+        })
 
     static let iCloudKeychain = EventSpec(
         kind: .iCloudKeychain,

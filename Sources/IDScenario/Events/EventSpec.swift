@@ -40,6 +40,18 @@ enum ArgumentShape: Sendable {
 }
 
 /// One field of an event's argument.
+extension EventSpec {
+    /// Whether the event can be written bare (`- reboot`, `- signOut`): it has no argument, or only
+    /// optional fields.
+    var takesNoArgument: Bool {
+        switch shape {
+        case .none: true
+        case .value: false
+        case .fields(let fields, _, _, let atLeastOne): atLeastOne == nil && fields.allSatisfy { $0.required == nil }
+        }
+    }
+}
+
 struct EventField: Sendable {
     enum Kind: Sendable {
         /// A declared app's bundle ID.

@@ -97,8 +97,8 @@ public enum RecipeWriter {
         case .file(let path, let backup, let group, let key):
             return "{ file: { path: \(q(path.raw))" + (key.map { ", key: \(q($0.raw))" } ?? "") + (backup ? "" : ", backup: false")
                 + (group.map { ", group: \(q($0.raw))" } ?? "") + " } }"
-        case .icloud(let key):
-            return "{ icloud: { key: \(q(key.raw)) } }"
+        case .icloud(let key, let store):
+            return "{ icloud: { key: \(q(key.raw))" + (store.map { ", store: \(q($0.raw))" } ?? "") + " } }"
         case .pasteboard(let name):
             return "{ pasteboard: { name: \(q(name.raw)) } }"
         }

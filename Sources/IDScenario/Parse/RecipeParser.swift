@@ -12,7 +12,7 @@ enum RecipeParser {
     /// The keys of each store kind but the keychain's (`keychainKeys`).
     static let defaultsKeys = ["key", "suite", "value"]
     static let fileKeys = ["path", "key", "backup", "group"]
-    static let icloudKeys = ["key"]
+    static let icloudKeys = ["key", "store"]
     static let pasteboardKeys = ["name"]
     static let saveKeys = ["store", "when", "if", "unless"]
     static let migrationKeys = ["from", "to", "done", "value", "clear", "overwrite", "when"]
@@ -430,7 +430,11 @@ enum RecipeParser {
         case "icloud":
             reader.checkKeys(fields, known: icloudKeys, in: what)
             guard let key = required("key") else { return nil }
-            return RecipeStore(name: name, kind: .icloud(key: key))
+            let store = field("store").flatMap { template($0, "store", placeholders: placeholders, &reader) }
+            if let store, store.raw.isEmpty || store.raw.contains(where: { $0.isWhitespace || $0 == ":" }) {
+                reader.error("store of \(what) is a key-value store identifier, without spaces or ':', like com.acme.shared", at: field("store"))
+            }
+            return RecipeStore(name: name, kind: .icloud(key: key, store: store))
         default:
             reader.checkKeys(fields, known: pasteboardKeys, in: what)
             guard let board = required("name") else { return nil }

@@ -71,7 +71,7 @@ enum StepParser {
                 reader.error("unknown event '\(scalar.string)'" + reader.hint(for: scalar.string, among: allKeys), at: item)
                 return nil
             }
-            guard let spec = EventSpec.named(scalar.string), case .none = spec.shape else {
+            guard let spec = EventSpec.named(scalar.string), spec.takesNoArgument else {
                 reader.error("event '\(scalar.string)' needs an argument, like '- \(scalar.string): …'", at: item)
                 return nil
             }
@@ -95,7 +95,18 @@ enum StepParser {
         }
         let (key, _, value) = known[0]
         var device = 0
-        if let n = pairs.first(where: { $0.key == "device" })?.value, let name = reader.string(n, "device") {
+        // An event whose own fields name its device (`signOut: { device: phone, keep: false }`)
+        // runs there, as a `device:` beside it would say.
+        var deviceNode = pairs.first(where: { $0.key == "device" })?.value
+        if let spec = EventSpec.named(key), case .fields(let fields, _, _, _) = spec.shape,
+           fields.contains(where: { $0.name == "device" }), case .mapping(let mapping) = value,
+           let inner = mapping.first(where: { if case .scalar(let k) = $0.key { k.string == "device" } else { false } })?.value {
+            if deviceNode != nil {
+                reader.error("'\(key)' names its device twice: once in its own fields, once beside them", at: inner)
+            }
+            deviceNode = inner
+        }
+        if let n = deviceNode, let name = reader.string(n, "device") {
             if let index = context.devices.index(of: name) {
                 device = index
             } else {

@@ -93,7 +93,7 @@ public enum FormatSchema {
     static func scenarioDefs() -> [(String, JSONValue)] {
         let eventProperties = EventSpec.all.map { ($0.key, argument($0.shape)) }
         let stepOptions = StepParser.stepOptions.map { ($0, JSONValue.ref("text")) }
-        let bareKeys = EventSpec.all.filter { if case .none = $0.shape { true } else { false } }.map(\.key)
+        let bareKeys = EventSpec.all.filter(\.takesNoArgument).map(\.key)
         let others = StepParser.allKeys.filter { $0 != "note" }
         let step: JSONValue = .object([
             ("description", .string("One event (or an expectation), with the step's device, label, note and speaker's note.")),
@@ -161,8 +161,12 @@ public enum FormatSchema {
             members.append(("additionalProperties", options ? .ref("optionValue") : .bool(false)))
             if let atLeastOne { members.append(("anyOf", .array(atLeastOne.names.map { .object([("required", .strings([$0]))]) }))) }
             let mapping: JSONValue = .object(members)
-            guard let shorthand, let short = fields.first(where: { $0.name == shorthand }) else { return mapping }
-            return .object([("anyOf", .array([fieldSchema(short), mapping]))])
+            // Only optional fields: the event may also stand with no argument (`signOut:`).
+            let bare: [JSONValue] = required.isEmpty && atLeastOne == nil ? [.object([("type", .string("null"))])] : []
+            guard let shorthand, let short = fields.first(where: { $0.name == shorthand }) else {
+                return bare.isEmpty ? mapping : .object([("anyOf", .array(bare + [mapping]))])
+            }
+            return .object([("anyOf", .array(bare + [fieldSchema(short), mapping]))])
         }
     }
 

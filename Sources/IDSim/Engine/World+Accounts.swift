@@ -26,10 +26,17 @@ extension World {
         recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
     }
 
-    mutating func signOut(_ d: DeviceIndex, _ log: inout ChangeLog) {
+    /// - Parameter keep: whether iCloud Keychain's items stay on the device, no longer syncing
+    ///   (the user kept "a copy on this iPhone"), or are deleted from it; on the account they stay.
+    mutating func signOut(_ d: DeviceIndex, keep: Bool = true, _ log: inout ChangeLog) {
         guard let account = devices[d].appleID else { return }
         let statuses = readStatuses(on: d, for: log)
-        // Synced items stay on the device ("Keep on My iPhone") but no longer sync.
+        if !keep && devices[d].iCloudKeychain {
+            for key in devices[d].keychain.values.filter(\.synchronizable).map(\.key).sorted() {
+                let item = devices[d].keychain.removeValue(forKey: key)!
+                log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc18)
+            }
+        }
         devices[d].appleID = nil
         log.record(.appleID(device: d), from: .text(accounts[account].id), to: nil, rule: nil)
         recordStatusChanges(from: statuses, on: d, rule: .att12, &log)

@@ -40,7 +40,7 @@ extension World {
         case .purgeCaches: purgeCaches(d, &log)
         case .biometryChange: changeBiometry(d, &log)
         case .signIn(let account): try signIn(d, account: account, &log)
-        case .signOut: signOut(d, &log)
+        case .signOut(let keep): signOut(d, keep: keep, &log)
         case .iCloudKeychain(let on, let keep): try setICloudKeychain(on, keep: keep, on: d, &log)
         case .backup(let kind, let name): try backup(d, kind: kind, name: name, &log)
         case .restore(let name): try restore(name, onto: d, &log)

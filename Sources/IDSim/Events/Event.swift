@@ -26,7 +26,9 @@ public enum Event: Hashable, Sendable {
     case upgrade(OSVersion)
     case erase
     case signIn(account: Int)
-    case signOut
+    /// `keep: false`: iCloud Keychain's copy on the device is deleted (the user did not keep "a
+    /// copy on this iPhone"); by default it stays, no longer syncing.
+    case signOut(keep: Bool = true)
     /// Turning it off with `keep: false` deletes the synced items from the device (the user's
     /// "Delete from My iPhone"); a bare off keeps them.
     case iCloudKeychain(Bool, keep: Bool = true)

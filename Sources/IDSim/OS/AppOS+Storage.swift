@@ -129,21 +129,27 @@ extension AppOS {
 
     // MARK: - iCloud key-value store
 
-    /// Nil when not signed in, and in an App Clip, which has no key-value store (CLIP-41).
-    private var kvsKey: (account: Int, prefix: String)? {
-        guard world.apps[app].role.fullApp == nil else { return nil }
-        return world.devices[device].appleID.map { ($0, world.apps[app].applicationIdentifier + ":") }
+    /// The account and the store's prefix in it: the app's own store (its application
+    /// identifier), or the one its entitlement names under its Team ID, which every app of the team
+    /// naming it shares (KVS-38). Nil when not signed in, and in an App Clip, which has no
+    /// key-value store (CLIP-41).
+    private func kvsKey(store: String?) -> (account: Int, prefix: String)? {
+        guard world.apps[app].role.fullApp == nil, let account = world.devices[device].appleID else { return nil }
+        guard let store else { return (account, world.apps[app].applicationIdentifier + ":") }
+        let team = world.apps[app].teamID + "."
+        return (account, (store.hasPrefix(team) ? store : team + store) + ":")
     }
 
     /// `NSUbiquitousKeyValueStore.default.string(forKey:)`; nil when not signed in to iCloud.
-    public func ubiquitousString(forKey key: String) -> String? {
-        guard let (account, prefix) = kvsKey else { return nil }
+    /// - Parameter store: the store identifier the app's entitlement names; nil: its own.
+    public func ubiquitousString(forKey key: String, store: String? = nil) -> String? {
+        guard let (account, prefix) = kvsKey(store: store) else { return nil }
         return world.accounts[account].keyValueStore[prefix + key]
     }
 
     /// The keys of the app's iCloud key-value store that start with `prefix`, sorted.
-    public func ubiquitousKeys(withPrefix prefix: String) -> [String] {
-        guard let (account, own) = kvsKey else { return [] }
+    public func ubiquitousKeys(withPrefix prefix: String, store: String? = nil) -> [String] {
+        guard let (account, own) = kvsKey(store: store) else { return [] }
         // Compared by bytes, as NSString compares keys (literally), and without walking
         // grapheme clusters: strategies list these at every launch.
         let wanted = Array(own.utf8) + prefix.utf8
@@ -154,8 +160,8 @@ extension AppOS {
     }
 
     /// `NSUbiquitousKeyValueStore.default.set(_:forKey:)`; dropped when not signed in.
-    public mutating func setUbiquitous(_ value: String?, forKey key: String) {
-        guard let (account, prefix) = kvsKey else { return }
+    public mutating func setUbiquitous(_ value: String?, forKey key: String, store: String? = nil) {
+        guard let (account, prefix) = kvsKey(store: store) else { return }
         let full = prefix + key
         let old = world.accounts[account].keyValueStore[full]
         // Setting the value already there changes nothing, and so writes nothing: the Apple ID

@@ -88,8 +88,8 @@ extension Recipe {
             case .file(let path, let backup, let group, let key):
                 return StoreDescription(.file, path.fill(values), account: key?.fill(values), group: group?.fill(values),
                                         excludedFromBackup: !backup, label: store.name)
-            case .icloud(let key):
-                return StoreDescription(.iCloudKeyValueStore, key.fill(values), label: store.name)
+            case .icloud(let key, let kvStore):
+                return StoreDescription(.iCloudKeyValueStore, key.fill(values), group: kvStore?.fill(values), label: store.name)
             case .pasteboard(let name):
                 return StoreDescription(.pasteboard, name.fill(values), label: store.name)
             }

@@ -172,8 +172,10 @@ public struct RecipeStore: Sendable, Hashable {
         /// `backup: false` marks it excluded from backups. With `key`, the value is one entry of
         /// a file that keeps several (`KeyedFile`), as an SDK's preferences file does.
         case file(path: Template, backup: Bool, group: Template? = nil, key: Template? = nil)
-        /// NSUbiquitousKeyValueStore.
-        case icloud(key: Template)
+        /// NSUbiquitousKeyValueStore; `store`: the key-value store identifier the app's entitlement
+        /// names (com.apple.developer.ubiquity-kvstore-identifier, under the app's Team ID), which
+        /// two apps of a team share; nil: the app's own (KVS-38).
+        case icloud(key: Template, store: Template? = nil)
         /// A named pasteboard (persistent where iOS still allows it, PB-31).
         case pasteboard(name: Template)
     }
@@ -623,7 +625,7 @@ extension Recipe {
             case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? [])
             case .defaults(let key, let suite, _): templates += [key] + (suite.map { [$0] } ?? [])
             case .file(let path, _, let group, let key): templates += [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
-            case .icloud(let key): templates.append(key)
+            case .icloud(let key, let store): templates += [key] + (store.map { [$0] } ?? [])
             case .pasteboard(let board): templates.append(board)
             }
         }

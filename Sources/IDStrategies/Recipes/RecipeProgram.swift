@@ -626,7 +626,7 @@ struct Run {
         case .defaults(let key, let suite, _): "UserDefaults \(fill(key))" + (suite.map { " in suite \(fill($0))" } ?? "")
         case .file(let path, _, let group, let key):
             (key.map { "entry \(fill($0)) of " } ?? "") + "file \(fill(path))" + (group.map { " of App Group \(fill($0))" } ?? "")
-        case .icloud(let key): "iCloud key-value store key \(fill(key))"
+        case .icloud(let key, let store): "iCloud key-value store key \(fill(key))" + (store.map { " of store \(fill($0))" } ?? "")
         case .pasteboard(let name): "pasteboard \(fill(name))"
         }
     }
@@ -774,8 +774,8 @@ struct Run {
             var found = group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
             if let key { found = KeyedFile.value(fill(key), in: found) }
             result = found.map { .value($0) } ?? .missing
-        case .icloud(let key):
-            result = os.ubiquitousString(forKey: fill(key)).map { .value($0) } ?? .missing
+        case .icloud(let key, let store):
+            result = os.ubiquitousString(forKey: fill(key), store: store.map(fill)).map { .value($0) } ?? .missing
         case .pasteboard(let pasteboard):
             result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
@@ -865,8 +865,8 @@ struct Run {
                 note("file write (\(store.name)): " + why)
                 result = .unavailable(why)
             }
-        case .icloud(let key):
-            os.setUbiquitous(value, forKey: fill(key))
+        case .icloud(let key, let store):
+            os.setUbiquitous(value, forKey: fill(key), store: store.map(fill))
             result = .ok
         case .pasteboard(let name):
             os.setNamedPasteboard(fill(name), value: value, persistent: true)
@@ -925,7 +925,7 @@ struct Run {
             if let group { os.writeGroupFile(fill(path), group: fill(group), contents: contents, backedUp: backup) } else {
                 os.writeContainerFile(fill(path), contents: contents, backedUp: backup)
             }
-        case .icloud(let key): os.setUbiquitous(nil, forKey: fill(key))
+        case .icloud(let key, let store): os.setUbiquitous(nil, forKey: fill(key), store: store.map(fill))
         case .pasteboard(let name): os.setNamedPasteboard(fill(name), value: nil, persistent: true)
         }
     }

@@ -12,7 +12,8 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     /// Keychain: the account; file: the key of a keyed file's entry (`KeyedFile`).
     public var account: String?
-    /// The access group, or nil for the app's default group.
+    /// The access group, or nil for the app's default group; for the iCloud key-value store, the
+    /// store identifier the app's entitlement names (nil: its own).
     public var group: String?
     public var accessible: Accessibility?
     public var synchronizable: Bool
@@ -59,7 +60,7 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
         case .file:
             return "file '\(name)'" + (account.map { " key '\($0)'" } ?? "") + " in " + (group.map { "the App Group \($0)'s container" } ?? "the app's container")
                 + (excludedFromBackup ? ", excluded from backups" : "")
-        case .iCloudKeyValueStore: return "iCloud key-value store '\(name)'"
+        case .iCloudKeyValueStore: return "iCloud key-value store '\(name)'" + (group.map { " in the shared store \($0)" } ?? "")
         case .pasteboard: return "named pasteboard '\(name)'"
         case .platform, .advertisingIdentifier: return name
         case .server: return name

@@ -56,7 +56,7 @@ struct RandomEvents {
         case 20: event = .passcode(bool())
         case 21: event = .upgrade(OSVersion(parsing: pick(Self.versions))!)
         case 22: event = .erase
-        case 23: event = pick([.signIn(account: Int(rng.next() % 2)), .signOut, .iCloudKeychain(bool())])
+        case 23: event = pick([.signIn(account: Int(rng.next() % 2)), .signOut(), .iCloudKeychain(bool())])
         case 24, 25: event = .backup(pick([.encrypted, .unencrypted, .icloud]), name: pick(["b1", "b2"]))
         case 26, 27: event = .restore(backup: pick(["b1", "b2", "nope"]))
         case 28: event = .migrate(from: Int(rng.next() % UInt64(world.devices.count)))

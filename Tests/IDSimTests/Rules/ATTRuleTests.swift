@@ -22,7 +22,7 @@ struct ATTRuleTests {
         child.request("shop", .allow)
         #expect(child.att("shop") == .restricted, "no prompt when restricted (field report B19)")
         #expect(child.idfa("shop") == .zero)
-        child.run(.signOut)
+        child.run(.signOut())
         #expect(child.att("shop") == .notDetermined)
     }
 

@@ -142,6 +142,35 @@ struct KeychainRuleTests {
         #expect(sim.dev("pad").keychain.values.first?.value == sim.lastID("shop"))
     }
 
+    @Test("KC-18: signing out keeps the synced items on the device unless keep: false deletes them; the account and its other devices keep them")
+    func signOutKeepsACopyOrNot() {
+        let alice = Account(id: "alice")
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice"),
+                       DeviceSpec(name: "pad", kind: .ipad, os: OSVersion(17, 0), appleID: "alice")]
+        for keep in [true, false] {
+            var sim = Sim(devices: devices, accounts: [alice], programs: guidProgram(synchronizable: true))
+            sim.install("shop")
+            sim.launch("shop")
+            let id = sim.lastID("shop")
+            let local = ClosureProgram { os in
+                os.secItemAdd(KeychainAttributes(service: "local", account: "a", value: "L"))
+                return LaunchReport(primaryID: nil, values: [], notes: [])
+            }
+            sim.programs = local
+            sim.launch("shop")
+            let changes = sim.run(.signOut(keep: keep))
+            #expect(sim.dev().appleID == nil)
+            let synced = sim.dev().keychain.values.filter(\.synchronizable).map(\.value)
+            #expect(synced == (keep ? [id!] : []), "keep: \(keep)")
+            #expect(changes.touching("keychain:").map(\.rule) == (keep ? [] : [.kc18]))
+            #expect(sim.dev().keychain.values.filter { !$0.synchronizable }.map(\.value) == ["L"], "an item that never synced stays")
+            #expect(sim.dev("pad").keychain.values.map(\.value) == [id!], "the account's other device keeps its copy")
+            // The account still holds it: signing in again brings it back.
+            sim.run(.signIn(account: 0))
+            #expect(sim.dev().keychain.values.filter(\.synchronizable).map(\.value) == [id!])
+        }
+    }
+
     @Test("KC-19: items outlive the app by default; the 10.3-beta profile deletes unshared ones (field reports B2, B3)")
     func itemsOutliveApp() {
         var sim = Sim(programs: guidProgram())

@@ -297,6 +297,45 @@ struct StorageRuleTests {
                 "no account: nothing is kept, each launch makes a new one")
     }
 
+    @Test("KVS-38: apps of a team that name one key-value store identifier share it; the app's own store and another team's stay apart")
+    func sharedKeyValueStore() {
+        func program(store: String?) -> ClosureProgram {
+            ClosureProgram { os in
+                if os.ubiquitousString(forKey: "id", store: store) == nil { os.setUbiquitous(os.newUUID().uuidString, forKey: "id", store: store) }
+                return LaunchReport(primaryID: os.ubiquitousString(forKey: "id", store: store), values: [], notes: [])
+            }
+        }
+        struct ByStrategy: AppProgramResolver {
+            var programs: [String: ClosureProgram]
+            func program(strategy: String, options: [String: OptionValue]) -> any AppProgram { programs[strategy]! }
+        }
+        let resolver = ByStrategy(programs: ["bare": program(store: "com.acme.shared"), "prefixed": program(store: "ACME1234.com.acme.shared"),
+                                             "own": program(store: nil)])
+        func apps(_ news: String) -> [AppDeclaration] {
+            [AppDeclaration(bundleID: "com.acme.shop", teamID: "ACME1234", strategy: "bare"),
+             AppDeclaration(bundleID: "com.acme.news", teamID: "ACME1234", strategy: news),
+             AppDeclaration(bundleID: "org.other.game", teamID: "OTHR5678", strategy: "bare")]
+        }
+        let phone = [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice")]
+        var sim = Sim(devices: phone, apps: apps("prefixed"), accounts: [Account(id: "alice")], programs: resolver)
+        for app in ["shop", "news", "game"] {
+            sim.install(app)
+            sim.launch(app)
+        }
+        let shared = sim.lastID("shop")
+        #expect(shared != nil && sim.lastID("news") == shared, "the Team ID prefix is the app's, written or not")
+        #expect(sim.lastID("game") != nil && sim.lastID("game") != shared, "another team's com.acme.shared is its own")
+        let keys = sim.world.accounts[0].keyValueStore.keys.sorted()
+        #expect(keys == ["ACME1234.com.acme.shared:id", "OTHR5678.com.acme.shared:id"])
+        // The app's own store is not the shared one.
+        var own = Sim(devices: phone, apps: apps("own"), accounts: [Account(id: "alice")], programs: resolver)
+        own.install("shop")
+        own.launch("shop")
+        own.install("news")
+        own.launch("news")
+        #expect(own.lastID("news") != nil && own.lastID("news") != own.lastID("shop"))
+    }
+
     @Test("KVS-38: an app lists its own keys by prefix; writing the value already there writes nothing")
     func keyValueStoreListsAndRewrites() {
         let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice"),
