@@ -19,6 +19,7 @@ extension World {
         devices[d].appleID = account
         devices[d].iCloudKeychain = accounts[account].iCloudKeychain && devices[d].os >= Self.iCloudKeychainMinimumOS
         log.record(.appleID(device: d), from: nil, to: .text(accounts[account].id), rule: nil)
+        reconcileLocalKeyValues(d, account: account, &log)
         if devices[d].iCloudKeychain {
             log.record(.iCloudKeychain(device: d), from: nil, to: .flag(true), rule: nil)
             mergeCloudKeychain(d, &log)
@@ -28,6 +29,36 @@ extension World {
 
     /// - Parameter keep: whether iCloud Keychain's items stay on the device, no longer syncing
     ///   (the user kept "a copy on this iPhone"), or are deleted from it; on the account they stay.
+    /// Where the key-value store keeps a key on the device while no account is signed in: a file
+    /// of the app's container, as the system keeps its SyncedPreferences (KVS-38).
+    public static func localKeyValuePath(store: String, key: String) -> String {
+        localKeyValueFolder + store + "/" + key
+    }
+
+    static let localKeyValueFolder = "Library/SyncedPreferences/"
+
+    /// At sign-in, the values apps wrote with no account go to the account where it has none for
+    /// the key (switch kvsLocalWritesAtSignIn), and leave the device: from now on the account's
+    /// store is the one read (KVS-38).
+    mutating func reconcileLocalKeyValues(_ d: DeviceIndex, account: Int, _ log: inout ChangeLog) {
+        let folder = Self.localKeyValueFolder
+        for app in devices[d].apps.presentIndices() {
+            guard let files = devices[d].apps[app]?.container.files, files.keys.contains(where: { $0.hasPrefix(folder) }) else { continue }
+            for path in files.keys.filter({ $0.hasPrefix(folder) }).sorted() {
+                let rest = path.dropFirst(folder.count)
+                guard let slash = rest.firstIndex(of: "/") else { continue }
+                let full = rest[..<slash] + ":" + rest[rest.index(after: slash)...]
+                let value = files[path]!.contents
+                if profile.kvsLocalWritesAtSignIn == .merge && accounts[account].keyValueStore[String(full)] == nil {
+                    accounts[account].keyValueStore[String(full)] = value
+                    log.record(.keyValueStore(account: accounts[account].id, key: String(full)), from: nil, to: .text(value), rule: .kvs38)
+                }
+                updateApp(app, on: d) { $0!.container.files[path] = nil }
+                log.record(.file(device: d, app: app, path: path), from: .text(value), to: nil, rule: .kvs38)
+            }
+        }
+    }
+
     mutating func signOut(_ d: DeviceIndex, keep: Bool = true, _ log: inout ChangeLog) {
         guard let account = devices[d].appleID else { return }
         let statuses = readStatuses(on: d, for: log)

@@ -129,27 +129,40 @@ extension AppOS {
 
     // MARK: - iCloud key-value store
 
-    /// The account and the store's prefix in it: the app's own store (its application
-    /// identifier), or the one its entitlement names under its Team ID, which every app of the team
-    /// naming it shares (KVS-38). Nil when not signed in, and in an App Clip, which has no
-    /// key-value store (CLIP-41).
-    private func kvsKey(store: String?) -> (account: Int, prefix: String)? {
-        guard world.apps[app].role.fullApp == nil, let account = world.devices[device].appleID else { return nil }
-        guard let store else { return (account, world.apps[app].applicationIdentifier + ":") }
+    /// The store's identifier: the app's own (its application identifier), or the one its
+    /// entitlement names under its Team ID, which every app of the team naming it shares (KVS-38).
+    /// Nil in an App Clip, which has no key-value store (CLIP-41).
+    private func kvsIdentifier(store: String?) -> String? {
+        guard world.apps[app].role.fullApp == nil else { return nil }
+        guard let store else { return world.apps[app].applicationIdentifier }
         let team = world.apps[app].teamID + "."
-        return (account, (store.hasPrefix(team) ? store : team + store) + ":")
+        return store.hasPrefix(team) ? store : team + store
     }
 
-    /// `NSUbiquitousKeyValueStore.default.string(forKey:)`; nil when not signed in to iCloud.
+    /// `NSUbiquitousKeyValueStore.default.string(forKey:)`: the account's value; with no account
+    /// signed in, the value written on the device since (KVS-38).
     /// - Parameter store: the store identifier the app's entitlement names; nil: its own.
     public func ubiquitousString(forKey key: String, store: String? = nil) -> String? {
-        guard let (account, prefix) = kvsKey(store: store) else { return nil }
-        return world.accounts[account].keyValueStore[prefix + key]
+        guard let identifier = kvsIdentifier(store: store) else { return nil }
+        guard let account = world.devices[device].appleID else {
+            return containerFile(World.localKeyValuePath(store: identifier, key: key))
+        }
+        return world.accounts[account].keyValueStore[identifier + ":" + key]
     }
 
     /// The keys of the app's iCloud key-value store that start with `prefix`, sorted.
     public func ubiquitousKeys(withPrefix prefix: String, store: String? = nil) -> [String] {
-        guard let (account, own) = kvsKey(store: store) else { return [] }
+        guard let identifier = kvsIdentifier(store: store) else { return [] }
+        guard let account = world.devices[device].appleID else {
+            guard userDefaultsAvailable else { return [] }
+            let folder = World.localKeyValuePath(store: identifier, key: "")
+            return installed.container.files.keys.compactMap { path -> String? in
+                guard path.hasPrefix(folder) else { return nil }
+                let key = String(path.dropFirst(folder.count))
+                return key.hasPrefix(prefix) ? key : nil
+            }.sorted()
+        }
+        let own = identifier + ":"
         // Compared by bytes, as NSString compares keys (literally), and without walking
         // grapheme clusters: strategies list these at every launch.
         let wanted = Array(own.utf8) + prefix.utf8
@@ -159,10 +172,17 @@ extension AppOS {
         }.sorted()
     }
 
-    /// `NSUbiquitousKeyValueStore.default.set(_:forKey:)`; dropped when not signed in.
+    /// `NSUbiquitousKeyValueStore.default.set(_:forKey:)`: to the account; with none signed in,
+    /// kept on the device until the next sign-in reconciles it (KVS-38).
     public mutating func setUbiquitous(_ value: String?, forKey key: String, store: String? = nil) {
-        guard let (account, prefix) = kvsKey(store: store) else { return }
-        let full = prefix + key
+        guard let identifier = kvsIdentifier(store: store) else { return }
+        guard let account = world.devices[device].appleID else {
+            let path = World.localKeyValuePath(store: identifier, key: key)
+            guard containerFile(path) != value else { return }
+            writeContainerFile(path, contents: value, backedUp: true)
+            return
+        }
+        let full = identifier + ":" + key
         let old = world.accounts[account].keyValueStore[full]
         // Setting the value already there changes nothing, and so writes nothing: the Apple ID
         // keeps its storage, which is how explore knows its form still holds.

@@ -37,6 +37,8 @@ extension Profile {
         enumSwitch("appAttestSameDeviceRestore", \.appAttestSameDeviceRestore,
                    "Apple: keys do not survive restoring from a backup; firebase-ios-sdk 11853"),
         enumSwitch("appGroupContainerOnLastUninstall", \.appGroupContainerOnLastUninstall, "no source (assumption)"),
+        enumSwitch("kvsLocalWritesAtSignIn", \.kvsLocalWritesAtSignIn,
+                   "Apple: NSUbiquitousKeyValueStore reconciles local values at sign-in (how: medium)"),
         enumSwitch("appClipKeychainOnRemoval", \.appClipKeychainOnRemoval,
                    "Apple's Security: SecItemDeleteKeychainItemsForAppClip (system SPI, medium-high)"),
     ]

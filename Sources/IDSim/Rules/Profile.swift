@@ -36,6 +36,7 @@ public struct Profile: Hashable, Sendable {
     public enum AppAttestSameDeviceRestore: String, CaseIterable, Sendable { case invalid, valid }
     public enum AppGroupContainerOnLastUninstall: String, CaseIterable, Sendable { case delete, keep }
     public enum AppClipKeychainOnRemoval: String, CaseIterable, Sendable { case delete, keep }
+    public enum KVSLocalWritesAtSignIn: String, CaseIterable, Sendable { case merge, drop }
 
     public var keychainOnUninstall: KeychainOnUninstall = .persist
     public var icloudBackupKeychainToNewDevice: BackupKeychainToNewDevice = .none
@@ -70,6 +71,10 @@ public struct Profile: Hashable, Sendable {
     /// by its full app, CLIP-41): deleted by default, as Apple's Security code does
     /// (SecItemDeleteKeychainItemsForAppClip, a system call: medium-high evidence).
     public var appClipKeychainOnRemoval: AppClipKeychainOnRemoval = .delete
+    /// What the key-value store does at sign-in with values written on the device with no account
+    /// (KVS-38): Apple says it reconciles them with the server; the simulator keeps a local value
+    /// where the account has none for the key (medium evidence), and the account's otherwise.
+    public var kvsLocalWritesAtSignIn: KVSLocalWritesAtSignIn = .merge
 
     public init() {}
 

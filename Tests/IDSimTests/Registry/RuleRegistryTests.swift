@@ -69,7 +69,7 @@ struct RuleRegistryTests {
         } catch {
             #expect(error.description.contains("did you mean 'deleteUnshared'?"))
         }
-        #expect(Profile.switches.count == 21)
+        #expect(Profile.switches.count == 22)
         #expect(Profile.switch(named: "deviceCheckNotFoundBody")?.defaultValue == "Failed to find bit state")
     }
 }

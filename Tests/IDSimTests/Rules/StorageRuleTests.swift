@@ -271,7 +271,7 @@ struct StorageRuleTests {
                 && items.first?.value == "B")
     }
 
-    @Test("KVS-38: the key-value store follows the Apple ID across delete, erase and devices; without one it keeps nothing")
+    @Test("KVS-38: the key-value store follows the Apple ID across delete, erase and devices; without one it keeps the device's own")
     func keyValueStore() {
         let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0), appleID: "alice"),
                        DeviceSpec(name: "pad", kind: .ipad, os: OSVersion(17, 0), appleID: "alice"),
@@ -293,8 +293,12 @@ struct StorageRuleTests {
         sim.launch("shop", on: "other")
         sim.launch("shop", on: "other")
         let first = sim.dev("other").launches[sim.app("shop")]?.previous?.report.primaryID
-        #expect(sim.lastID("shop", on: "other") != id && sim.lastID("shop", on: "other") != first,
-                "no account: nothing is kept, each launch makes a new one")
+        #expect(sim.lastID("shop", on: "other") != id && sim.lastID("shop", on: "other") == first,
+                "no account: the device keeps what the app wrote")
+        sim.uninstall("shop", on: "other")
+        sim.install("shop", on: "other")
+        sim.launch("shop", on: "other")
+        #expect(sim.lastID("shop", on: "other") != first, "kept in the app's container, it went with the app")
     }
 
     @Test("KVS-38: apps of a team that name one key-value store identifier share it; the app's own store and another team's stay apart")
@@ -334,6 +338,38 @@ struct StorageRuleTests {
         own.install("news")
         own.launch("news")
         #expect(own.lastID("news") != nil && own.lastID("news") != own.lastID("shop"))
+    }
+
+    @Test("KVS-38: at sign-in, a value written with no account goes to the account where it has none; the account's wins otherwise; switch drop discards it")
+    func localValuesAtSignIn() {
+        let devices = [DeviceSpec(name: "phone", os: OSVersion(17, 0)),
+                       DeviceSpec(name: "pad", kind: .ipad, os: OSVersion(17, 0), appleID: "alice")]
+        for (switchValue, padFirst) in [(Profile.KVSLocalWritesAtSignIn.merge, false), (.merge, true), (.drop, false)] {
+            var profile = Profile.default
+            profile.kvsLocalWritesAtSignIn = switchValue
+            var sim = Sim(devices: devices, accounts: [Account(id: "alice")], profile: profile, programs: kvsProgram)
+            if padFirst {
+                sim.install("shop", on: "pad")
+                sim.launch("shop", on: "pad")
+            }
+            let onAccount = sim.world.accounts[0].keyValueStore.values.first
+            sim.install("shop")
+            sim.launch("shop")
+            let local = sim.lastID("shop")
+            #expect(sim.world.accounts[0].keyValueStore.values.first == onAccount, "written on the phone only")
+            let changes = sim.run(.signIn(account: 0))
+            #expect(changes.touching("file:").map(\.rule) == [.kvs38], "the local copy leaves the device")
+            sim.launch("shop")
+            let expected = padFirst ? onAccount : (switchValue == .merge ? local : nil)
+            if let expected {
+                #expect(sim.lastID("shop") == expected, "\(switchValue), pad first: \(padFirst)")
+            } else {
+                #expect(sim.lastID("shop") != local, "dropped: the account had nothing, so the app made a new one")
+            }
+            if !padFirst { sim.install("shop", on: "pad") }
+            sim.launch("shop", on: "pad")
+            #expect(sim.lastID("shop", on: "pad") == sim.lastID("shop"), "one value on the account")
+        }
     }
 
     @Test("KVS-38: an app lists its own keys by prefix; writing the value already there writes nothing")
