@@ -18,6 +18,25 @@ struct DocsTests {
                 "docs/scenarios.md is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter scenarioIndexIsCurrent")
     }
 
+    @Test("the README's layout table names every folder of Sources, and nothing that is not one")
+    func layoutTableMatchesTheTree() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Layout\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        var named: Set<String> = []
+        for row in section.split(separator: "\n") where row.hasPrefix("| `") {
+            let cell = row.dropFirst(2).prefix { $0 != "|" }
+            for match in cell.matches(of: /`([A-Za-z-]+)`/) { named.insert(String(match.1)) }
+        }
+        let sources = Self.root.appendingPathComponent("Sources")
+        let folders = Set(try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: sources.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        })
+        #expect(folders.count >= 10)
+        #expect(named == folders, "in the table, not in Sources: \(named.subtracting(folders).sorted()); in Sources, not in the table: \(folders.subtracting(named).sorted())")
+    }
+
     @Test("docs/scenario-format.md's events table is generated from the event specs")
     func eventTableIsCurrent() throws {
         let section = try #require(try GeneratedSection.compare("docs/scenario-format.md", begin: "swift test --filter eventTableIsCurrent -->\n",
