@@ -63,10 +63,7 @@ extension World {
         guard let account = devices[d].appleID else { return }
         let statuses = readStatuses(on: d, for: log)
         if !keep && devices[d].iCloudKeychain {
-            for key in devices[d].keychain.values.filter(\.synchronizable).map(\.key).sorted() {
-                let item = devices[d].keychain.removeValue(forKey: key)!
-                log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc18)
-            }
+            deleteSyncedItems(on: d, &log)
         }
         devices[d].appleID = nil
         log.record(.appleID(device: d), from: .text(accounts[account].id), to: nil, rule: nil)
@@ -86,10 +83,16 @@ extension World {
         log.record(.iCloudKeychain(device: d), from: .flag(!on), to: .flag(on), rule: nil)
         if on { mergeCloudKeychain(d, &log) }
         if !on && !keep {
-            for key in devices[d].keychain.values.filter(\.synchronizable).map(\.key).sorted() {
-                let item = devices[d].keychain.removeValue(forKey: key)!
-                log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc18)
-            }
+            deleteSyncedItems(on: d, &log)
+        }
+    }
+
+    /// The user's "Delete from My iPhone" (turning iCloud Keychain off, or signing out without
+    /// keeping a copy): the synced items leave this device; the account keeps them (KC-18).
+    mutating func deleteSyncedItems(on d: DeviceIndex, _ log: inout ChangeLog) {
+        for key in devices[d].keychain.values.filter(\.synchronizable).map(\.key).sorted() {
+            let item = devices[d].keychain.removeValue(forKey: key)!
+            log.record(.keychain(device: d, item: key), from: .text(item.value), to: nil, rule: .kc18)
         }
     }
 

@@ -106,35 +106,16 @@ struct HTMLWindow {
         rows.utf8.count + chartJSON.utf8.count + strings.reduce(0) { $0 + $1.utf8.count + 4 } + 256
     }
 
-    static func quoted(_ text: String) -> String {
-        var out = ""
-        quote(text, into: &out)
-        return out
-    }
-
+    /// A JSON string (JSONText's escapes) with every `<` as `\u003c`: outside strings the data
+    /// holds only numbers and punctuation, so no `<` is left anywhere in it.
     static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\"" || $0 == "\\" || $0 == "<" || $0.value == 0x2028 || $0.value == 0x2029 })
-        else {
-            out += text
-            out += "\""
+        let quoted = JSONText.string(text)
+        guard quoted.utf8.contains(UInt8(ascii: "<")) else {
+            out += quoted
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        for scalar in quoted.unicodeScalars {
+            if scalar == "<" { out += "\\u003c" } else { out.unicodeScalars.append(scalar) }
         }
-        out += "\""
     }
 }
