@@ -78,6 +78,9 @@ public struct Strategy: Sendable {
     public let readsTracking: Bool
     /// Whether its server sets the team's DeviceCheck bits (explore then offers that action).
     public let setsDeviceCheckBits: Bool
+    /// Whether its code reads Sign in with Apple's user identifier (explore then offers the user
+    /// stopping Sign in with Apple for the app, SIWA-43).
+    public let readsAppleUserID: Bool
     /// The IDs it names, for `expect: { ids: … }`: a recipe's declared ones, `id` for a strategy
     /// with a primary ID.
     public let idNames: [String]
@@ -89,7 +92,8 @@ public struct Strategy: Sendable {
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
 
     public init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
-                readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, idNames: [String]? = nil, requiredOptions: [String] = [],
+                readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, readsAppleUserID: Bool = false, idNames: [String]? = nil,
+                requiredOptions: [String] = [],
                 stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 appGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
@@ -102,6 +106,7 @@ public struct Strategy: Sendable {
         self.matrixValue = matrixValue
         self.readsTracking = readsTracking
         self.setsDeviceCheckBits = setsDeviceCheckBits
+        self.readsAppleUserID = readsAppleUserID
         self.idNames = idNames ?? (matrixValue == nil ? ["id"] : [])
         self.requiredOptions = requiredOptions
         self.storesOf = stores

@@ -187,7 +187,7 @@ struct ExploreTests {
     func alphabet() throws {
         let strategy = try #require(Self.library.strategy(named: "rndi"))
         let world = try ExploreWorld.make(strategy: strategy, devices: 2, os: OSVersion(13, 0))
-        let steps = ActionAlphabet.steps(for: world, app: 0, deviceCheckBits: true)
+        let steps = ActionAlphabet.steps(for: world, app: 0, deviceCheckBits: true, appleUserID: true)
         // Every key but purgeCaches and biometryChange, which are offered only when asked for.
         #expect(Set(steps.map(\.event.key)) == Set(ActionAlphabet.eventKeys).subtracting(ActionAlphabet.askedOnly))
         let asked = ActionAlphabet.steps(for: world, app: 0, events: ["purgeCaches"])

@@ -78,6 +78,7 @@ import Testing
         "trackingRequested": { $0.devices[0].apps[0]!.trackingRequested.toggle() },
         "attestKeys": { $0.devices[0].apps[0]!.attestKeys.append(AppAttestKey(id: "key", environment: .production)) },
         "apnsToken": { $0.devices[0].apps[0]!.apnsToken = APNsToken(high: 8, low: 9, environment: .sandbox) },
+        "appleSignInTeam": { $0.devices[0].apps[0]!.appleSignInTeam = "ACME1234" },
         // AppContainer
         "defaults": { $0.devices[0].apps[0]!.container.defaults["k"] = "v" },
         "suites": { $0.devices[0].apps[0]!.container.suites["suite"] = ["k": "v"] },
@@ -91,6 +92,43 @@ import Testing
         "memory": { $0.devices[0].processes[0]!.memory["k"] = "v" },
         "volatilePasteboards": { $0.devices[0].processes[0]!.volatilePasteboards["p"] = "v" },
     ]
+
+    /// A change to each hashed property of a file in the container and of an Apple ID.
+    static let recordChanges: [String: @Sendable (inout World) -> Void] = [
+        "contents": { $0.devices[0].apps[0]!.container.files[file]!.contents = "another value" },
+        "backedUp": { $0.devices[0].apps[0]!.container.files[file]!.backedUp.toggle() },
+        "protection": { $0.devices[0].apps[0]!.container.files[file]!.protection = .complete },
+        "iCloudKeychain": { $0.accounts[0].iCloudKeychain.toggle() },
+        "trackingRestricted": { $0.accounts[0].trackingRestricted.toggle() },
+        "cloudKeychain": { world in
+            let item = KeychainItem(group: "G.x", service: "s", account: "a", accessible: .afterFirstUnlock, synchronizable: true,
+                                    value: "v", creator: "c")
+            world.accounts[0].cloudKeychain[item.key] = item
+        },
+        "keyValueStore": { $0.accounts[0].keyValueStore["ACME1234.com.acme.app:k"] = "v" },
+        "appleUserIDs": { $0.accounts[0].appleUserIDs["ACME1234"] = "000001.0123456789abcdef0123456789abcdef.0001" },
+        "revokedAppleIDTeams": { $0.accounts[0].revokedAppleIDTeams.insert("ACME1234") },
+    ]
+    static let file = "Library/f"
+
+    @Test("every stored property of a container file and of an Apple ID is in its table, and each hashed one changes the fingerprint")
+    func filesAndAccountsAreCovered() throws {
+        var (_, world) = try Self.launched()
+        world.devices[0].apps[0]!.container.files[Self.file] = ContainerFile(contents: "v", backedUp: true)
+        let file = try #require(world.devices[0].apps[0]!.container.files[Self.file])
+        #expect(Self.storedProperties(of: file) == FingerprintCoverage.containerFile.map(\.key))
+        let account = try #require(world.accounts.first)
+        #expect(Self.storedProperties(of: account) == FingerprintCoverage.account.map(\.key))
+        let base = Self.fingerprint(world)
+        for table in [FingerprintCoverage.containerFile, FingerprintCoverage.account] {
+            for (name, treatment) in table where treatment == .hashed {
+                let change = try #require(Self.recordChanges[name], "no change written for the hashed property \(name)")
+                var changed = world
+                change(&changed)
+                #expect(Self.fingerprint(changed) != base, "changing \(name) left the fingerprint as it was")
+            }
+        }
+    }
 
     @Test("changing any hashed property changes the fingerprint; an ignored one does not")
     func eachHashedPropertyCounts() throws {

@@ -60,7 +60,7 @@ struct FuzzTests {
         let sdk = try #require(scenario.recipes.last)
         #expect(sdk.ids.map(\.name) == ["anonymous", "user", "assigned"] && sdk.primary == 1 && sdk.migrate.count == 1)
         // Two entries of one keyed file.
-        #expect(sdk.stores.filter { if case .file(_, _, _, .some) = $0.kind { true } else { false } }.count == 2)
+        #expect(sdk.stores.filter { if case .file(_, _, _, .some, _) = $0.kind { true } else { false } }.count == 2)
         #expect(sdk.ids[2].sources.last?.reissueOn == .reinstall, "a server that keeps a record")
     }
 

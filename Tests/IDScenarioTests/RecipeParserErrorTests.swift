@@ -24,7 +24,7 @@ struct RecipeParserErrorTests {
         #expect(errors("id: [idfv]\nwhenRefsed: stop") == ["t.yaml:7:5: error: unknown key 'whenRefsed' in recipe 'r'; did you mean 'whenRefused'?"])
         #expect(errors("stores:\n  kc: { keychian: { account: a } }\nid: [kc]")
                 == ["t.yaml:7:13: error: unknown store kind 'keychian' for store 'kc'; expected one of keychain, defaults, file, icloud, pasteboard; did you mean 'keychain'?",
-                    "t.yaml:8:10: error: unknown source 'kc': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, server"])
+                    "t.yaml:8:10: error: unknown source 'kc': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, appleUserID, server"])
         #expect(errors("stores:\n  kc: { keychain: { account: a, accesible: afterFirstUnlock } }\nid: [kc]")
                 == ["t.yaml:7:37: error: unknown key 'accesible' in keychain store 'kc'; did you mean 'accessible'?"])
         #expect(errors("stores:\n  kc: { keychain: { account: a, accessible: afterFirstUnlok } }\nid: [kc]")
@@ -70,7 +70,7 @@ struct RecipeParserErrorTests {
     @Test("sources and saves must name the recipe's stores; if must name a store; a store may not take a source's name")
     func storeReferences() {
         #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [pref, idfv]")
-                == ["t.yaml:8:10: error: unknown source 'pref': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, server; did you mean 'prefs'?"])
+                == ["t.yaml:8:10: error: unknown source 'pref': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, appleUserID, server; did you mean 'prefs'?"])
         #expect(errors("stores:\n  prefs: { defaults: { key: id } }\nid: [{ store: prefs, if: idfv }]")
                 == ["t.yaml:8:30: error: if names 'idfv', which is not a store of the recipe; if tests whether stores hold a value"])
         #expect(errors("stores:\n  idfv: { defaults: { key: id } }\nid: [uuid]")
@@ -143,7 +143,7 @@ struct RecipeParserErrorTests {
         } catch {
             let recipe = dir.appendingPathComponent("acme.yaml").path, gone = dir.appendingPathComponent("gone.yaml").path
             #expect(error.lines == [
-                "\(recipe):2:6: error: unknown source 'idvf': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, server; did you mean 'idfv'?",
+                "\(recipe):2:6: error: unknown source 'idvf': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, appleUserID, server; did you mean 'idfv'?",
                 "\(path):5:56: error: recipe file \(gone): no such file",
             ])
         }

@@ -55,6 +55,7 @@ public enum FingerprintCoverage {
         "attestKeys": .hashed,
         "installation": .ignored(because: "a counter: which installation an app is shows in what it kept, not in the number"),
         "apnsToken": .hashed,
+        "appleSignInTeam": .hashed,
     ]
 
     public static let appContainer: KeyValuePairs<String, Treatment> = [
@@ -62,6 +63,23 @@ public enum FingerprintCoverage {
         "suites": .hashed,
         "files": .hashed,
         "consent": .hashed,
+    ]
+
+    public static let containerFile: KeyValuePairs<String, Treatment> = [
+        "contents": .hashed,
+        "backedUp": .hashed,
+        "protection": .hashed,
+    ]
+
+    /// An Apple ID's record, hashed with the state's accounts (`Fingerprinter.addAccounts`).
+    public static let account: KeyValuePairs<String, Treatment> = [
+        "id": fixed,
+        "iCloudKeychain": .hashed,
+        "trackingRestricted": .hashed,
+        "cloudKeychain": .hashed,
+        "keyValueStore": .hashed,
+        "appleUserIDs": .hashed,
+        "revokedAppleIDTeams": .hashed,
     ]
 
     public static let appProcess: KeyValuePairs<String, Treatment> = [

@@ -100,6 +100,8 @@ extension Fingerprinter {
             addValue(key.id)
             hasher.combine(key.environment)
         }
+        hasher.combine(app.pointee.appleSignInTeam != nil)
+        if let team = app.pointee.appleSignInTeam { hasher.combine(team) }
         hasher.combine(app.pointee.apnsToken != nil)
         if let token = app.pointee.apnsToken {
             addWords(token.words)
@@ -115,6 +117,7 @@ extension Fingerprinter {
             hasher.combine(path)
             addValue(file.contents)
             hasher.combine(file.backedUp)
+            hasher.combine(file.protection)
         }
         // The consent an app records gates only its own reads of the IDFA (id-kit's `register`).
         if !trackingBlind { hasher.combine(container.consent) }
@@ -191,6 +194,7 @@ extension Fingerprinter {
                 addKey(path)
                 addValue(file.contents)
                 hasher.combine(file.backedUp)
+                hasher.combine(file.protection)
             }
         }
     }

@@ -292,6 +292,9 @@ struct Fingerprinter {
             if !trackingBlind { hasher.combine(account.trackingRestricted) }
             add(account.cloudKeychain)
             addValues(account.keyValueStore)
+            addValues(account.appleUserIDs)
+            hasher.combine(account.revokedAppleIDTeams.count)
+            for team in account.revokedAppleIDTeams.sorted() { hasher.combine(team) }
         }
     }
 

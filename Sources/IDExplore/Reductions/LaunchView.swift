@@ -59,7 +59,7 @@ enum LaunchView: Reduction {
             return true
         case .update(_, let newTeam):
             return newTeam == nil
-        case .launch, .configure, .deviceCheck, .erase, .signIn, .signOut, .iCloudKeychain, .restore, .migrate, .note:
+        case .launch, .configure, .deviceCheck, .revokeAppleID, .erase, .signIn, .signOut, .iCloudKeychain, .restore, .migrate, .note:
             return false
         }
     }

@@ -8,7 +8,7 @@ public enum ActionAlphabet {
     /// The event keys explore uses, in the order it tries them.
     public static let eventKeys: [String] = [
         "install", "uninstall", "offload", "update", "launch", "requestTracking", "setting", "resetAdvertisingId",
-        "consent", "deviceCheck", "reboot", "unlock", "lock", "erase", "signIn", "signOut", "iCloudKeychain",
+        "consent", "revokeAppleID", "deviceCheck", "reboot", "unlock", "lock", "erase", "signIn", "signOut", "iCloudKeychain",
         "backup", "restore", "migrate", "upgrade",
         // Only when asked for: see `steps(for:)`.
         "purgeCaches", "biometryChange",
@@ -43,8 +43,13 @@ public enum ActionAlphabet {
 
     /// The steps for a world: its devices and apps, the followed app's tracking and consent, and
     /// upgrades to each rule boundary above the devices' versions.
-    /// - Parameter events: the event keys to use (nil: all).
-    public static func steps(for world: World, app: AppIndex, events: Set<String>? = nil, deviceCheckBits: Bool = false) -> [Step] {
+    /// - Parameters:
+    ///   - events: the event keys to use (nil: all).
+    ///   - deviceCheckBits: whether the followed app's server sets DeviceCheck bits.
+    ///   - appleUserID: whether its code reads Sign in with Apple's user identifier: only then is
+    ///     stopping Sign in with Apple offered, and every other search keeps its size.
+    public static func steps(for world: World, app: AppIndex, events: Set<String>? = nil, deviceCheckBits: Bool = false,
+                             appleUserID: Bool = false) -> [Step] {
         func wanted(_ key: String) -> Bool { events?.contains(key) ?? true }
         func asked(_ key: String) -> Bool { events?.contains(key) ?? false }
         let devices = world.devices.indices
@@ -68,6 +73,7 @@ public enum ActionAlphabet {
             }
             if wanted("resetAdvertisingId") { events.append(.resetAdvertisingID) }
             if wanted("consent") { events.append(.consent(app)) }
+            if appleUserID && wanted("revokeAppleID") { events.append(.revokeAppleID(app)) }
             if deviceCheckBits && wanted("deviceCheck") { events.append(.deviceCheck(app, bit0: true, bit1: nil)) }
             if wanted("reboot") { events.append(.reboot) }
             // Offered when asked for (--events …,purgeCaches): few IDs live in caches, and every

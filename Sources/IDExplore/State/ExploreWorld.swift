@@ -45,7 +45,8 @@ extension Explorer {
 
     /// A search from any world (the end of a scenario), following one of its apps.
     public static func from(_ world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary, events: Set<String>? = nil) -> Explorer {
-        let steps = ActionAlphabet.steps(for: world, app: app, events: events, deviceCheckBits: strategy.setsDeviceCheckBits)
+        let steps = ActionAlphabet.steps(for: world, app: app, events: events, deviceCheckBits: strategy.setsDeviceCheckBits,
+                                         appleUserID: strategy.readsAppleUserID)
         var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue,
                                                    trackingBlind: codeIgnoresTracking(in: world, library: library)), steps: steps,
                                 programs: library, app: app, value: strategy.matrixValue)

@@ -4,7 +4,7 @@ import IDSim
 extension EventSpec {
     static let all: [EventSpec] = [
         install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting, resetAdvertisingID,
-        resetLocationAndPrivacy, consent, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
+        resetLocationAndPrivacy, consent, revokeAppleID, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
         signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note,
     ]
 
@@ -183,6 +183,23 @@ extension EventSpec {
     static let consent = appOnly(.consent, argument: "`BUNDLE`: the user accepts the app's privacy policy (id-kit's `register`)",
                                  example: "`- consent: com.acme.shop`",
                                  make: { .consent($0) }, app: { if case .consent(let a) = $0 { a } else { nil } })
+
+    static let revokeAppleID = EventSpec(
+        kind: .revokeAppleID,
+        argument: "`{app}` (or just the bundle ID): the user stops using the Apple ID with the app (Settings), revoking Sign in with "
+            + "Apple for the app's team on the device's Apple ID (iOS 13+)",
+        example: "`- revokeAppleID: { app: com.acme.shop }`",
+        shape: .fields([appField("revokeAppleID")], shorthand: "app"),
+        build: { .revokeAppleID($0.app()) },
+        arguments: { event in
+            guard case .revokeAppleID(let app) = event else { return EventArguments() }
+            return EventArguments(["app": .app(app)])
+        },
+        describe: { event, world in
+            guard case .revokeAppleID(let app) = event else { return "revokeAppleID" }
+            return "revokeAppleID \(world.apps[app].bundleID)"
+        },
+        validate: notAnExtension("revokeAppleID"))
 
     static let configure = EventSpec(
         kind: .configure, argument: "`{app, …options}`: new strategy options from now on",

@@ -71,19 +71,36 @@ enum FixCandidates {
                         return copy
                     }
                 }
-            case .file(let path, let backup, let group, let key):
+            case .file(let path, let backup, let group, let key, let protection):
                 // A keyed file is backed up whole: every entry of it changes together, offered once.
                 let entries = recipe.stores.filter { other in
-                    guard case .file(let otherPath, _, let otherGroup, let otherKey) = other.kind else { return false }
+                    guard case .file(let otherPath, _, let otherGroup, let otherKey, _) = other.kind else { return false }
                     return otherPath.raw == path.raw && otherGroup?.raw == group?.raw && (otherKey == nil) == (key == nil)
                         && (key != nil || other.name == store.name)
                 }.map(\.name)
                 guard entries.first == store.name else { break }
+                // Its protection class, and so whether the file opens while the device is locked
+                // (CT-42): offered only for the classes that close it then.
+                if protection == .complete || protection == .completeUnlessOpen {
+                    let other = FileProtection.completeUntilFirstUserAuthentication
+                    add("\(entries.joined(separator: ", ")): protection \(other.rawValue) (was \(protection.rawValue))",
+                        entries.map { "\($0).protection" }, about: store.name) {
+                        var copy = $0
+                        for (p, entry) in copy.stores.enumerated() where entries.contains(entry.name) {
+                            if case .file(let entryPath, let entryBackup, let entryGroup, let entryKey, _) = entry.kind {
+                                copy.stores[p] = RecipeStore(name: entry.name, kind: .file(path: entryPath, backup: entryBackup, group: entryGroup,
+                                                                                           key: entryKey, protection: other))
+                            }
+                        }
+                        return copy
+                    }
+                }
                 add("\(entries.joined(separator: ", ")): backup \(!backup)", entries.map { "\($0).backup" }, about: store.name) {
                     var copy = $0
                     for (p, other) in copy.stores.enumerated() where entries.contains(other.name) {
-                        if case .file(let otherPath, let otherBackup, let otherGroup, let otherKey) = other.kind {
-                            copy.stores[p] = RecipeStore(name: other.name, kind: .file(path: otherPath, backup: !otherBackup, group: otherGroup, key: otherKey))
+                        if case .file(let otherPath, let otherBackup, let otherGroup, let otherKey, let protection) = other.kind {
+                            copy.stores[p] = RecipeStore(name: other.name, kind: .file(path: otherPath, backup: !otherBackup, group: otherGroup,
+                                                                                       key: otherKey, protection: protection))
                         }
                     }
                     return copy

@@ -176,7 +176,7 @@ public struct FixSearch: Sendable {
             if words.first == "if" || words.first == "unless", words.count > 1 { names.insert(String(words[1])) }
         }
         for key in ["whenRefused", "whenWriteFails", "beforeFirstUnlock"] where why.code.contains(where: { $0.hasPrefix(key) }) { names.insert(key) }
-        if why.rules.contains(.kc17) || why.rules.contains(.ct25) { names.insert("beforeFirstUnlock") }
+        if why.rules.contains(.kc17) || why.rules.contains(.ct25) || why.rules.contains(.ct42) { names.insert("beforeFirstUnlock") }
         return names
     }
 }

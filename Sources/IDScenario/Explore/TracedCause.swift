@@ -228,6 +228,7 @@ struct TracedCause {
         case "uuid", "uuid7", "fid": return "made a new ID from \(chosen.name)\(line)"
         case "server": return "got a new ID from the server\(line)"
         case "apnsToken": return "took the APNs token\(line)"
+        case "appleUserID": return "took the Sign in with Apple user identifier\(line)"
         default: return "took \(chosen.name)'s value\(line)"
         }
     }
@@ -356,6 +357,14 @@ struct TracedCause {
             f.rule(change.rule)
             return "had been deleted: \(replay.words(step)) \(removalWords(store, change))"
         }
+        if let kind = recipe.stores.first(where: { $0.name == store })?.kind, let protection = Self.lockedClass(kind),
+           replay.results[index].world.devices[d].afterFirstUnlockAvailable, !replay.results[index].world.devices[d].protectedDataAvailable {
+            f.rule(.ct42)
+            let locked = lastLockChange(on: d, before: index)
+            if let locked { f.cause(locked.index); f.rule(locked.rule) }
+            return "could not be read: its protection class (\(protection.rawValue)) keeps the file closed while the device is locked"
+                + (locked.map { ", and \(replay.words($0.index)) locked it" } ?? "") + " (CT-42)"
+        }
         if let kind = recipe.stores.first(where: { $0.name == store })?.kind, Self.inContainer(kind),
            !replay.results[index].world.devices[d].afterFirstUnlockAvailable {
             f.rule(.ct25)
@@ -376,6 +385,12 @@ struct TracedCause {
         case .defaults, .file: true
         default: false
         }
+    }
+
+    /// A file store's class when it closes the file whenever the device locks (CT-42).
+    static func lockedClass(_ kind: RecipeStore.Kind) -> FileProtection? {
+        guard case .file(_, _, _, _, let protection) = kind, protection == .complete || protection == .completeUnlessOpen else { return nil }
+        return protection
     }
 
     func subjectMatches(_ change: Change, _ store: String, _ d: DeviceIndex) -> Bool {
@@ -399,7 +414,9 @@ struct TracedCause {
         case .ok: return "succeeded"
         case .refused(let status): return "was refused with \(status)" + lockReason(store, status, on: d, before: index, &f)
         case .unavailable(let why):
-            f.rule(.ct25)
+            let afterFirstUnlock = replay.results[index].world.devices[d].afterFirstUnlockAvailable
+            let byClass = afterFirstUnlock && recipe.stores.first(where: { $0.name == store }).flatMap { Self.lockedClass($0.kind) } != nil
+            f.rule(byClass ? .ct42 : .ct25)
             if let lock = lastLockChange(on: d, before: index) { f.cause(lock.index); f.rule(lock.rule) }
             return "failed: \(why)"
         }
@@ -471,7 +488,7 @@ struct TracedCause {
         guard let kind = recipe.stores.first(where: { $0.name == store })?.kind else { return "\(how) did not bring \(store)" }
         let migration: Bool = { if case .migrate = replay.steps[copy].event { true } else { false } }()
         switch kind {
-        case .file(let path, let backup, _, _) where !backup:
+        case .file(let path, let backup, _, _, _) where !backup:
             f.byApp = true
             let line = recipe.origin.place(.store(store)).map { ", \($0)" } ?? ""
             f.code("\(store): backup: false\(line)")

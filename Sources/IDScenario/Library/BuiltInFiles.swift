@@ -1012,6 +1012,63 @@ steps:
     note: iOS 15.7 deleted the clip's item with the clip; the full app made a new GUID.
 
 """#),
+        ("f13-sign-in-with-apple-follows-the-apple-id", #"""
+name: Sign in with Apple's user identifier follows the Apple ID across devices and reinstalls, until the user stops using it
+description: >
+  Apple, ASAuthorizationAppleIDCredential.user and "Transferring your apps and users to another team": the
+  identifier Sign in with Apple gives is scoped to the developer team, the same for every app of the team on
+  every device signed in to the Apple ID, and a reinstall gets it again. When the user stops using the Apple
+  ID with the app in Settings, the credential is revoked (TN3194): a signed-in app finds nothing until the user
+  signs in again, here at a fresh install, to the same identifier (an assumption: switch
+  appleUserIDAfterRevoke). An app transferred to another team gets that team's identifier, another one.
+presenterNotes: >
+  Rule SIWA-43. Watch the appleUserID change on the Apple ID at the first launch and at the revoke; the
+  iPad's app of the same team reads the same identifier, and nothing after the revoke.
+accounts: [{ id: alice }]
+devices:
+  - { name: phone, os: "17.5", appleID: alice }
+  - { name: pad, kind: ipad, os: "17.5", appleID: alice }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: apple-user }
+  - { bundle: com.acme.news, team: ACME1234, strategy: apple-user }
+recipes:
+  apple-user:
+    summary: the Sign in with Apple user identifier, else a new UUID each launch (kept nowhere)
+    id: [{ from: appleUserID }, uuid]
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - install: com.acme.news
+    device: pad
+  - launch: com.acme.news
+    device: pad
+    speaker: Another app of the same team, on another device of the same Apple ID.
+  - expect: { app: com.acme.news, device: pad, id: { sameAs: first } }
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: A reinstall signs in to the same identifier.
+  - revokeAppleID: { app: com.acme.shop }
+  - launch: com.acme.news
+    device: pad
+  - expect: { app: com.acme.news, device: pad, id: { differsFrom: first } }
+    note: Revoked for the whole team on the Apple ID; the app found nothing and made a UUID.
+  - uninstall: com.acme.news
+    device: pad
+  - install: com.acme.news
+    device: pad
+  - launch: com.acme.news
+    device: pad
+  - expect: { app: com.acme.news, device: pad, id: { sameAs: first } }
+    note: Installed afresh, the app signs in again, to the same identifier.
+  - update: { app: com.acme.shop, team: NEWT0001 }
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: first } }
+    note: Transferred to another team, the app signs in under it and gets that team's identifier.
+
+"""#),
         ("r01-cordova-uuid-restore-duplicates", #"""
 name: cordova-plugin-device's uuid follows a restore onto another phone, and changes on reinstall
 description: >

@@ -37,7 +37,7 @@ struct ChangedApps {
             case .passcode(let d), .appleID(let d), .iCloudKeychain(let d), .keychain(let d, _), .pasteboard(let d, _),
                  .deviceCheck(_, let d), .groupDefaults(let d, _, _), .groupFile(let d, _, _):
                 apps[d, default: []] = apps[d, default: []]
-            case .backup, .cloudKeychain, .keyValueStore, .options:
+            case .backup, .cloudKeychain, .keyValueStore, .appleUserID, .options:
                 break
             }
         }

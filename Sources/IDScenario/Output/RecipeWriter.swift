@@ -94,9 +94,10 @@ public enum RecipeWriter {
             if let suite { parts.append("suite: \(q(suite.raw))") }
             if let value { parts.append("value: \(q(value))") }
             return "{ defaults: { " + parts.joined(separator: ", ") + " } }"
-        case .file(let path, let backup, let group, let key):
+        case .file(let path, let backup, let group, let key, let protection):
             return "{ file: { path: \(q(path.raw))" + (key.map { ", key: \(q($0.raw))" } ?? "") + (backup ? "" : ", backup: false")
-                + (group.map { ", group: \(q($0.raw))" } ?? "") + " } }"
+                + (group.map { ", group: \(q($0.raw))" } ?? "")
+                + (protection == .default ? "" : ", protection: \(protection.rawValue)") + " } }"
         case .icloud(let key, let store):
             return "{ icloud: { key: \(q(key.raw))" + (store.map { ", store: \(q($0.raw))" } ?? "") + " } }"
         case .pasteboard(let name):
@@ -111,7 +112,7 @@ public enum RecipeWriter {
         case .store(let name): head = "store: " + q(name)
         case .uuid(let format): head = format == .uuidString ? "from: uuid" : "uuid: " + self.format(format)
         case .uuid7(let format): head = format == .uuidString ? "from: uuid7" : "uuid7: " + self.format(format)
-        case .idfv, .idfa, .fid, .apnsToken: head = "from: " + source.name
+        case .idfv, .idfa, .fid, .apnsToken, .appleUserID: head = "from: " + source.name
         case .server(let format): head = format == RecipeParser.serverFormat ? "from: server" : "server: " + self.format(format)
         case .id(let name): head = "from: " + q(name)
         }

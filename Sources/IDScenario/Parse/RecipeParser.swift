@@ -11,7 +11,7 @@ enum RecipeParser {
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
     /// The keys of each store kind but the keychain's (`keychainKeys`).
     static let defaultsKeys = ["key", "suite", "value"]
-    static let fileKeys = ["path", "key", "backup", "group"]
+    static let fileKeys = ["path", "key", "backup", "group", "protection"]
     static let icloudKeys = ["key", "store"]
     static let pasteboardKeys = ["name"]
     static let saveKeys = ["store", "when", "if", "unless"]
@@ -192,11 +192,11 @@ enum RecipeParser {
     /// as a file is backed up whole), or plain files; not both. One pass over the stores, however
     /// many a recipe has: each is checked against what `files` holds of its file.
     static func checkSharedFile(_ store: RecipeStore, files: inout [String: FileUse], at node: YAMLNode, _ reader: inout NodeReader) {
-        guard case .file(let path, let backup, let group, let key) = store.kind else { return }
+        guard case .file(let path, let backup, let group, let key, let protection) = store.kind else { return }
         let place = path.raw + "\u{0}" + (group?.raw ?? "")
         // The first store alone is taken out: a copy of the whole use would hold the key table, and the
         // write below would then copy it (a recipe of many entries parsed in quadratic time).
-        guard let first = files[place]?.first, case .file(_, let otherBackup, _, let otherKey) = first.kind else {
+        guard let first = files[place]?.first, case .file(_, let otherBackup, _, let otherKey, let otherProtection) = first.kind else {
             var use = FileUse(first: store)
             if let key { use.keys[key.raw] = store.name }
             files[place] = use
@@ -219,6 +219,10 @@ enum RecipeParser {
             if backup != otherBackup {
                 reader.error("store '\(store.name)' and '\(other)' are entries of \(file), which is backed up or not as a whole: "
                              + "give both the same backup", at: node)
+            }
+            if protection != otherProtection {
+                reader.error("store '\(store.name)' and '\(other)' are entries of \(file), which has one protection class: "
+                             + "give both the same protection", at: node)
             }
             files[place]?.keys[key.raw] = store.name
         }
@@ -426,7 +430,16 @@ enum RecipeParser {
             if let key, key.raw.isEmpty || key.raw.contains("=") || key.raw.contains("\n") {
                 reader.error("key of \(what) names one entry of the file: not empty, without '=' or a line break, like bnc_anon_id", at: field("key"))
             }
-            return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group, key: key))
+            var protection = FileProtection.default
+            if let n = field("protection") {
+                let names = FileProtection.allCases.map(\.rawValue)
+                if case .scalar(let s) = n, let value = FileProtection(rawValue: s.string) {
+                    protection = value
+                } else {
+                    reader.error("protection of \(what) is one of \(names.joined(separator: ", ")) (the file's data-protection class, CT-42)", at: n)
+                }
+            }
+            return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group, key: key, protection: protection))
         case "icloud":
             reader.checkKeys(fields, known: icloudKeys, in: what)
             guard let key = required("key") else { return nil }
@@ -487,6 +500,7 @@ enum RecipeParser {
             case "uuid7": return .uuid7(.uuidString)
             case "fid": return .fid
             case "apnsToken": return .apnsToken
+            case "appleUserID": return .appleUserID
             case "server": return .server(Self.serverFormat)
             default:
                 if stores.contains(word, &reader) { return .store(word) }

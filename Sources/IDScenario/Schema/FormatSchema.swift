@@ -322,7 +322,14 @@ public enum FormatSchema {
         case "defaults":
             return object(RecipeParser.defaultsKeys.map { ($0, $0 == "value" ? .ref("scalar") : .ref("text")) }, required: ["key"])
         case "file":
-            return object(RecipeParser.fileKeys.map { ($0, $0 == "backup" ? .ref("bool") : .ref("text")) }, required: ["path"])
+            let fields: [(String, JSONValue)] = RecipeParser.fileKeys.map { key in
+                switch key {
+                case "backup": (key, .ref("bool"))
+                case "protection": (key, words(FileProtection.allCases.map(\.rawValue)))
+                default: (key, .ref("text"))
+                }
+            }
+            return object(fields, required: ["path"])
         case "icloud":
             return object(RecipeParser.icloudKeys.map { ($0, .ref("text")) }, required: ["key"])
         default:

@@ -70,6 +70,26 @@ extension World {
         recordStatusChanges(from: statuses, on: d, rule: .att12, &log)
     }
 
+    /// The user stops using the Apple ID with the app (rule SIWA-43): the credential of the app's
+    /// team is revoked for the Apple ID, on every device signed in to it. The identifier itself is
+    /// kept: signing in again later gives the same one.
+    mutating func revokeAppleID(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        let name = devices[d].name, bundle = apps[app].bundleID, team = apps[app].teamID
+        guard devices[d].os >= Self.signInWithAppleMinimumOS else {
+            throw .unsupported(what: "Sign in with Apple", device: name, why: "it arrived in iOS 13")
+        }
+        guard let account = devices[d].appleID else { throw .notSignedIn(device: name, needed: "stopping Sign in with Apple for \(bundle)") }
+        guard let identifier = accounts[account].appleUserIDs[team], !accounts[account].revokedAppleIDTeams.contains(team) else {
+            throw .unsupported(what: "stopping Sign in with Apple for \(bundle)", device: name,
+                               why: "the Apple ID '\(accounts[account].id)' is not signed in to any app of team \(team)")
+        }
+        accounts[account].revokedAppleIDTeams.insert(team)
+        log.record(.appleUserID(account: accounts[account].id, team: team), from: .text(identifier), to: nil, rule: .siwa43)
+    }
+
+    /// The first iOS with Sign in with Apple (rule SIWA-43).
+    static let signInWithAppleMinimumOS = OSVersion(13, 0)
+
     /// - Parameter keep: turning it off, whether the synced items stay on the device ("Keep on My
     ///   iPhone") or are deleted from it ("Delete from My iPhone"); on the account they stay.
     mutating func setICloudKeychain(_ on: Bool, keep: Bool = true, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {

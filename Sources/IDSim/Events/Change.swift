@@ -61,6 +61,8 @@ public enum Subject: Hashable, Sendable {
     case pasteboard(device: DeviceIndex, name: String)
     case cloudKeychain(account: String, item: KeychainKey)
     case keyValueStore(account: String, key: String)
+    /// Sign in with Apple's user identifier of an Apple ID for a team (rule SIWA-43).
+    case appleUserID(account: String, team: String)
     case options(app: AppIndex)
 
     /// The stable text form, `kind:device:detail`, with device names and bundle IDs from `world`.
@@ -85,6 +87,7 @@ public enum Subject: Hashable, Sendable {
         case .deviceCheck(let t, let d): "\(t):\(device(d))"
         case .cloudKeychain(let a, let k): "\(a):\(item(k))"
         case .keyValueStore(let a, let k): "\(a):\(k)"
+        case .appleUserID(let a, let t): "\(a):\(t)"
         case .options(let a): app(a)
         }
         return kind + ":" + detail
@@ -120,6 +123,7 @@ public enum Subject: Hashable, Sendable {
         case .pasteboard: "pasteboard"
         case .cloudKeychain: "icloudkeychain"
         case .keyValueStore: "kvs"
+        case .appleUserID: "appleUserID"
         case .options: "options"
         }
     }
@@ -132,7 +136,7 @@ public enum Subject: Hashable, Sendable {
              .os(let d), .setting(let d, _), .appleID(let d), .iCloudKeychain(let d), .deviceCheck(_, let d),
              .appAttest(let d, _), .apnsToken(let d, _), .prompt(let d, _), .pasteboard(let d, _):
             d
-        case .backup, .cloudKeychain, .keyValueStore, .options:
+        case .backup, .cloudKeychain, .keyValueStore, .appleUserID, .options:
             nil
         }
     }

@@ -76,43 +76,76 @@ extension AppOS {
 
     // MARK: - Files in the container
 
-    /// The contents of a file in the app's container; nil when there is none or the container
-    /// cannot be read yet (before the first unlock, CT-25).
+    /// Whether a file of this protection class can be opened now (rule CT-42). The default class
+    /// follows the container (CT-25), as it always has; `complete` files close whenever the device
+    /// locks, not only until the first unlock; `none` files open even before it.
+    public func canOpenFile(_ protection: FileProtection) -> Bool {
+        switch protection {
+        case .none: true
+        case .completeUntilFirstUserAuthentication: userDefaultsAvailable
+        case .complete, .completeUnlessOpen: world.devices[device].protectedDataAvailable
+        }
+    }
+
+    /// Whether a file that does not exist yet can be created with this class now: a
+    /// `completeUnlessOpen` file can be, while the device is locked (CT-42).
+    public func canCreateFile(_ protection: FileProtection) -> Bool {
+        protection == .completeUnlessOpen || canOpenFile(protection)
+    }
+
+    /// Whether a write over `existing` (nil: a new file) with this class can be made now. Deleting
+    /// needs only the container, as it always has.
+    private func canWrite(over existing: ContainerFile?, deleting: Bool, _ protection: FileProtection) -> Bool {
+        if deleting { return userDefaultsAvailable }
+        guard let existing else { return canCreateFile(protection) }
+        return canOpenFile(existing.protection)
+    }
+
+    /// The contents of a file in the app's container; nil when there is none or its protection
+    /// class keeps it closed now (CT-25 before the first unlock, CT-42 for the others).
     public func containerFile(_ path: String) -> String? {
-        guard userDefaultsAvailable else { return nil }
-        return installed.container.files[path]?.contents
+        guard let file = installed.container.files[path], canOpenFile(file.protection) else { return nil }
+        return file.contents
     }
 
     /// Writes (nil: deletes) a file in the app's container, included in backups or excluded
-    /// (`isExcludedFromBackup`, CT-24). Returns false when the container cannot be written yet.
+    /// (`isExcludedFromBackup`, CT-24), with a protection class (CT-42). Returns false when the
+    /// file cannot be opened or created now.
     @discardableResult
-    public mutating func writeContainerFile(_ path: String, contents: String?, backedUp: Bool) -> Bool {
-        guard userDefaultsAvailable else { return false }
-        let old = installed.container.files[path]?.contents
+    public mutating func writeContainerFile(_ path: String, contents: String?, backedUp: Bool,
+                                            protection: FileProtection = .default) -> Bool {
+        let existing = installed.container.files[path]
+        guard canWrite(over: existing, deleting: contents == nil, protection) else { return false }
+        let old = existing?.contents
         // Library/Caches and tmp are never backed up, whatever the file says (CT-24, CT-39).
         let kept = backedUp && !ContainerFile.isPurgeable(path)
-        installed.container.files[path] = contents.map { ContainerFile(contents: $0, backedUp: kept) }
+        installed.container.files[path] = contents.map { ContainerFile(contents: $0, backedUp: kept, protection: protection) }
         log.record(.file(device: device, app: app, path: path), from: old.map(ChangeValue.text),
                    to: contents.map(ChangeValue.text), rule: nil)
         return true
     }
 
     /// A file in one of the app's App Groups' shared container (rule CT-36): nil when it holds
-    /// none, the app is not in that group, or before the first unlock (the container is protected
-    /// until then, like the app's own).
+    /// none, the app is not in that group, or its protection class keeps it closed now (CT-42).
     public func groupFile(_ path: String, group: String) -> String? {
-        guard world.apps[app].appGroups.contains(group), userDefaultsAvailable else { return nil }
-        return world.devices[device].appGroupFiles[group]?[path]?.contents
+        guard world.apps[app].appGroups.contains(group), let file = world.devices[device].appGroupFiles[group]?[path],
+              canOpenFile(file.protection) else { return nil }
+        return file.contents
     }
 
     /// Writes (nil: deletes) a file in an App Group's container. False when the app is not in the
-    /// group or the container cannot be written yet.
+    /// group or the file cannot be opened or created now.
     @discardableResult
-    public mutating func writeGroupFile(_ path: String, group: String, contents: String?, backedUp: Bool) -> Bool {
-        guard world.apps[app].appGroups.contains(group), userDefaultsAvailable else { return false }
-        let old = world.devices[device].appGroupFiles[group]?[path]?.contents
+    public mutating func writeGroupFile(_ path: String, group: String, contents: String?, backedUp: Bool,
+                                        protection: FileProtection = .default) -> Bool {
+        guard world.apps[app].appGroups.contains(group) else { return false }
+        let existing = world.devices[device].appGroupFiles[group]?[path]
+        guard canWrite(over: existing, deleting: contents == nil, protection) else { return false }
+        let old = existing?.contents
         let kept = backedUp && !ContainerFile.isPurgeable(path)
-        world.devices[device].appGroupFiles[group, default: [:]][path] = contents.map { ContainerFile(contents: $0, backedUp: kept) }
+        world.devices[device].appGroupFiles[group, default: [:]][path] = contents.map {
+            ContainerFile(contents: $0, backedUp: kept, protection: protection)
+        }
         if world.devices[device].appGroupFiles[group]?.isEmpty == true { world.devices[device].appGroupFiles[group] = nil }
         log.record(.groupFile(device: device, group: group, path: path), from: old.map(ChangeValue.text), to: contents.map(ChangeValue.text),
                    rule: nil)
@@ -190,6 +223,48 @@ extension AppOS {
         world.accounts[account].keyValueStore[full] = value
         log.record(.keyValueStore(account: world.accounts[account].id, key: full), from: old.map(ChangeValue.text),
                    to: value.map(ChangeValue.text), rule: nil)
+    }
+
+    // MARK: - Sign in with Apple
+
+    /// Sign in with Apple's user identifier for the app's team (rule SIWA-43): the same for every
+    /// app of the team and every device of the Apple ID, kept across reinstalls. The installation
+    /// signs in at its first ask (the user taps Sign in with Apple); after the user stopped using
+    /// the Apple ID with the team's apps it finds the credential revoked and gets nothing, until an
+    /// installation made afresh signs in again, to the same identifier. An app transferred to
+    /// another team signs in again under its new team: a different identifier. Nil without an
+    /// Apple ID on the device or before iOS 13.
+    public mutating func appleUserIdentifier() -> String? {
+        guard osVersion >= World.signInWithAppleMinimumOS, let account = world.devices[device].appleID else { return nil }
+        let team = teamID, subject = Subject.appleUserID(account: world.accounts[account].id, team: team)
+        let revoked = world.accounts[account].revokedAppleIDTeams.contains(team)
+        if revoked && installed.appleSignInTeam == team { return nil }
+        if let old = installed.appleSignInTeam, old != team {
+            notice("Sign in with Apple: \(bundleID) moved from team \(old) to \(team); the user signs in again under the new team (SIWA-43)")
+        }
+        installed.appleSignInTeam = team
+        if let identifier = world.accounts[account].appleUserIDs[team], !(revoked && world.profile.appleUserIDAfterRevoke == .new) {
+            if revoked {
+                world.accounts[account].revokedAppleIDTeams.remove(team)
+                log.record(subject, from: nil, to: .text(identifier), rule: .siwa43)
+            }
+            return identifier
+        }
+        let identifier = Self.appleUserIdentifier(world.rng.nextUUID())
+        let old = world.accounts[account].appleUserIDs[team]
+        world.accounts[account].appleUserIDs[team] = identifier
+        world.accounts[account].revokedAppleIDTeams.remove(team)
+        log.record(subject, from: old.map(ChangeValue.text), to: .text(identifier), rule: .siwa43)
+        return identifier
+    }
+
+    /// A user identifier in the shape Apple's have: six digits, 32 hex digits, four digits.
+    static func appleUserIdentifier(_ random: SimUUID) -> String {
+        func digits(_ value: UInt64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(random.high % 1_000_000, 6) + "." + random.compactLowercase + "." + digits(random.low % 10_000, 4)
     }
 
     // MARK: - Pasteboards

@@ -44,6 +44,8 @@ public struct AppOS: @unchecked Sendable {   // used only inside one launch, on 
     public var clock: Int { world.clock }
     /// The app's first App Group (`com.apple.security.application-groups`), if any.
     public var firstAppGroup: String? { world.apps[app].appGroups.first }
+    /// Whether the app is a member of the App Group.
+    public func isInAppGroup(_ group: String) -> Bool { world.apps[app].appGroups.contains(group) }
     /// An option the scenario gives the app (`options:`).
     public func option(_ name: String) -> OptionValue? { world.apps[app].options[name] }
     /// The APNs device token the app was given when it registered at this launch (APNS-35).

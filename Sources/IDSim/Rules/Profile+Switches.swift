@@ -41,6 +41,8 @@ extension Profile {
                    "Apple: NSUbiquitousKeyValueStore reconciles local values at sign-in (how: medium)"),
         enumSwitch("appClipKeychainOnRemoval", \.appClipKeychainOnRemoval,
                    "Apple's Security: SecItemDeleteKeychainItemsForAppClip (system SPI, medium-high)"),
+        enumSwitch("appleUserIDAfterRevoke", \.appleUserIDAfterRevoke,
+                   "no source: Apple documents a stable team-scoped identifier, not what a revoke does to it (assumption)"),
     ]
 
     public static func `switch`(named name: String) -> Switch? {

@@ -37,6 +37,7 @@ public struct Profile: Hashable, Sendable {
     public enum AppGroupContainerOnLastUninstall: String, CaseIterable, Sendable { case delete, keep }
     public enum AppClipKeychainOnRemoval: String, CaseIterable, Sendable { case delete, keep }
     public enum KVSLocalWritesAtSignIn: String, CaseIterable, Sendable { case merge, drop }
+    public enum AppleUserIDAfterRevoke: String, CaseIterable, Sendable { case same, new }
 
     public var keychainOnUninstall: KeychainOnUninstall = .persist
     public var icloudBackupKeychainToNewDevice: BackupKeychainToNewDevice = .none
@@ -75,6 +76,10 @@ public struct Profile: Hashable, Sendable {
     /// (KVS-38): Apple says it reconciles them with the server; the simulator keeps a local value
     /// where the account has none for the key (medium evidence), and the account's otherwise.
     public var kvsLocalWritesAtSignIn: KVSLocalWritesAtSignIn = .merge
+    /// The user identifier Sign in with Apple gives when the user signs in again after stopping
+    /// using the Apple ID with the team's apps (SIWA-43): Apple documents that the identifier is
+    /// stable for the team, not what a revoke does to it; the same one by default (assumption).
+    public var appleUserIDAfterRevoke: AppleUserIDAfterRevoke = .same
 
     public init() {}
 

@@ -11,7 +11,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, Comparable {
     case udid29 = "UDID-29", mac30 = "MAC-30", pb31 = "PB-31", sim32 = "SIM-32"
     case ext33 = "EXT-33", clip34 = "CLIP-34", apns35 = "APNS-35"
     case ct36 = "CT-36", kc37 = "KC-37", kvs38 = "KVS-38", ct39 = "CT-39", kc40 = "KC-40"
-    case clip41 = "CLIP-41"
+    case clip41 = "CLIP-41", ct42 = "CT-42", siwa43 = "SIWA-43"
 
     /// Rules sort in the reference's order (22a right after 22).
     public static func < (a: RuleID, b: RuleID) -> Bool {

@@ -45,6 +45,21 @@ public enum Accessibility: String, CaseIterable, Sendable {
     }
 }
 
+/// `FileProtectionType`: when a file's contents can be opened (rule CT-42). The default class
+/// of a container's files is `completeUntilFirstUserAuthentication` (iOS 7+, CT-25).
+public enum FileProtection: String, CaseIterable, Sendable {
+    /// Opened only while the device is unlocked; closed whenever it locks.
+    case complete
+    /// Like `complete`, except that a new file can be created while the device is locked.
+    case completeUnlessOpen
+    /// Opened from the first unlock after a boot on.
+    case completeUntilFirstUserAuthentication
+    /// Always opened, even before the first unlock.
+    case none
+
+    public static let `default` = FileProtection.completeUntilFirstUserAuthentication
+}
+
 /// How a backup was made; it decides what of the keychain can come back on other hardware.
 public enum BackupKind: String, CaseIterable, Sendable {
     case encrypted, unencrypted, icloud

@@ -16,6 +16,9 @@ public struct InstalledApp: Hashable, Sendable {
     /// The APNs device token the app was given when it registered (rule APNS-35): kept in the
     /// app's slot, read at every launch without a lookup.
     public var apnsToken: APNsToken?
+    /// The Team ID this installation signed in with Apple under (rule SIWA-43); nil: it has not.
+    /// A different team than the app's now means the app was transferred since.
+    public var appleSignInTeam: String?
 
     public init(presence: AppPresence, source: InstallSource, vendorKey: VendorKey, container: AppContainer,
                 att: ATTStatus, installation: UInt64) {
@@ -78,6 +81,8 @@ public struct AppContainer: Hashable, Sendable {
 public struct ContainerFile: Hashable, Sendable {
     public var contents: String
     public var backedUp: Bool
+    /// Its data-protection class, as the last write set it (rule CT-42).
+    public var protection: FileProtection
 
     /// Whether a container path is under `Library/Caches` or `tmp`: out of backups, and the
     /// system's to delete (CT-39).
@@ -85,9 +90,10 @@ public struct ContainerFile: Hashable, Sendable {
         path.hasPrefix("Library/Caches/") || path.hasPrefix("tmp/")
     }
 
-    public init(contents: String, backedUp: Bool) {
+    public init(contents: String, backedUp: Bool, protection: FileProtection = .default) {
         self.contents = contents
         self.backedUp = backedUp
+        self.protection = protection
     }
 }
 

@@ -63,7 +63,7 @@ enum Unshared {
     static func groupFiles(_ groups: [String: [String: ContainerFile]]) -> [String: [String: ContainerFile]] {
         Dictionary(uniqueKeysWithValues: groups.map { group in
             (string(group.key), Dictionary(uniqueKeysWithValues: group.value.map {
-                (string($0.key), ContainerFile(contents: string($0.value.contents), backedUp: $0.value.backedUp))
+                (string($0.key), ContainerFile(contents: string($0.value.contents), backedUp: $0.value.backedUp, protection: $0.value.protection))
             }))
         })
     }
@@ -142,7 +142,7 @@ extension InstalledApp {
         copy.container = AppContainer(defaults: Unshared.table(container.defaults), consent: container.consent)
         copy.container.suites = Unshared.tables(container.suites)
         copy.container.files = Dictionary(uniqueKeysWithValues: container.files.map {
-            (Unshared.string($0.key), ContainerFile(contents: Unshared.string($0.value.contents), backedUp: $0.value.backedUp))
+            (Unshared.string($0.key), ContainerFile(contents: Unshared.string($0.value.contents), backedUp: $0.value.backedUp, protection: $0.value.protection))
         })
         copy.attestKeys = attestKeys.map { AppAttestKey(id: Unshared.string($0.id), environment: $0.environment) }
         return copy
@@ -192,6 +192,8 @@ extension Account {
         var copy = Account(id: Unshared.string(id), iCloudKeychain: iCloudKeychain, trackingRestricted: trackingRestricted)
         copy.cloudKeychain = cloudKeychain.unshared()
         copy.keyValueStore = Unshared.table(keyValueStore)
+        copy.appleUserIDs = Unshared.table(appleUserIDs)
+        copy.revokedAppleIDTeams = Set(revokedAppleIDTeams.map(Unshared.string))
         return copy
     }
 }

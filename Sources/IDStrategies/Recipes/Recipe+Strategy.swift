@@ -21,6 +21,7 @@ extension Recipe {
             valueNames: valueNames,
             // The IDFA is the only tracking state a recipe can read (`RecipeSource.idfa`).
             readsTracking: ids.contains { $0.sources.contains { $0.kind == .idfa } },
+            readsAppleUserID: ids.contains { $0.sources.contains { $0.kind == .appleUserID } },
             idNames: idNames,
             requiredOptions: params.filter { paramDefaults[$0] == nil },
             stores: { app in recipe.storeDescriptions(for: app) },
@@ -61,7 +62,7 @@ extension Recipe {
         for store in stores {
             let named: String?
             switch store.kind {
-            case .file(_, _, let group?, _): named = group.fill(values)
+            case .file(_, _, let group?, _, _): named = group.fill(values)
             case .defaults(_, let suite?, _): named = suite.fill(values).hasPrefix("group.") ? suite.fill(values) : nil
             default: named = nil
             }
@@ -85,7 +86,7 @@ extension Recipe {
                 let suiteName = suite?.fill(values)
                 return StoreDescription(.userDefaults, key.fill(values), suite: suiteName,
                                         appGroupSuite: suiteName.map { app.appGroups.contains($0) } ?? false, label: store.name)
-            case .file(let path, let backup, let group, let key):
+            case .file(let path, let backup, let group, let key, _):
                 return StoreDescription(.file, path.fill(values), account: key?.fill(values), group: group?.fill(values),
                                         excludedFromBackup: !backup, label: store.name)
             case .icloud(let key, let kvStore):
@@ -99,6 +100,7 @@ extension Recipe {
             case .idfv: out.append(StoreDescription(.platform, "UIDevice.identifierForVendor"))
             case .idfa: out.append(StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"))
             case .apnsToken: out.append(StoreDescription(.platform, "registerForRemoteNotifications (APNs device token)"))
+            case .appleUserID: out.append(StoreDescription(.platform, "Sign in with Apple (ASAuthorizationAppleIDCredential.user)"))
             case .server:
                 let record = source.reissueOn.map { events in
                     events.isEmpty ? ", the same one again for the device"

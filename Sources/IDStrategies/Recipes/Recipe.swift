@@ -119,7 +119,7 @@ public struct Recipe: Sendable, Hashable {
     public var idNames: [String] { ids.map(\.name) }
 
     /// Names that stores may not take: the platform sources.
-    public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken", "server"]
+    public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken", "appleUserID", "server"]
 }
 
 /// Where a recipe's parts were written: its file and the line of each store, source, save,
@@ -171,7 +171,8 @@ public struct RecipeStore: Sendable, Hashable {
         /// A file in the app's container, or with `group` in that App Group's shared container;
         /// `backup: false` marks it excluded from backups. With `key`, the value is one entry of
         /// a file that keeps several (`KeyedFile`), as an SDK's preferences file does.
-        case file(path: Template, backup: Bool, group: Template? = nil, key: Template? = nil)
+        /// `protection`: the file's data-protection class (CT-42).
+        case file(path: Template, backup: Bool, group: Template? = nil, key: Template? = nil, protection: FileProtection = .default)
         /// NSUbiquitousKeyValueStore; `store`: the key-value store identifier the app's entitlement
         /// names (com.apple.developer.ubiquity-kvstore-identifier, under the app's Team ID), which
         /// two apps of a team share; nil: the app's own (KVS-38).
@@ -319,6 +320,10 @@ public struct RecipeSource: Sendable, Hashable {
         case fid
         /// The APNs device token the app was given (APNS-35).
         case apnsToken
+        /// Sign in with Apple's user identifier for the app's team (SIWA-43): the same on every
+        /// device of the Apple ID and across reinstalls; nothing without an Apple ID, before
+        /// iOS 13, or after the user stopped using the Apple ID with the team's apps.
+        case appleUserID
         /// A value the SDK's server assigns, in the given shape: only at a launch that reaches the
         /// network (`launch: { app, network: false }` does not). A new one each time it is asked,
         /// unless the source says when the server reissues (`RecipeSource.reissueOn`): then it keeps
@@ -351,6 +356,7 @@ public struct RecipeSource: Sendable, Hashable {
     public static let idfa = RecipeSource(.idfa)
     public static let fid = RecipeSource(.fid)
     public static let apnsToken = RecipeSource(.apnsToken)
+    public static let appleUserID = RecipeSource(.appleUserID)
     public static func store(_ name: String) -> RecipeSource { RecipeSource(.store(name)) }
 
     /// The name it reports its value under.
@@ -363,6 +369,7 @@ public struct RecipeSource: Sendable, Hashable {
         case .uuid7: "uuid7"
         case .fid: "fid"
         case .apnsToken: "apnsToken"
+        case .appleUserID: "appleUserID"
         case .server: "server"
         case .id(let name): name
         }
@@ -624,7 +631,7 @@ extension Recipe {
             switch store.kind {
             case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? [])
             case .defaults(let key, let suite, _): templates += [key] + (suite.map { [$0] } ?? [])
-            case .file(let path, _, let group, let key): templates += [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
+            case .file(let path, _, let group, let key, _): templates += [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
             case .icloud(let key, let store): templates += [key] + (store.map { [$0] } ?? [])
             case .pasteboard(let board): templates.append(board)
             }

@@ -65,7 +65,7 @@ struct RecipeProgram: AppProgram {
         /// (-1: none).
         struct Step {
             enum Kind {
-                case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, id(Int)
+                case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, appleUserID, id(Int)
                 /// `record`: where its record is in `serverRecords` (-1: it keeps none). An index, so
                 /// that a step stays plain data, copied without reference counts.
                 case server(IDFormat, record: Int)
@@ -134,6 +134,7 @@ struct RecipeProgram: AppProgram {
                     case .uuid7(let format): step = Step(kind: .uuid7(format))
                     case .fid: step = Step(kind: .fid)
                     case .apnsToken: step = Step(kind: .apnsToken)
+                    case .appleUserID: step = Step(kind: .appleUserID)
                     case .server(let format):
                         var record = -1
                         if let reissueOn = source.reissueOn {
@@ -519,6 +520,8 @@ struct Run {
                 value = Self.firebaseID(os.newUUID())
             case .apnsToken:
                 value = os.apnsDeviceToken?.hex
+            case .appleUserID:
+                value = os.appleUserIdentifier()
             case .server(let format, let record):
                 guard os.reachesNetwork else {
                     note("no network at this launch: the server assigned nothing")
@@ -562,6 +565,7 @@ struct Run {
         case .uuid7: "uuid7"
         case .fid: "fid"
         case .apnsToken: "apnsToken"
+        case .appleUserID: "appleUserID"
         case .server: "server"
         case .store, .missingStore, .id: ""
         }
@@ -624,7 +628,7 @@ struct Run {
         switch shared.stores[index].kind {
         case .keychain(let item): "keychain item \(fill(item.service))/\(fill(item.account))"
         case .defaults(let key, let suite, _): "UserDefaults \(fill(key))" + (suite.map { " in suite \(fill($0))" } ?? "")
-        case .file(let path, _, let group, let key):
+        case .file(let path, _, let group, let key, _):
             (key.map { "entry \(fill($0)) of " } ?? "") + "file \(fill(path))" + (group.map { " of App Group \(fill($0))" } ?? "")
         case .icloud(let key, let store): "iCloud key-value store key \(fill(key))" + (store.map { " of store \(fill($0))" } ?? "")
         case .pasteboard(let name): "pasteboard \(fill(name))"
@@ -770,7 +774,7 @@ struct Run {
             }
         case .defaults(let key, let suite, _):
             result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
-        case .file(let path, _, let group, let key):
+        case .file(let path, _, let group, let key, _):
             var found = group.map { os.groupFile(fill(path), group: fill($0)) } ?? os.containerFile(fill(path))
             if let key { found = KeyedFile.value(fill(key), in: found) }
             result = found.map { .value($0) } ?? .missing
@@ -845,23 +849,28 @@ struct Run {
         case .defaults(let key, let suite, _):
             os.setDefaults(value, forKey: fill(key), suite: suite.map(fill))
             result = .ok
-        case .file(let path, let backup, let group, let key):
+        case .file(let path, let backup, let group, let key, let protection):
             // A keyed file is read, changed in one entry and written whole, as the SDK writes its
             // dictionary back.
             let contents = key.map { KeyedFile.setting(fill($0), to: value, in: fileContents(path, group: group, &os)) } ?? value
+            // Past the first unlock, a write that fails met the file's class while the device is
+            // locked (CT-42); before it, the container itself (CT-25).
+            let lockedByClass = os.canOpenFile(.completeUntilFirstUserAuthentication)
+            let classWhy = "its protection class (\(protection.rawValue)) keeps the file closed while the device is locked"
             if let group {
                 let name = fill(group)
-                if os.writeGroupFile(fill(path), group: name, contents: contents, backedUp: backup) {
+                if os.writeGroupFile(fill(path), group: name, contents: contents, backedUp: backup, protection: protection) {
                     result = .ok
                 } else {
-                    let why = "the App Group \(name) is not the app's, or its container is not available before the first unlock"
+                    let why = lockedByClass && os.isInAppGroup(name) ? classWhy
+                        : "the App Group \(name) is not the app's, or its container is not available before the first unlock"
                     note("file write (\(store.name)): " + why)
                     result = .unavailable(why)
                 }
-            } else if os.writeContainerFile(fill(path), contents: contents, backedUp: backup) {
+            } else if os.writeContainerFile(fill(path), contents: contents, backedUp: backup, protection: protection) {
                 result = .ok
             } else {
-                let why = "the container is not available before the first unlock"
+                let why = lockedByClass ? classWhy : "the container is not available before the first unlock"
                 note("file write (\(store.name)): " + why)
                 result = .unavailable(why)
             }
@@ -919,11 +928,11 @@ struct Run {
         switch store.kind {
         case .keychain(let item): os.secItemDelete(query(item))
         case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: fill(key), suite: suite.map(fill))
-        case .file(let path, let backup, let group, let key):
+        case .file(let path, let backup, let group, let key, let protection):
             // A keyed file loses the one entry, and goes with its last.
             let contents = key.flatMap { KeyedFile.setting(fill($0), to: nil, in: fileContents(path, group: group, &os)) }
-            if let group { os.writeGroupFile(fill(path), group: fill(group), contents: contents, backedUp: backup) } else {
-                os.writeContainerFile(fill(path), contents: contents, backedUp: backup)
+            if let group { os.writeGroupFile(fill(path), group: fill(group), contents: contents, backedUp: backup, protection: protection) } else {
+                os.writeContainerFile(fill(path), contents: contents, backedUp: backup, protection: protection)
             }
         case .icloud(let key, let store): os.setUbiquitous(nil, forKey: fill(key), store: store.map(fill))
         case .pasteboard(let name): os.setNamedPasteboard(fill(name), value: nil, persistent: true)
