@@ -48,7 +48,7 @@ extension Platform {
         let paths: [UnsafeMutablePointer<CChar>?] = streams.map { if case .file(let path) = $0 { strdup(path) } else { nil } }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (paths + argv + envp).forEach { free($0) } }
+        defer { for pointer in paths + argv + envp { free(pointer) } }
         var options = idscope_spawn_options()
         let fds = streams.map { if case .descriptor(let fd) = $0 { fd } else { Int32(-1) } }
         options.fds = (fds[0], fds[1], fds[2])

@@ -132,7 +132,7 @@ import Testing
         try #require(Platform.raiseOpenFileLimit() >= 512, "this test process may not open 120 more sockets")
         var idle: [Int32] = []
         for _ in 0..<120 { if let fd = try? LoopbackConnection.connectedSocket(port: server.port) { idle.append(fd) } }
-        defer { idle.forEach { close($0) } }
+        defer { for fd in idle { close(fd) } }
         #expect(idle.count == 120)
         let pid = server.process.processIdentifier
         let cpuBefore = ProcessProbe.cpuSeconds(pid)

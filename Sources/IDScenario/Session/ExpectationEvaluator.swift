@@ -119,7 +119,7 @@ struct ExpectationEvaluator {
 
     func describe(_ value: String?, launched: Bool, previous: String?, check: String) -> String {
         guard launched else { return "no launch yet" }
-        if (check == "changed" || check == "unchanged") { return "\(short(previous)) → \(short(value))" }
+        if check == "changed" || check == "unchanged" { return "\(short(previous)) → \(short(value))" }
         return value.map(short) ?? "nil"
     }
 

@@ -108,7 +108,7 @@ extension World {
     private func recordKeychainDiff(_ old: Keychain, _ new: Keychain, device d: DeviceIndex, rule: RuleID,
                                     _ log: inout ChangeLog) {
         let oldBuckets = old.buckets, newBuckets = new.buckets
-        mergeSorted(oldBuckets, newBuckets, by: { $0.group }) { i, j, _ in
+        mergeSorted(oldBuckets, newBuckets, by: \.group) { i, j, _ in
             // Buckets a rebuild carried over unchanged share storage, so this is mostly a pointer check.
             let oldItems = i.map { oldBuckets[$0].items } ?? [], newItems = j.map { newBuckets[$0].items } ?? []
             guard oldItems != newItems else { return }

@@ -47,6 +47,8 @@ public struct Profile: Hashable, Sendable {
     public var idfaAfterGlobalOffContinue: IDFAAfterContinue = .real
     public var idfaRegenerateOnStopTracking: Bool = true
     public var idfaBeforeFirstUnlock: IDFABeforeFirstUnlock = .zeros
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The switch's name in the scenario format (contract.md), which says the versions it covers.
     public var ios14_0to14_4Idfa: EarlyATTEraIDFA = .availableUnlessOptedOut
     public var linkedSDKXcode12Plus: Bool = true
     public var deviceCheckNotFoundBody: NotFoundBody = .failedToFind
