@@ -24,6 +24,18 @@ struct FixCandidate: Sendable {
 /// what that ID reads and writes (its stores' classes, sync, backup; its sources' conditions and
 /// order; its saves; the recipe-wide policies), the ones the why names first.
 enum FixCandidates {
+    /// The recipe with the file stores named in `entries` (the entries of one file, or one plain
+    /// file) changed in their backup or protection class, which such entries share.
+    static func changingFiles(_ entries: [String], of recipe: Recipe, _ change: (inout Bool, inout FileProtection) -> Void) -> Recipe {
+        var copy = recipe
+        for (position, store) in copy.stores.enumerated() where entries.contains(store.name) {
+            guard case .file(let path, var backup, let group, let key, var protection) = store.kind else { continue }
+            change(&backup, &protection)
+            copy.stores[position] = RecipeStore(name: store.name, kind: .file(path: path, backup: backup, group: group, key: key, protection: protection))
+        }
+        return copy
+    }
+
     /// The single changes, focused ones first, each kept in the recipe's order otherwise.
     /// - Parameter focus: the names the why rests on (stores, and the policy keys in its code).
     static func singles(of recipe: Recipe, id name: String, focus: Set<String>) -> [FixCandidate] {
@@ -85,25 +97,11 @@ enum FixCandidates {
                     let other = FileProtection.completeUntilFirstUserAuthentication
                     add("\(entries.joined(separator: ", ")): protection \(other.rawValue) (was \(protection.rawValue))",
                         entries.map { "\($0).protection" }, about: store.name) {
-                        var copy = $0
-                        for (p, entry) in copy.stores.enumerated() where entries.contains(entry.name) {
-                            if case .file(let entryPath, let entryBackup, let entryGroup, let entryKey, _) = entry.kind {
-                                copy.stores[p] = RecipeStore(name: entry.name, kind: .file(path: entryPath, backup: entryBackup, group: entryGroup,
-                                                                                           key: entryKey, protection: other))
-                            }
-                        }
-                        return copy
+                        Self.changingFiles(entries, of: $0) { _, protection in protection = other }
                     }
                 }
                 add("\(entries.joined(separator: ", ")): backup \(!backup)", entries.map { "\($0).backup" }, about: store.name) {
-                    var copy = $0
-                    for (p, other) in copy.stores.enumerated() where entries.contains(other.name) {
-                        if case .file(let otherPath, let otherBackup, let otherGroup, let otherKey, let protection) = other.kind {
-                            copy.stores[p] = RecipeStore(name: other.name, kind: .file(path: otherPath, backup: !otherBackup, group: otherGroup,
-                                                                                       key: otherKey, protection: protection))
-                        }
-                    }
-                    return copy
+                    Self.changingFiles(entries, of: $0) { backup, _ in backup.toggle() }
                 }
             default:
                 break

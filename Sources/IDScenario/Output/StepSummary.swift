@@ -62,7 +62,7 @@ public struct StepSummary {
                 for note in report.notes { lines.append(Line(mark: nil, text: note, rule: nil)) }
             }
             if case .note(let text) = event { lines.append(Line(mark: .note, text: text, rule: nil)) }
-        case .expect(let expectation):
+        case .expect:
             self.event = Self.title(of: outcome.step, in: world).what
             // What each check looked at: the values compared and the verdict.
             for check in outcome.checks {

@@ -71,8 +71,8 @@ extension World {
     }
 
     /// The user stops using the Apple ID with the app (rule SIWA-43): the credential of the app's
-    /// team is revoked for the Apple ID, on every device signed in to it. The identifier itself is
-    /// kept: signing in again later gives the same one.
+    /// team is revoked for the Apple ID, on every device signed in to it. The identifier is kept
+    /// on the account; what a later sign-in gives is `AppOS.appleUserIdentifier`'s to say.
     mutating func revokeAppleID(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
         let name = devices[d].name, bundle = apps[app].bundleID, team = apps[app].teamID
         guard devices[d].os >= Self.signInWithAppleMinimumOS else {

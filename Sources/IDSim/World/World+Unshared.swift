@@ -63,7 +63,7 @@ enum Unshared {
     static func groupFiles(_ groups: [String: [String: ContainerFile]]) -> [String: [String: ContainerFile]] {
         Dictionary(uniqueKeysWithValues: groups.map { group in
             (string(group.key), Dictionary(uniqueKeysWithValues: group.value.map {
-                (string($0.key), ContainerFile(contents: string($0.value.contents), backedUp: $0.value.backedUp, protection: $0.value.protection))
+                (string($0.key), $0.value.unshared())
             }))
         })
     }
@@ -142,7 +142,7 @@ extension InstalledApp {
         copy.container = AppContainer(defaults: Unshared.table(container.defaults), consent: container.consent)
         copy.container.suites = Unshared.tables(container.suites)
         copy.container.files = Dictionary(uniqueKeysWithValues: container.files.map {
-            (Unshared.string($0.key), ContainerFile(contents: Unshared.string($0.value.contents), backedUp: $0.value.backedUp, protection: $0.value.protection))
+            (Unshared.string($0.key), $0.value.unshared())
         })
         copy.attestKeys = attestKeys.map { AppAttestKey(id: Unshared.string($0.id), environment: $0.environment) }
         return copy
@@ -183,6 +183,15 @@ extension Pasteboards {
             (NamedPasteboardKey(scope: Unshared.string(key.scope), name: Unshared.string(key.name)),
              NamedPasteboard(value: Unshared.string(board.value), owner: board.owner))
         })
+        return copy
+    }
+}
+
+extension ContainerFile {
+    /// The same file with its contents in storage of its own; every other field is a value.
+    func unshared() -> ContainerFile {
+        var copy = self
+        copy.contents = Unshared.string(contents)
         return copy
     }
 }

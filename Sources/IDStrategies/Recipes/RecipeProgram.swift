@@ -853,24 +853,20 @@ struct Run {
             // A keyed file is read, changed in one entry and written whole, as the SDK writes its
             // dictionary back.
             let contents = key.map { KeyedFile.setting(fill($0), to: value, in: fileContents(path, group: group, &os)) } ?? value
-            // Past the first unlock, a write that fails met the file's class while the device is
-            // locked (CT-42); before it, the container itself (CT-25).
-            let lockedByClass = os.canOpenFile(.completeUntilFirstUserAuthentication)
-            let classWhy = "its protection class (\(protection.rawValue)) keeps the file closed while the device is locked"
             if let group {
                 let name = fill(group)
                 if os.writeGroupFile(fill(path), group: name, contents: contents, backedUp: backup, protection: protection) {
                     result = .ok
                 } else {
-                    let why = lockedByClass && os.isInAppGroup(name) ? classWhy
-                        : "the App Group \(name) is not the app's, or its container is not available before the first unlock"
+                    let why = (os.isInAppGroup(name) ? Self.closedByClass(protection, os) : nil)
+                        ?? "the App Group \(name) is not the app's, or its container is not available before the first unlock"
                     note("file write (\(store.name)): " + why)
                     result = .unavailable(why)
                 }
             } else if os.writeContainerFile(fill(path), contents: contents, backedUp: backup, protection: protection) {
                 result = .ok
             } else {
-                let why = lockedByClass ? classWhy : "the container is not available before the first unlock"
+                let why = Self.closedByClass(protection, os) ?? "the container is not available before the first unlock"
                 note("file write (\(store.name)): " + why)
                 result = .unavailable(why)
             }
@@ -884,6 +880,14 @@ struct Run {
         if trace != nil { let entry: RecipeTrace.Entry = .wrote(id: save.map { shared.idNames[$0.id] }, save: save?.entry ?? -1, store: store.name,
                       place: place(index), value: value, result: result); trace!.entries.append(entry) }
         return result == .ok
+    }
+
+    /// Why a failed write to a file the app may use failed, when its class is the reason: past the
+    /// first unlock, the class kept the file closed while the device is locked (CT-42). Nil before
+    /// it, when the container itself was closed (CT-25). Worked out only when a write fails.
+    private static func closedByClass(_ protection: FileProtection, _ os: AppOS) -> String? {
+        guard os.canOpenFile(.completeUntilFirstUserAuthentication) else { return nil }
+        return "its protection class (\(protection.rawValue)) keeps the file closed while the device is locked"
     }
 
     /// A file's whole contents, for a keyed write (not a read of the recipe's: not counted).
