@@ -86,6 +86,50 @@ struct ProtectionAndAppleIDTests {
         for fix in fixes { try FixSearchTests.prove(fix, of: stable, target: target, goal: .device, events: events) }
     }
 
+    /// A recipe of two IDs: the device ID in a file that closes whenever the device locks, marked
+    /// seen in UserDefaults; the user ID in the keychain, trusted only while that mark exists.
+    static let twoIDs = """
+        name: two-ids-locked
+        stores:
+          vault: { file: { path: Library/device-id, protection: complete } }
+          seen: { defaults: { key: seen, value: true } }
+          userKC: { keychain: { account: user-id, accessible: afterFirstUnlock } }
+        ids:
+          device: { id: [vault, uuid], save: [vault, seen] }
+          user: { id: [{ store: userKC, if: seen }, uuid], save: [userKC] }
+        primary: device
+        """
+
+    @Test("CT-42 in a recipe of two IDs with a condition: following the device ID, the why names its file's class and the lock, the user ID's keychain item is untouched, and the fix is proven")
+    func lockedFileAmongSeveralIDs() throws {
+        let recipe = try BreakExplanationTests.recipe(Self.twoIDs)
+        let target = BreakExplanationTests.target(recipe, following: "device")
+        let events: Set<String> = ["install", "launch", "lock", "unlock"]
+        let report = try FixSearchTests.run(target, depth: 4, events: events)
+        let stable = try #require(report.rows.first { $0.property == .stable && $0.breaking != nil })
+        let steps = try #require(stable.breaking), why = try #require(stable.why)
+        #expect(why.rules.first == .ct42 && why.stores.contains { $0.hasPrefix("vault") }, "\(why.rules) \(why.stores)")
+        #expect(why.sentence.contains("protection class (complete)"), "\(why.sentence)")
+        // The replay: the device ID changed at the decisive launch while the user ID did not, and
+        // the file still holds the first device ID.
+        var world = try target.startWorld()
+        var device: [String?] = [], user: [String?] = []
+        for step in steps {
+            try world.apply(step, programs: target.library)
+            if case .launch = step.event {
+                let report = world.devices[step.device].launches[0]?.latest.report
+                device.append(report?.value("device"))
+                user.append(report?.value("user"))
+            }
+        }
+        #expect(device.count >= 2 && device.first != device.last && user.first == user.last && user.first != nil, "\(device) \(user)")
+        let d = steps[why.decisiveStep - 1].device
+        #expect(world.devices[d].apps[0]?.container.files["Library/device-id"]?.contents == device.first ?? nil)
+        let fixes = try #require(stable.fix).suggestions
+        #expect(fixes.map(\.change).contains("vault: protection completeUntilFirstUserAuthentication (was complete)"), "\(fixes.map(\.change))")
+        for fix in fixes { try FixSearchTests.prove(fix, of: stable, target: target, goal: .device, events: events) }
+    }
+
     static let siwa = """
         name: t
         accounts: [{ id: alice }]
