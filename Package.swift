@@ -124,7 +124,7 @@ let package = Package(
                     swiftSettings: strictImports),
         // The server over real HTTP on loopback, in process.
         .testTarget(name: "IDServeTests", dependencies: [
-            "IDServe", "IDServeClient", "IDScenario", "IDSim", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            "IDServe", "IDServeClient", "IDScenario", "IDSim", "IDPlatform", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictImports),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
         .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],

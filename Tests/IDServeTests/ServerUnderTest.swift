@@ -1,9 +1,9 @@
 import Crypto
 import Foundation
+import IDPlatform
 import IDScenario
 import IDServe
 import IDServeClient
-import Synchronization
 import TestSupport
 
 /// A real server on a free loopback port, in this process, with a clock the test moves and a
@@ -127,9 +127,9 @@ final class ServerUnderTest: Sendable {
 
 /// Server time the test moves.
 final class TestClock: Sendable {
-    private let seconds: Mutex<Double>
+    private let seconds: CheckedMutex<Double>
 
-    init(_ start: Double) { seconds = Mutex(start) }
+    init(_ start: Double) { seconds = CheckedMutex(start) }
 
     var now: Double { seconds.withLock { $0 } }
 

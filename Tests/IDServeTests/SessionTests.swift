@@ -1,9 +1,9 @@
 import Foundation
+import IDPlatform
 import IDScenario
 @testable import IDServe
 import IDServeClient
 import IDSim
-import Synchronization
 import Testing
 
 /// The served world as a session: updates and steps in one order, nothing lost, and a saved
@@ -13,12 +13,12 @@ import Testing
         try await ServerUnderTest.serving { server in
             let token = try await server.token(device: "phone", app: "com.acme.trial")
             let jwt = try server.jwt()
-            let statuses = Mutex<[Int]>([])
+            let statuses = CheckedMutex<[Int]>([])
             let port = server.port
             // Real threads, one connection each: all 64 in flight at once.
             try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
                 let group = DispatchGroup()
-                let failure = Mutex<(any Error)?>(nil)
+                let failure = CheckedMutex<(any Error)?>(nil)
                 for n in 0..<64 {
                     group.enter()
                     Thread {

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Synchronization
+import IDPlatform
 
 /// Checks a request's `Authorization: Bearer JWT` as Apple's DeviceCheck server does: ES256,
 /// `kid` one of the `--key` keys, `iss` a Team ID of the scenario (the key's own team where
@@ -14,7 +14,7 @@ final class AuthorizationCheck: Sendable {
     /// nil: `--no-auth`, any bearer token is accepted.
     private let keys: SigningKeys?
     private let teams: Set<String>
-    private let verified = Mutex<[String: Verified]>([:])
+    private let verified = CheckedMutex<[String: Verified]>([:])
 
     /// Apple's limit on a JWT's age.
     static let maxAge: Int64 = 3600

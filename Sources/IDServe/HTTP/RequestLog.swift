@@ -1,6 +1,5 @@
 import IDPlatform
 import IDScenario
-import Synchronization
 
 /// The request log: one JSON object per request, on stdout or `--log FILE`.
 ///
@@ -9,8 +8,8 @@ import Synchronization
 /// than a system call.
 public final class RequestLog: Sendable {
     private let fd: Int32
-    private let pending = Mutex<[UInt8]>([])
-    private let failure = Mutex<String?>(nil)
+    private let pending = CheckedMutex<[UInt8]>([])
+    private let failure = CheckedMutex<String?>(nil)
     static let batchBytes = 16 << 10
 
     /// - Parameter fd: an open file descriptor the log owns the writing of (1 for stdout).

@@ -1,4 +1,4 @@
-import Synchronization
+import IDPlatform
 
 /// Requests that change the session, applied one at a time in the order they arrived, by one
 /// request at a time: the first to find nobody applying applies its own change and every change
@@ -19,7 +19,7 @@ final class SerialChanges: Sendable {
         var applying = false
     }
 
-    private let waiting = Mutex(Waiting())
+    private let waiting = CheckedMutex(Waiting())
 
     /// Batches one request applies before handing the rest to a task of its own, so no request
     /// waits behind a queue that never empties.
@@ -37,6 +37,10 @@ final class SerialChanges: Sendable {
             if applies { applyWaiting() }
         }
     }
+
+    /// Changes waiting for their turn (not counting one being applied): for the tests, which hold
+    /// a change and queue others behind it.
+    var queued: Int { waiting.withLock { $0.changes.count } }
 
     /// Applies the queued changes in order, batch by batch, until none is left (then nobody is
     /// applying) or this request has done its share (then a task goes on with the rest).

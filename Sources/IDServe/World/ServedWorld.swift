@@ -1,7 +1,7 @@
 import Foundation
+import IDPlatform
 import IDScenario
 import IDSim
-import Synchronization
 
 /// The session the server serves, behind one lock: every request that changes the world (an
 /// update, a step) is applied in the order it takes the lock, and is a step of the session, so
@@ -10,7 +10,7 @@ import Synchronization
 /// Queries and validations read the world under the same lock without stepping it. Each holds
 /// the lock for a dictionary lookup or one step's work, never across I/O.
 public final class ServedWorld: Sendable {
-    private let state: Mutex<State>
+    private let state: CheckedMutex<State>
     /// Updates and steps, applied one at a time in the order they arrived.
     private let changes = SerialChanges()
     /// Seconds a token stays valid (`--token-lifetime`).
@@ -55,7 +55,7 @@ public final class ServedWorld: Sendable {
         for step in scenario.steps {
             tokens.record(try session.take(step), now: now)
         }
-        state = Mutex(State(session: session, tokens: tokens, startMonth: Self.month(of: now), world: session.world))
+        state = CheckedMutex(State(session: session, tokens: tokens, startMonth: Self.month(of: now), world: session.world))
         self.tokenLifetime = tokenLifetime
         teams = Set(scenario.apps.map(\.teamID))
         self.clock = clock

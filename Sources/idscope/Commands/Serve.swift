@@ -175,13 +175,13 @@ extension IDScope {
         /// Runs the server to its end on the cooperative pool while this (the main) thread waits.
         private static func block(_ work: @escaping @Sendable () async throws -> Void) -> String? {
             let done = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var failure: String?
+            let failure = CheckedMutex<String?>(nil)
             Task {
-                do { try await work() } catch { failure = "\(error)" }
+                do { try await work() } catch { failure.withLock { $0 = "\(error)" } }
                 done.signal()
             }
             done.wait()
-            return failure
+            return failure.withLock { $0 }
         }
 
         /// Refuses at the start, not at the end, a --save path whose folder is missing.
