@@ -153,6 +153,14 @@ public struct Strategy: Sendable {
     /// Whether launches report a primary ID (DeviceCheck's do not: its state is the team's bits).
     public var hasPrimaryID: Bool { matrixValue == nil }
 
+    /// The options as this strategy's kinds read them (see `StrategyOption.normalized`); keys it
+    /// does not know are kept as they are, for `problems(options:)` to name.
+    public func normalized(options values: [String: OptionValue]) -> [String: OptionValue] {
+        var out = values
+        for option in options { if let value = values[option.name] { out[option.name] = option.normalized(value) } }
+        return out
+    }
+
     /// Every problem with options given to this strategy, in the order of their names.
     public func problems(options values: [String: OptionValue]) -> [StrategyProblem] {
         let known = options.map(\.name)

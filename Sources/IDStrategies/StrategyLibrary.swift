@@ -41,6 +41,11 @@ public struct StrategyLibrary: AppProgramResolver {
         return strategy.problems(options: options)
     }
 
+    /// The options as the named strategy reads them (unchanged for an unknown strategy).
+    public func normalized(strategy name: String, options: [String: OptionValue]) -> [String: OptionValue] {
+        byName[name]?.normalized(options: options) ?? options
+    }
+
     /// The program for an app. An unknown name (which validation reports before anything runs)
     /// falls back to the core's basic app rather than trapping.
     public func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {

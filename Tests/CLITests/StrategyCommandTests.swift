@@ -85,6 +85,37 @@ struct StrategyCommandTests {
         #expect(fromScenario.status == 64 && fromScenario.stderr.contains("--from scenario gives its apps their own"))
     }
 
+    @Test("--option STRATEGY:KEY=VALUE is that strategy's alone, so strategies with their own options share one matrix; on is true")
+    func optionsPerStrategy() throws {
+        func rows(_ result: CLI.Result) -> [String: String] {
+            var out: [String: String] = [:]
+            for line in result.stdout.split(separator: "\n") where line.contains("\"strategy\"") {
+                guard let range = line.range(of: #""strategy": "[^"]*""#, options: .regularExpression) else { continue }
+                out[String(line[range])] = String(line)
+            }
+            return out
+        }
+        let alone = try CLI.run(["matrix", "--strategy", "mixpanel", "--option", "token=T", "--option", "useUniqueDistinctId=on", "--format", "jsonl"])
+        let segment = try CLI.run(["matrix", "--strategy", "segment", "--option", "writeKey=W", "--format", "jsonl"])
+        let spelledTrue = try CLI.run(["matrix", "--strategy", "mixpanel", "--option", "token=T", "--option", "useUniqueDistinctId=true", "--format", "jsonl"])
+        #expect(alone.status == 0 && segment.status == 0, "\(alone.stderr)\(segment.stderr)")
+        #expect(rows(alone).count == 1 && rows(segment).count == 1, "\(alone.stdout)")
+        #expect(rows(alone) == rows(spelledTrue), "on reads as true")
+        // Given to every strategy, mixpanel's option is refused by segment.
+        let shared = try CLI.run(["matrix", "--strategy", "mixpanel", "--strategy", "segment", "--option", "token=T",
+                                  "--option", "useUniqueDistinctId=true", "--option", "writeKey=W"])
+        #expect(shared.status == 2 && shared.stderr.contains("unknown option"), "\(shared.stderr)")
+        // Each its own: the rows are those each gives alone.
+        let together = try CLI.run(["matrix", "--strategy", "mixpanel", "--strategy", "segment", "--option", "mixpanel:token=T",
+                                    "--option", "mixpanel:useUniqueDistinctId=on", "--option", "segment:writeKey=W", "--format", "jsonl"])
+        #expect(together.status == 0, "\(together.stderr)")
+        #expect(rows(together) == rows(alone).merging(rows(segment)) { first, _ in first } && rows(together).count == 2, "\(together.stdout)")
+        let stranger = try CLI.run(["matrix", "--strategy", "mixpanel", "--option", "token=T", "--option", "segmnt:writeKey=W"])
+        #expect(stranger.status == 2 && stranger.stderr.contains("segmnt is not one of the strategies of this run (mixpanel)"), "\(stranger.stderr)")
+        let twice = try CLI.run(["explore", "--strategy", "mixpanel", "--option", "mixpanel:token=T", "--option", "mixpanel:token=U"])
+        #expect(twice.status == 64 && twice.stderr.contains("--option mixpanel:token is given twice"), "\(twice.stderr)")
+    }
+
     @Test("--id follows another of a recipe's IDs in matrix and explore; an ID it does not report is exit 2 with the names it does")
     func followAnotherID() throws {
         let folder = TemporaryDirectory.make()

@@ -143,6 +143,35 @@ struct RecipeConditionTests {
         #expect(mirrored.world.devices[0].apps[0]?.container.defaults["copy"] == mirrored.ids[0])
     }
 
+    @Test("a scenario's options take a number for a text param, filled in as written, and on or off for a boolean")
+    func optionSpellings() throws {
+        let numbered = try RecipeRun("""
+            params: [version]
+            stores:
+              kept: { defaults: { key: "id-v{version}" } }
+            id: [kept, uuid]
+            save: [kept]
+            """, options: "version: 2", steps: Self.launch)
+        #expect(numbered.scenario.apps[0].options["version"] == .string("2"))
+        #expect(numbered.world.devices[0].apps[0]?.container.defaults["id-v2"] == numbered.ids[0])
+        let mirror = """
+            params: [{ mirror: false }]
+            stores:
+              copy: { defaults: { key: copy } }
+            id: [uuid]
+            save: [{ store: copy, when: { option: mirror, write: always } }]
+            """
+        let on = try RecipeRun(mirror, options: "mirror: on", steps: Self.launch)
+        #expect(on.scenario.apps[0].options["mirror"] == .bool(true))
+        #expect(on.world.devices[0].apps[0]?.container.defaults["copy"] == on.ids[0])
+        let off = try RecipeRun(mirror, options: "mirror: off", steps: Self.launch)
+        #expect(off.world.devices[0].apps[0]?.container.defaults["copy"] == nil)
+        let quoted = try RecipeRun(mirror, options: "mirror: \"true\"", steps: Self.launch)
+        #expect(quoted.world.devices[0].apps[0]?.container.defaults["copy"] == quoted.ids[0])
+        // A word that is neither is still refused, at its place.
+        #expect(throws: (any Error).self) { try RecipeRun(mirror, options: "mirror: maybe", steps: Self.launch) }
+    }
+
     @Test("every new key survives the writer: a recipe written out reads back the same")
     func roundTrip() throws {
         let text = """

@@ -23,13 +23,55 @@ struct RecipeParserErrorTests {
     func unknownNames() {
         #expect(errors("id: [idfv]\nwhenRefsed: stop") == ["t.yaml:7:5: error: unknown key 'whenRefsed' in recipe 'r'; did you mean 'whenRefused'?"])
         #expect(errors("stores:\n  kc: { keychian: { account: a } }\nid: [kc]")
-                == ["t.yaml:7:13: error: unknown store kind 'keychian' for store 'kc'; expected one of keychain, defaults, file, icloud, pasteboard; did you mean 'keychain'?",
-                    "t.yaml:8:10: error: unknown source 'kc': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, appleUserID, server"])
+                == ["t.yaml:7:13: error: unknown store kind 'keychian' for store 'kc'; expected one of keychain, defaults, file, icloud, pasteboard; did you mean 'keychain'?"])
         #expect(errors("stores:\n  kc: { keychain: { account: a, accesible: afterFirstUnlock } }\nid: [kc]")
                 == ["t.yaml:7:37: error: unknown key 'accesible' in keychain store 'kc'; did you mean 'accessible'?"])
         #expect(errors("stores:\n  kc: { keychain: { account: a, accessible: afterFirstUnlok } }\nid: [kc]")
                 == ["t.yaml:7:49: error: invalid accessible 'afterFirstUnlok'; expected one of whenUnlocked, whenUnlockedThisDeviceOnly, afterFirstUnlock, afterFirstUnlockThisDeviceOnly, whenPasscodeSetThisDeviceOnly, always, alwaysThisDeviceOnly; did you mean 'afterFirstUnlock'?"])
         #expect(errors("id: [idfv]\ncache: proces") == ["t.yaml:7:12: error: invalid cache 'proces'; expected one of none, process; did you mean 'process'?"])
+    }
+
+    @Test("a misspelt key in a store is one error, the store's other typos are reported with it, and what names the store adds none")
+    func oneErrorPerTypo() {
+        let recipe = "stores:\n  kc: { keychain: { service: svc, acount: id, acessible: afterFirstUnlock } }\n  flag: { defaults: { key: seen } }\n"
+            + "id: [{ store: kc, if: flag }, kc, uuid]\nsave: [kc, { store: flag, if: kc }]\nmigrate: [{ from: flag, to: kc }]"
+        #expect(errors(recipe) == ["t.yaml:7:39: error: unknown key 'acount' in keychain store 'kc'; did you mean 'account'?",
+                                   "t.yaml:7:51: error: unknown key 'acessible' in keychain store 'kc'; did you mean 'accessible'?"])
+        // A key missing, with no near miss, is still said as missing; a store never declared is still unknown.
+        #expect(errors("stores:\n  kc: { keychain: { service: svc, label: x } }\nid: [kc, other]")
+                == ["t.yaml:7:23: error: keychain store 'kc' needs 'account'",
+                    "t.yaml:7:39: error: unknown key 'label' in keychain store 'kc'",
+                    "t.yaml:8:14: error: unknown source 'other': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, appleUserID, server"])
+    }
+
+    @Test("an app whose recipe file fails to load keeps its options unjudged: no error from the default strategy")
+    func brokenRecipeFileIsNotIDKit() throws {
+        let folder = TemporaryDirectory.make()
+        try "name: acme\nstores:\n  kc: { keychain: { acount: id } }\nid: [kc, uuid]\nsave: [kc]\n"
+            .write(to: folder.appendingPathComponent("acme.yaml"), atomically: true, encoding: .utf8)
+        let scenario = folder.appendingPathComponent("s.yaml")
+        let text = "name: s\ndevices: [{ name: phone, os: \"17.5\" }]\napps:\n  - { bundle: com.acme.shop, team: ACME1234, strategy: acme.yaml, options: { version: 1 } }\nsteps: []\n"
+        var messages: [String] = []
+        do {
+            _ = try ScenarioParser.parse(text, file: scenario.path)
+        } catch {
+            messages = error.diagnostics.map(\.description)
+        }
+        #expect(messages.count == 1 && messages[0].contains("unknown key 'acount'"), "\(messages)")
+        #expect(!messages.contains { $0.contains("id-kit") })
+    }
+
+    @Test("a recipe read where a scenario is expected is one error that says so and how to try it")
+    func recipeWhereAScenarioIs() {
+        var messages: [String] = []
+        do {
+            _ = try ScenarioParser.parse("name: acme\nstores:\n  kc: { keychain: { account: id } }\nid: [kc, uuid]\nsave: [kc]\n", file: "acme.yaml")
+        } catch {
+            messages = error.diagnostics.map(\.description)
+        }
+        #expect(messages == ["acme.yaml:1:1: error: acme.yaml is a recipe (it has stores, id, save and no devices, apps or steps), and this command reads "
+                             + "scenarios. Try the recipe with 'idscope matrix --strategy acme.yaml' or 'idscope explore --strategy acme.yaml', "
+                             + "or give it to a scenario's app as 'strategy: acme.yaml'"])
     }
 
     @Test("the keys of conditions, checks and templates: each wrong use located, with a way out")

@@ -135,7 +135,8 @@ struct EventReader {
         var options: [String: OptionValue] = [:]
         let strategy = context.apps[app].strategy
         for pair in pairs.sorted(by: { $0.key < $1.key }) {
-            guard let value = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
+            guard let read = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
+            let value = context.library.normalized(strategy: strategy, options: [pair.key: read])[pair.key] ?? read
             for problem in context.library.problems(strategy: strategy, options: [pair.key: value]) {
                 if case .unknownStrategy = problem { continue }
                 reader.error(problem.description, at: pair.value)

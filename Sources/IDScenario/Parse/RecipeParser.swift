@@ -99,6 +99,8 @@ enum RecipeParser {
             }
         }
         let placeholders = Template.builtInPlaceholders + recipe.params
+        // Stores declared but refused (their error said why): what names them says nothing more.
+        var invalidStores: [String] = []
         if let n = value("stores"), let storePairs = reader.mapping(n, "stores") {
             var files: [String: FileUse] = [:]
             for pair in storePairs {
@@ -110,10 +112,12 @@ enum RecipeParser {
                     checkSharedFile(store, files: &files, at: pair.value, &reader)
                     recipe.stores.append(store)
                     recipe.origin.lines[.store(pair.key)] = pair.keyNode.mark.line
+                } else {
+                    invalidStores.append(pair.key)
                 }
             }
         }
-        let storeNames = StoreNames(recipe.stores.map(\.name))
+        let storeNames = StoreNames(recipe.stores.map(\.name), invalid: invalidStores)
         if let idsNode = value("ids") {
             // Several IDs: each under its name, with its own sources and saves; the one-ID keys
             // may not also stand at the top, where they would say nothing about which ID.
@@ -354,9 +358,19 @@ enum RecipeParser {
         }
         guard let fields = reader.mapping(pair.value, "\(pair.key) store '\(name)'") else { return nil }
         func field(_ key: String) -> YAMLNode? { fields.first { $0.key == key }?.value }
+        let known: [String] = switch pair.key {
+        case "keychain": keychainKeys
+        case "defaults": defaultsKeys
+        case "file": fileKeys
+        case "icloud": icloudKeys
+        default: pasteboardKeys
+        }
         func required(_ key: String) -> Template? {
             guard let n = field(key) else {
-                reader.error("\(pair.key) store '\(name)' needs '\(key)'", at: pair.value)
+                // A misspelling of the key (`acount:`) is reported once, as the unknown key with
+                // the name it was meant to be, not again as the key missing.
+                let misspelt = fields.contains { !known.contains($0.key) && NameSuggester.nearest(to: $0.key, among: known) == key }
+                if !misspelt { reader.error("\(pair.key) store '\(name)' needs '\(key)'", at: pair.value) }
                 return nil
             }
             return template(n, key, placeholders: placeholders, &reader)
@@ -364,7 +378,7 @@ enum RecipeParser {
         let what = "\(pair.key) store '\(name)'"
         switch pair.key {
         case "keychain":
-            reader.checkKeys(fields, known: keychainKeys, in: what)
+            reader.checkKeys(fields, known: known, in: what)
             guard let account = required("account") else { return nil }
             var item = KeychainStore(account: account)
             if let n = field("service"), let t = template(n, "service", placeholders: placeholders, &reader) { item.service = t }
@@ -406,7 +420,7 @@ enum RecipeParser {
             }
             return RecipeStore(name: name, kind: .keychain(item))
         case "defaults":
-            reader.checkKeys(fields, known: defaultsKeys, in: what)
+            reader.checkKeys(fields, known: known, in: what)
             guard let key = required("key") else { return nil }
             let suite = field("suite").flatMap { template($0, "suite", placeholders: placeholders, &reader) }
             var fixed: String?
@@ -419,7 +433,7 @@ enum RecipeParser {
             }
             return RecipeStore(name: name, kind: .defaults(key: key, suite: suite, value: fixed))
         case "file":
-            reader.checkKeys(fields, known: fileKeys, in: what)
+            reader.checkKeys(fields, known: known, in: what)
             guard let path = required("path") else { return nil }
             if path.raw.hasPrefix("/") || path.raw.split(separator: "/").contains("..") {
                 reader.error("path of \(what) is relative to the app's container and stays in it, like Library/acme-id", at: field("path"))
@@ -441,7 +455,7 @@ enum RecipeParser {
             }
             return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group, key: key, protection: protection))
         case "icloud":
-            reader.checkKeys(fields, known: icloudKeys, in: what)
+            reader.checkKeys(fields, known: known, in: what)
             guard let key = required("key") else { return nil }
             let store = field("store").flatMap { template($0, "store", placeholders: placeholders, &reader) }
             if let store, store.raw.isEmpty || store.raw.contains(where: { $0.isWhitespace || $0 == ":" }) {
@@ -449,7 +463,7 @@ enum RecipeParser {
             }
             return RecipeStore(name: name, kind: .icloud(key: key, store: store))
         default:
-            reader.checkKeys(fields, known: pasteboardKeys, in: what)
+            reader.checkKeys(fields, known: known, in: what)
             guard let board = required("name") else { return nil }
             return RecipeStore(name: name, kind: .pasteboard(name: board))
         }
@@ -474,10 +488,17 @@ enum RecipeParser {
         let ordered: [String]
         private let set: Set<String>
 
-        init(_ names: [String]) {
+        /// Declared under `stores` but refused: a reference to one is left out without a second
+        /// error (the store's own error says what is wrong), and the recipe does not load.
+        private let invalid: Set<String>
+
+        init(_ names: [String], invalid: [String] = []) {
             ordered = names
             set = Set(names)
+            self.invalid = Set(invalid)
         }
+
+        func isInvalid(_ name: String) -> Bool { invalid.contains(name) }
 
         func contains(_ name: String, _ reader: inout NodeReader) -> Bool {
             reader.storeLookups += 1
@@ -505,6 +526,7 @@ enum RecipeParser {
             default:
                 if stores.contains(word, &reader) { return .store(word) }
                 if ids.contains(word) { return .id(word) }
+                if stores.isInvalid(word) { return nil }
                 reader.error("unknown source '\(word)': name a store of the recipe" + (ids.isEmpty ? "" : ", an ID declared before this one")
                              + " or one of \(sourceWords.joined(separator: ", "))"
                              + reader.hint(for: word, among: stores.ordered + ids + sourceWords), at: node)
@@ -595,6 +617,7 @@ enum RecipeParser {
             for item in items {
                 guard let name = reader.string(item, what) else { continue }
                 guard stores.contains(name, &reader) else {
+                    if stores.isInvalid(name) { continue }
                     reader.error("\(what) names '\(name)', which is not a store of the recipe; \(what) tests whether stores hold a value"
                                  + reader.hint(for: name, among: stores.ordered), at: item)
                     continue
@@ -673,6 +696,7 @@ enum RecipeParser {
     static func storeName(_ node: YAMLNode, _ what: String, stores: StoreNames, _ reader: inout NodeReader) -> String? {
         guard let name = reader.string(node, what) else { return nil }
         guard stores.contains(name, &reader) else {
+            if stores.isInvalid(name) { return nil }
             reader.error("\(what) names '\(name)', which is not a store of the recipe" + (stores.ordered.isEmpty ? "; declare it under stores"
                          : reader.hint(for: name, among: stores.ordered)), at: node)
             return nil

@@ -12,6 +12,16 @@ public enum ScenarioParser {
         let root = try YAMLGuard.compose(text, file: file)
         var reader = NodeReader(file: file)
         guard let top = reader.mapping(root, "a scenario") else { throw ScenarioError(reader.diagnostics) }
+        // A recipe given where a scenario is read (`idscope check acme.yaml`): one error that says
+        // so and how to try it, not a list of the scenario keys it lacks.
+        let keys = Set(top.map(\.key))
+        if keys.isDisjoint(with: ["devices", "apps", "steps"]), !keys.isDisjoint(with: ["stores", "ids"] + RecipeParser.idKeys) {
+            let shown = file
+            reader.error("\(shown) is a recipe (it has \(["stores", "ids", "id", "save"].filter(keys.contains).joined(separator: ", ")) and no devices, apps or steps), "
+                         + "and this command reads scenarios. Try the recipe with 'idscope matrix --strategy \(shown)' or "
+                         + "'idscope explore --strategy \(shown)', or give it to a scenario's app as 'strategy: \(shown)'", at: root)
+            throw ScenarioError(reader.diagnostics)
+        }
         reader.checkKeys(top, known: topKeys, in: "the scenario")
         func value(_ key: String) -> YAMLNode? { top.first { $0.key == key }?.value }
 
@@ -192,6 +202,9 @@ public enum ScenarioParser {
             if let n = field("source"), let word = reader.choice(n, "install source", InstallSource.allCases.map(\.rawValue)) {
                 app.defaultSource = InstallSource(rawValue: word)!
             }
+            // The app's strategy could not be had (a recipe file that failed to load, said at its
+            // place): its options are kept unchecked, not judged by the default strategy's.
+            var strategyMissing = false
             if let n = field("strategy"), var name = reader.string(n, "strategy") {
                 if RecipeFiles.isPath(name) {
                     // A recipe file, relative to the scenario: read once, then used by its name.
@@ -205,6 +218,7 @@ public enum ScenarioParser {
                         name = recipe.name
                     } else {
                         name = ""
+                        strategyMissing = true
                     }
                 } else if library.strategy(named: name) == nil {
                     reader.error(StrategyProblem.unknownStrategy(name, known: library.names).description, at: n)
@@ -214,8 +228,10 @@ public enum ScenarioParser {
             if let n = field("options"), let pairs = reader.mapping(n, "options") {
                 var options: [String: OptionValue] = [:]
                 for pair in pairs {
-                    guard let value = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
+                    guard let read = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
+                    let value = library.normalized(strategy: app.strategy, options: [pair.key: read])[pair.key] ?? read
                     options[pair.key] = value
+                    if strategyMissing { continue }
                     for problem in library.problems(strategy: app.strategy, options: [pair.key: value]) {
                         if case .unknownStrategy = problem { continue }   // reported at 'strategy'
                         if case .unknownOption = problem {

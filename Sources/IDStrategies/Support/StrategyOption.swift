@@ -33,6 +33,20 @@ public struct StrategyOption: Sendable {
         self.help = help
     }
 
+    /// The value as the option's kind reads it, where the writer chose another spelling: a number
+    /// for a text option (`version: 1` fills `{version}` with "1"), and `on`/`off`, quoted or not,
+    /// for a boolean (as docs/scenario-format.md promises for every boolean; so is a quoted `"true"`). Anything else is left for
+    /// `problem(with:)` to judge.
+    public func normalized(_ value: OptionValue) -> OptionValue {
+        switch (kind, value) {
+        case (.string, .int(let number)): .string(String(number))
+        case (.choice(let allowed), .int(let number)) where allowed.contains(String(number)): .string(String(number))
+        case (.bool, .string("on")), (.bool, .string("true")): .bool(true)
+        case (.bool, .string("off")), (.bool, .string("false")): .bool(false)
+        default: value
+        }
+    }
+
     /// Checks a value against the option's kind.
     /// - Returns: nil when valid, else what is wrong (with the nearest valid word where one is close).
     public func problem(with value: OptionValue) -> String? {

@@ -89,7 +89,7 @@ extension IDScope {
             if !strategyOptions.arguments.isEmpty && from != nil {
                 throw ValidationError("--option sets the default world's options; a --from scenario gives its apps their own")
             }
-            _ = try strategyOptions.values()
+            _ = try strategyOptions.given()
             if goal != nil && !properties.isEmpty {
                 throw ExitStatus.namesNothing("explore", "--goal and --property exclude each other: a goal names its own properties")
             }
@@ -264,21 +264,23 @@ extension IDScope {
                 return targets
             }
             let version = OSVersion(parsing: os)!
-            let options = try strategyOptions.values()
             var targets: [ExploreTarget] = []
             if strategies.isEmpty {
                 // Over every built-in, those that need an option run with an example value (segment's
                 // writeKey: example-writeKey); a strategy named alone must be given it.
-                targets = StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map {
-                    ExploreTarget.defaultWorld(strategy: $0, recipe: nil, devices: devices, os: version, options: $0.withExamples(options))
+                for strategy in StrategyCatalog.builtIn.all where StrategyCatalog.original(ofTwin: strategy.name) == nil {
+                    targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: nil, devices: devices, os: version,
+                                                              options: strategy.withExamples(try strategyOptions.values(for: strategy))))
                 }
             } else {
                 for argument in strategies {
                     let (strategy, recipe) = try StrategyArgument.resolveOrExit(argument)
-                    targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version, options: options))
+                    targets.append(ExploreTarget.defaultWorld(strategy: strategy, recipe: recipe, devices: devices, os: version,
+                                                              options: try strategyOptions.values(for: strategy)))
                 }
             }
-            for target in targets where !strategies.isEmpty || !options.isEmpty {
+            try strategyOptions.checkStrategiesNamed(among: targets.map(\.strategy), command: "explore")
+            for target in targets where !strategies.isEmpty || !strategyOptions.arguments.isEmpty {
                 try strategyOptions.check(target.base.apps[target.app].options, for: [target.strategy], library: target.library, command: "explore")
             }
             return targets

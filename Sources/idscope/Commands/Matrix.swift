@@ -41,7 +41,7 @@ extension IDScope {
             // A recipe file's problems are the scenario kind (exit 2, located); a mistyped name is an argument error.
             for name in strategies { if let problem = StrategyArgument.unknownName(name) { throw ExitStatus.namesNothing("matrix", problem) } }
             if OSVersion(parsing: os) == nil { throw ValidationError("Invalid iOS version '\(os)': expected \(OSVersion.expectedWords), like 17.5.") }
-            _ = try strategyOptions.values()
+            _ = try strategyOptions.given()
         }
 
         func run() throws {
@@ -79,12 +79,19 @@ extension IDScope {
             // Recipe files join the built-in library so the worlds can launch them.
             let library = StrategyCatalog.builtIn.adding(recipes.values.map(\.strategy))
             // The lifecycle cases' apps take --option; a scenario column's apps keep their own.
-            let options = try strategyOptions.values()
+            try strategyOptions.checkStrategiesNamed(among: types, command: "matrix")
+            var given: [String: [String: OptionValue]] = [:]
+            for type in types where given[type.name] == nil { given[type.name] = try strategyOptions.values(for: type) }
             // Named strategies must be given their required options; over every built-in, those that
             // need one run with an example value (segment's writeKey: example-writeKey).
-            if !strategies.isEmpty { try strategyOptions.check(options, for: types, library: library, command: "matrix") }
+            if !strategies.isEmpty {
+                for type in types { try strategyOptions.check(given[type.name] ?? [:], for: [type], library: library, command: "matrix") }
+            }
             let everyBuiltIn = strategies.isEmpty
-            func optionsOf(_ strategy: Strategy) -> [String: OptionValue] { everyBuiltIn ? strategy.withExamples(options) : options }
+            func optionsOf(_ strategy: Strategy) -> [String: OptionValue] {
+                let options = given[strategy.name] ?? [:]
+                return everyBuiltIn ? strategy.withExamples(options) : options
+            }
             let matrix = LifecycleMatrix(os: OSVersion(parsing: os)!)
             var columns: [MatrixWriter.Column] = []
             var cellsOf: [(Strategy) -> MatrixCell?] = []
