@@ -378,6 +378,32 @@ struct RecipeLockTests {
         #expect(without.ids[1] != without.ids[0] && without.ids[2] == without.ids[1], "by default the launch runs and its write lands at the unlock (CT-25)")
     }
 
+    @Test("terminate ends the app's process: the ID it cached goes with it, and the next launch reads the stores again")
+    func terminateEndsTheCache() throws {
+        // A launch before the first unlock reads UserDefaults empty and, with emptyCached, its
+        // write is lost with the process (CT-25): the ID in memory is not the one stored.
+        let recipe = """
+            stores:
+              cached: { defaults: { key: user } }
+            id: [cached, uuid]
+            save: [cached]
+            cache: process
+            """
+        let before = "  - install: com.acme.shop\n  - launch: com.acme.shop\n  - reboot\n  - launch: { app: com.acme.shop, mode: background }\n  - unlock\n"
+        let profile = "profile: { defaultsBeforeFirstUnlock: emptyCached }"
+        let kept = try RecipeRun(recipe, steps: before + "  - launch: com.acme.shop", profile: profile)
+        let stored = try #require(kept.ids[0])
+        #expect(kept.ids[1] != stored && kept.ids[2] == kept.ids[1], "the running process keeps what it cached")
+        let ended = try RecipeRun(recipe, steps: before + "  - terminate: com.acme.shop\n  - launch: com.acme.shop", profile: profile)
+        #expect(ended.ids[0] == stored && ended.ids[1] != stored)
+        #expect(ended.ids[2] == ended.ids[0], "a fresh process reads the stored ID")
+        #expect(ended.world.devices[0].apps[0]?.container.defaults["user"] == stored, "its files stay")
+        // Nothing running: nothing to end, said in the step's words.
+        #expect(throws: (any Error).self) {
+            try RecipeRun(recipe, steps: "  - install: com.acme.shop\n  - terminate: com.acme.shop")
+        }
+    }
+
     @Test("with several IDs, cache: process keeps each ID that had a value; one still missing is worked out again")
     func cachesEachID() throws {
         let run = try RecipeRun("""

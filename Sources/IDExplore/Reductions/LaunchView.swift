@@ -55,7 +55,8 @@ enum LaunchView: Reduction {
     static func ownStep(_ event: Event) -> Bool {
         switch event {
         case .install, .uninstall, .offload, .requestTracking, .trackingToggle, .setting, .resetAdvertisingID,
-             .resetLocationAndPrivacy, .consent, .reboot, .unlock, .lock, .passcode, .upgrade, .backup, .purgeCaches, .biometryChange:
+             .resetLocationAndPrivacy, .consent, .terminate, .reboot, .unlock, .lock, .passcode, .upgrade, .backup, .purgeCaches,
+             .biometryChange:
             return true
         case .update(_, let newTeam):
             return newTeam == nil

@@ -11,7 +11,7 @@ public enum ActionAlphabet {
         "consent", "revokeAppleID", "deviceCheck", "reboot", "unlock", "lock", "erase", "signIn", "signOut", "iCloudKeychain",
         "backup", "restore", "migrate", "upgrade",
         // Only when asked for: see `steps(for:)`.
-        "purgeCaches", "biometryChange",
+        "purgeCaches", "biometryChange", "terminate",
     ] + optionKeys
 
     /// Step options offered only when `--events` names them, by these names: the followed app's
@@ -20,7 +20,7 @@ public enum ActionAlphabet {
     public static let optionKeys = ["launchOffline", "iCloudKeychainDelete", "requestTrackingInactive"]
 
     /// The keys offered only when asked for.
-    public static let askedOnly: Set<String> = Set(["purgeCaches", "biometryChange"] + optionKeys)
+    public static let askedOnly: Set<String> = Set(["purgeCaches", "biometryChange", "terminate"] + optionKeys)
 
     /// The iOS versions at which some rule starts or stops applying, from the registry's version
     /// notes ("14.5+", "6.1–13", "7.0.3+"): upgrading to each is where behaviour can change.
@@ -81,6 +81,9 @@ public enum ActionAlphabet {
             if asked("purgeCaches") { events.append(.purgeCaches) }
             // The same for a new face or finger: only access-controlled items notice it.
             if asked("biometryChange") { events.append(.biometryChange) }
+            // And for the followed app's process ending without a reboot: new, and not yet measured
+            // in the default search (a reboot already ends every process).
+            if asked("terminate") { events.append(.terminate(app)) }
             if asked("launchOffline") { events += LaunchMode.allCases.map { .launch(app, mode: $0, network: false) } }
             if asked("iCloudKeychainDelete") { events.append(.iCloudKeychain(false, keep: false)) }
             if asked("requestTrackingInactive") {

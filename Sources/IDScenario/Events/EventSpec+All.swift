@@ -4,7 +4,7 @@ import IDSim
 extension EventSpec {
     static let all: [EventSpec] = [
         install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting, resetAdvertisingID,
-        resetLocationAndPrivacy, consent, revokeAppleID, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
+        resetLocationAndPrivacy, consent, revokeAppleID, terminate, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
         signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note,
     ]
 
@@ -183,6 +183,11 @@ extension EventSpec {
     static let consent = appOnly(.consent, argument: "`BUNDLE`: the user accepts the app's privacy policy (id-kit's `register`)",
                                  example: "`- consent: com.acme.shop`",
                                  make: { .consent($0) }, app: { if case .consent(let a) = $0 { a } else { nil } })
+
+    static let terminate = appOnly(.terminate, argument: "`BUNDLE`: the app's process ends (swiped away, or ended by the system): "
+                                       + "what it held in memory goes, and its next launch starts afresh; its files and keychain stay",
+                                   example: "`- terminate: com.acme.shop`",
+                                   make: { .terminate($0) }, app: { if case .terminate(let a) = $0 { a } else { nil } })
 
     static let revokeAppleID = EventSpec(
         kind: .revokeAppleID,

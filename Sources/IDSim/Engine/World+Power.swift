@@ -21,6 +21,17 @@ extension World {
         boot(d, &log)
     }
 
+    /// One app's process ends, as a reboot ends them all: its in-memory state (a UserDefaults
+    /// cache read empty before the first unlock, what a recipe caches for the process, its named
+    /// pasteboards from iOS 10) goes, and the next launch is a cold one. Its files and the
+    /// keychain stay. Refused when it is not running: nothing would end.
+    mutating func terminate(_ app: AppIndex, on d: DeviceIndex, _ log: inout ChangeLog) throws(EventError) {
+        guard devices[d].processes.isPresent(app) else {
+            throw .notRunning(app: apps[app].bundleID, device: devices[d].name)
+        }
+        endProcess(app, on: d, &log)
+    }
+
     /// A new face or finger is enrolled (rule KC-40): every item bound to the enrolment that was
     /// current when it was added is invalidated, which to an app is an item that is gone.
     mutating func changeBiometry(_ d: DeviceIndex, _ log: inout ChangeLog) {

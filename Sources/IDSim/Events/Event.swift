@@ -20,6 +20,9 @@ public enum Event: Hashable, Sendable {
     /// The user stops using the Apple ID with the app (Settings › Apple ID › Sign in with Apple):
     /// the credential of the app's team is revoked for the device's Apple ID (rule SIWA-43).
     case revokeAppleID(AppIndex)
+    /// The app's process ends (the user swipes it away, or the system ends it for memory): what it
+    /// kept in memory goes with it, and the next launch starts afresh.
+    case terminate(AppIndex)
     case configure(AppIndex, [String: OptionValue])
     case deviceCheck(AppIndex, bit0: Bool?, bit1: Bool?)
     case reboot
@@ -52,7 +55,7 @@ public enum Event: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting
         case resetAdvertisingID = "resetAdvertisingId"
-        case resetLocationAndPrivacy, consent, revokeAppleID, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
+        case resetLocationAndPrivacy, consent, revokeAppleID, terminate, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
         case signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note
     }
 
@@ -70,6 +73,7 @@ public enum Event: Hashable, Sendable {
         case .resetLocationAndPrivacy: .resetLocationAndPrivacy
         case .consent: .consent
         case .revokeAppleID: .revokeAppleID
+        case .terminate: .terminate
         case .configure: .configure
         case .deviceCheck: .deviceCheck
         case .reboot: .reboot
@@ -100,7 +104,8 @@ public enum Event: Hashable, Sendable {
     public var app: AppIndex? {
         switch self {
         case .install(let a, _), .uninstall(let a), .offload(let a), .update(let a, _), .launch(let a, _, _),
-             .requestTracking(let a, _, _, _), .trackingToggle(let a, _), .consent(let a), .revokeAppleID(let a), .configure(let a, _),
+             .requestTracking(let a, _, _, _), .trackingToggle(let a, _), .consent(let a), .revokeAppleID(let a), .terminate(let a),
+             .configure(let a, _),
              .deviceCheck(let a, _, _):
             a
         default:

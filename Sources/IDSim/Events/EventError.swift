@@ -19,6 +19,7 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
     case notInTrackingSettings(app: String, device: String)
     case trackingRestricted(device: String)
     case deviceLocked(device: String, action: String)
+    case notRunning(app: String, device: String)
     case emptyBits
     /// An app extension is installed, updated, offloaded and deleted with its host (rule EXT-33).
     case partOfHost(app: String, host: String)
@@ -51,6 +52,7 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(a) has never requested tracking on \(d), so it has no switch in Settings › Privacy › Tracking"
         case .trackingRestricted(let d): "tracking is restricted on \(d); the switches are greyed out"
         case .deviceLocked(let d, let action): "\(d) is locked; unlock it before \(action)"
+        case .notRunning(let a, let d): "\(a) is not running on \(d), so there is no process to end; a launch starts one"
         case .emptyBits: "deviceCheck needs bit0, bit1 or both"
         case .partOfHost(let a, let h): "\(a) is an app extension of \(h), installed, updated and deleted with it; act on \(h) instead"
         case .fullAppInstalled(let c, let a, let d): "\(c) is an App Clip of \(a), which is installed on \(d) and takes its place"
