@@ -9,33 +9,51 @@ import Testing
 /// they arrived, and a request that has applied its share hands the rest on instead of serving
 /// everyone's changes forever.
 ///
-/// Changes here hold their thread while they wait for the test's next move, as a long step would.
-/// So the tests and their requests run on threads of their own (`ThreadPerJob`), not on the
-/// cooperative pool, which has two threads on a two-core host and other suites' tests to run; and
-/// every wait has a deadline, so a lost hand-off fails the test instead of hanging it.
+/// Requests here are threads of the test's own, calling the queue's synchronous half (`submit`):
+/// their changes hold the thread while they wait for the test's next move, as a long step would,
+/// and the cooperative pool (two threads on a two-core host, often both running other suites'
+/// long tests) must be neither what they hold nor what they wait for. Only the hand-off's task
+/// and the test bodies' waits run there: in a full `swift test` here each of these tests took about
+/// 365 s, waiting for a pool thread, so the waits for answers allow 30 minutes. Every wait has a
+/// deadline, so a lost hand-off fails the test instead of hanging it, and a condition is checked
+/// before its deadline whenever a wait resumes.
 @Suite struct SerialChangesTests {
-    /// Runs each job on a new thread: a job may block it as long as it likes.
-    final class ThreadPerJob: TaskExecutor {
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job), executor = asUnownedTaskExecutor()
-            Thread { job.runSynchronously(on: executor) }.start()
-        }
-    }
-
-    /// What the changes of one test record, shared by the requests' tasks.
+    /// What the changes of one test record, shared by the requests' threads.
     final class Record: Sendable {
         let applied = CheckedMutex<[Int]>([])
+        /// The changes applied on the first request's thread.
+        let appliedByFirst = CheckedMutex<[Int]>([])
         let inside = Atomic<Int>(0)
         let overlaps = Atomic<Int>(0)
         let firstDone = Atomic<Bool>(false)
+        let answered = Atomic<Int>(0)
+
+        func answer() { answered.wrappingAdd(1, ordering: .acquiringAndReleasing) }
+        var answers: Int { answered.load(ordering: .acquiring) }
 
         var numbers: [Int] { applied.withLock { $0 } }
-        func apply(_ number: Int) { applied.withLock { $0.append(number) } }
+        var numbersByFirst: [Int] { appliedByFirst.withLock { $0 } }
+
+        func apply(_ number: Int) {
+            applied.withLock { $0.append(number) }
+            if Thread.current.threadDictionary[SerialChangesTests.firstRequest] != nil { appliedByFirst.withLock { $0.append(number) } }
+        }
     }
 
-    /// Waits (polling) until `condition` holds or a minute pass; false on the deadline.
-    static func wait(until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(60)
+    /// The mark of the first request's thread, in its thread dictionary.
+    static let firstRequest = "idscope.test.firstRequest"
+
+    /// Starts a request on a thread of its own (marked as the first request's when asked).
+    static func request(first: Bool = false, _ body: @escaping @Sendable () -> Void) {
+        Thread {
+            if first { Thread.current.threadDictionary[Self.firstRequest] = "yes" }
+            body()
+        }.start()
+    }
+
+    /// Waits (polling) until `condition` holds or `seconds` pass; false on the deadline.
+    static func wait(seconds: Double = 60, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             if Date() > deadline { return false }
             usleep(200)
@@ -43,9 +61,10 @@ import Testing
         return true
     }
 
-    /// The same for the test's own code, which must not hold a thread of the cooperative pool.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(60)
+    /// The same for the test's own code, which must not hold a thread of the cooperative pool
+    /// while it waits (the hand-off's task may need it).
+    static func eventually(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             if Date() > deadline { return false }
             try? await Task.sleep(for: .milliseconds(1))
@@ -56,62 +75,58 @@ import Testing
     @Test("200 requests at once: each change runs once, never two at a time, and each request gets its own change's answer")
     func oneAtATimeEachOnce() async {
         let changes = SerialChanges(), record = Record()
-        let answers = await withTaskGroup(of: (Int, String).self) { group in
-            for number in 0..<200 {
-                group.addTask {
-                    let answer = await changes.apply {
-                        if record.inside.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 {
-                            record.overlaps.wrappingAdd(1, ordering: .relaxed)
-                        }
-                        record.apply(number)
-                        record.inside.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-                        return .text(200, "\(number)")
+        let mismatched = Atomic<Int>(0)
+        for number in 0..<200 {
+            Self.request {
+                changes.submit({
+                    if record.inside.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 {
+                        record.overlaps.wrappingAdd(1, ordering: .relaxed)
                     }
-                    return (number, answer.body)
-                }
+                    record.apply(number)
+                    record.inside.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+                    return .text(200, "\(number)")
+                }, reply: { answer in
+                    if answer.body != "\(number)" { mismatched.wrappingAdd(1, ordering: .relaxed) }
+                    record.answer()
+                })
             }
-            var all: [(Int, String)] = []
-            for await answer in group { all.append(answer) }
-            return all
         }
+        #expect(await Self.eventually(seconds: 1800) { record.answers == 200 })
         #expect(record.overlaps.load(ordering: .relaxed) == 0)
-        #expect(answers.count == 200)
-        #expect(answers.allSatisfy { "\($0.0)" == $0.1 }, "a request answered with another's change")
+        #expect(mismatched.load(ordering: .relaxed) == 0, "a request answered with another's change")
         #expect(record.numbers.sorted() == Array(0..<200))
     }
 
     @Test("changes that queue while one is applied run after it, in the order they arrived")
     func arrivalOrderKept() async {
-        let changes = SerialChanges(), record = Record(), threads = ThreadPerJob()
+        let changes = SerialChanges(), record = Record()
         let release = DispatchSemaphore(value: 0)
-        let first = Task(executorPreference: threads) {
-            await changes.apply {
+        Self.request {
+            changes.submit({
                 record.apply(0)
                 _ = release.wait(timeout: .now() + 300)   // released by the test
                 return .text(200, "0")
-            }
+            }, reply: { _ in record.answer() })
         }
         #expect(await Self.eventually { record.numbers == [0] })
         // One at a time, each queued before the next is sent: the arrival order is 1, 2, … 12.
-        var waiting: [Task<Answer, Never>] = []
         for number in 1...12 {
-            waiting.append(Task(executorPreference: threads) {
-                await changes.apply {
+            Self.request {
+                changes.submit({
                     record.apply(number)
                     return .text(200, "\(number)")
-                }
-            })
+                }, reply: { _ in record.answer() })
+            }
             #expect(await Self.eventually { changes.queued == number }, "change \(number) never queued")
         }
         release.signal()
-        _ = await first.value
-        for task in waiting { _ = await task.value }
+        #expect(await Self.eventually(seconds: 1800) { record.answers == 13 })
         #expect(record.numbers == Array(0...12))
     }
 
     @Test("a request that applied its share of batches returns, and a task of its own applies what came after")
     func handsOffAfterItsShare() async {
-        let changes = SerialChanges(), record = Record(), threads = ThreadPerJob()
+        let changes = SerialChanges(), record = Record()
         let share = SerialChanges.batchesPerRequest
         let releaseLast = DispatchSemaphore(value: 0)
         // Change k (k < share) holds its thread until change k + 1 has queued, so each of the
@@ -127,24 +142,22 @@ import Testing
                 return .text(200, "\(number)")
             }
         }
-        let firstRequest = Task(executorPreference: threads) {
-            let answer = await changes.apply(change(0))
+        Self.request(first: true) {
+            changes.submit(change(0)) { _ in record.answer() }
             record.firstDone.store(true, ordering: .releasing)
-            return answer
         }
-        var others: [Task<Answer, Never>] = []
         for number in 1...share {
             #expect(await Self.eventually { record.numbers.count == number && changes.queued == 0 }, "change \(number - 1) never began")
-            others.append(Task(executorPreference: threads) { await changes.apply(change(number)) })
+            Self.request { changes.submit(change(number)) { _ in record.answer() } }
         }
-        // The first request's share is 0 ..< share; change `share` is applied by the hand-off
-        // task, and holds it: the first request returns all the same (were it still applying, it
-        // would be held there too).
-        #expect(await Self.eventually { record.numbers.count == share + 1 }, "the change after the first request's share never began")
+        // The first request returns after its share (0 ..< share), with change `share` queued
+        // for the hand-off's task or applied by it; were it still applying, it would be held
+        // inside change `share`, which waits for the test.
         #expect(await Self.eventually { record.firstDone.load(ordering: .acquiring) }, "the first request went on applying others' changes")
-        #expect(record.numbers == Array(0...share))
+        #expect(record.numbersByFirst == Array(0..<share))
         releaseLast.signal()
-        #expect(await firstRequest.value.body == "0")
-        for (offset, task) in others.enumerated() { #expect(await task.value.body == "\(offset + 1)") }
+        #expect(await Self.eventually(seconds: 1800) { record.answers == share + 1 })
+        #expect(record.numbers == Array(0...share))
+        #expect(record.numbersByFirst == Array(0..<share), "the change after the share was applied by another than the first request")
     }
 }

@@ -14,10 +14,13 @@ final class SerialChanges: Sendable {
     typealias Change = @Sendable () -> Answer
 
     private struct Waiting: ~Copyable {
-        var changes: [(change: Change, reply: UnsafeContinuation<Answer, Never>)] = []
+        var changes: [(change: Change, reply: Reply)] = []
         /// A request is applying the queue now; a new change only waits.
         var applying = false
     }
+
+    /// What is done with a change's answer: a waiting request resumed.
+    typealias Reply = @Sendable (Answer) -> Void
 
     private let waiting = CheckedMutex(Waiting())
 
@@ -28,14 +31,22 @@ final class SerialChanges: Sendable {
     /// Applies `change` after every change that arrived before it, and answers its answer.
     func apply(_ change: @escaping Change) async -> Answer {
         await withUnsafeContinuation { reply in
-            let applies = waiting.withLock { waiting in
-                waiting.changes.append((change, reply))
-                if waiting.applying { return false }
-                waiting.applying = true
-                return true
-            }
-            if applies { applyWaiting() }
+            submit(change) { reply.resume(returning: $0) }
         }
+    }
+
+    /// Queues `change`; if nobody is applying, applies it and what queues behind it here, on the
+    /// caller's thread, up to this request's share. `reply` gets the answer, from whichever
+    /// thread applied it. (`apply`'s synchronous half: the tests drive it from threads of their
+    /// own, free of the cooperative pool's scheduling.)
+    func submit(_ change: @escaping Change, reply: @escaping Reply) {
+        let applies = waiting.withLock { waiting in
+            waiting.changes.append((change, reply))
+            if waiting.applying { return false }
+            waiting.applying = true
+            return true
+        }
+        if applies { applyWaiting() }
     }
 
     /// Changes waiting for their turn (not counting one being applied): for the tests, which hold
@@ -53,7 +64,7 @@ final class SerialChanges: Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            for (change, reply) in batch { reply.resume(returning: change()) }
+            for (change, reply) in batch { reply(change()) }
         }
         Task { self.applyWaiting() }
     }
