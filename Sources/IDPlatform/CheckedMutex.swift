@@ -43,7 +43,9 @@ enum SanitizerAnnotations {
     static let release = find("__tsan_release")
 
     private static func find(_ name: String) -> Annotation? {
-        guard let process = dlopen(nil, RTLD_NOW) else { return nil }
-        return dlsym(process, name).map { unsafeBitCast($0, to: Annotation.self) }
+        // The program and what it loaded at start, where a sanitized build has its runtime.
+        guard let program = dlopen(nil, RTLD_NOW) else { return nil }
+        defer { dlclose(program) }
+        return dlsym(program, name).map { unsafeBitCast($0, to: Annotation.self) }
     }
 }

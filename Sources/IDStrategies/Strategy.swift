@@ -157,8 +157,13 @@ public struct Strategy: Sendable {
     /// does not know are kept as they are, for `problems(options:)` to name.
     public func normalized(options values: [String: OptionValue]) -> [String: OptionValue] {
         var out = values
-        for option in options { if let value = values[option.name] { out[option.name] = option.normalized(value) } }
+        for (key, value) in values { out[key] = normalized(value, option: key) }
         return out
+    }
+
+    /// One option's value as this strategy reads it (as given, for an option it does not know).
+    public func normalized(_ value: OptionValue, option key: String) -> OptionValue {
+        options.first { $0.name == key }?.normalized(value) ?? value
     }
 
     /// Every problem with options given to this strategy, in the order of their names.

@@ -41,9 +41,9 @@ public struct StrategyLibrary: AppProgramResolver {
         return strategy.problems(options: options)
     }
 
-    /// The options as the named strategy reads them (unchanged for an unknown strategy).
-    public func normalized(strategy name: String, options: [String: OptionValue]) -> [String: OptionValue] {
-        byName[name]?.normalized(options: options) ?? options
+    /// One option's value as the named strategy reads it (as given, for an unknown strategy).
+    public func normalized(strategy name: String, _ value: OptionValue, option key: String) -> OptionValue {
+        byName[name]?.normalized(value, option: key) ?? value
     }
 
     /// The program for an app. An unknown name (which validation reports before anything runs)

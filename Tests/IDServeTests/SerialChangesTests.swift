@@ -14,9 +14,11 @@ import Testing
 /// and the cooperative pool (two threads on a two-core host, often both running other suites'
 /// long tests) must be neither what they hold nor what they wait for. Only the hand-off's task
 /// and the test bodies' waits run there: in a full `swift test` here each of these tests took about
-/// 365 s, waiting for a pool thread, so the waits for answers allow 30 minutes. Every wait has a
-/// deadline, so a lost hand-off fails the test instead of hanging it, and a condition is checked
-/// before its deadline whenever a wait resumes.
+/// 365 s, waiting for a pool thread. So whatever waits for the hand-off or for the test's next
+/// move (a change held until the test queues another or releases it) allows 30 minutes; what the
+/// test checks of the requests' own threads allows one. Every wait has a deadline, so a lost
+/// hand-off fails the test instead of hanging it, and a condition is checked before its deadline
+/// whenever a wait resumes.
 @Suite struct SerialChangesTests {
     /// What the changes of one test record, shared by the requests' threads.
     final class Record: Sendable {
@@ -104,7 +106,7 @@ import Testing
         Self.request {
             changes.submit({
                 record.apply(0)
-                _ = release.wait(timeout: .now() + 300)   // released by the test
+                _ = release.wait(timeout: .now() + 1800)   // released by the test, which may wait for the pool
                 return .text(200, "0")
             }, reply: { _ in record.answer() })
         }
@@ -135,9 +137,9 @@ import Testing
             {
                 record.apply(number)
                 if number < share {
-                    _ = Self.wait { changes.queued == 1 }
+                    _ = Self.wait(seconds: 1800) { changes.queued == 1 }   // the test's next move, which may wait for the pool
                 } else {
-                    _ = releaseLast.wait(timeout: .now() + 300)   // released by the test, after its checks
+                    _ = releaseLast.wait(timeout: .now() + 1800)   // released by the test, after its checks
                 }
                 return .text(200, "\(number)")
             }

@@ -136,7 +136,7 @@ struct EventReader {
         let strategy = context.apps[app].strategy
         for pair in pairs.sorted(by: { $0.key < $1.key }) {
             guard let read = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
-            let value = context.library.normalized(strategy: strategy, options: [pair.key: read])[pair.key] ?? read
+            let value = context.library.normalized(strategy: strategy, read, option: pair.key)
             for problem in context.library.problems(strategy: strategy, options: [pair.key: value]) {
                 if case .unknownStrategy = problem { continue }
                 reader.error(problem.description, at: pair.value)

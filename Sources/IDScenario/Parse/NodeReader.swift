@@ -41,6 +41,11 @@ struct NodeReader {
         NameSuggester.hint(for: name, among: candidates, budget: &suggestionBudget)
     }
 
+    /// The name `name` is likely a misspelling of, from the same budget as the hints.
+    mutating func nearest(to name: String, among candidates: [String]) -> String? {
+        NameSuggester.nearest(to: name, among: candidates, budget: &suggestionBudget)
+    }
+
     /// A plain `~`, `null` or empty scalar.
     static func isNull(_ node: YAMLNode) -> Bool {
         guard case .scalar(let s) = node else { return false }

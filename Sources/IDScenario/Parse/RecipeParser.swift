@@ -369,7 +369,7 @@ enum RecipeParser {
             guard let n = field(key) else {
                 // A misspelling of the key (`acount:`) is reported once, as the unknown key with
                 // the name it was meant to be, not again as the key missing.
-                let misspelt = fields.contains { !known.contains($0.key) && NameSuggester.nearest(to: $0.key, among: known) == key }
+                let misspelt = fields.contains { !known.contains($0.key) && reader.nearest(to: $0.key, among: known) == key }
                 if !misspelt { reader.error("\(pair.key) store '\(name)' needs '\(key)'", at: pair.value) }
                 return nil
             }

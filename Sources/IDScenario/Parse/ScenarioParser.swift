@@ -15,11 +15,11 @@ public enum ScenarioParser {
         // A recipe given where a scenario is read (`idscope check acme.yaml`): one error that says
         // so and how to try it, not a list of the scenario keys it lacks.
         let keys = Set(top.map(\.key))
-        if keys.isDisjoint(with: ["devices", "apps", "steps"]), !keys.isDisjoint(with: ["stores", "ids"] + RecipeParser.idKeys) {
-            let shown = file
-            reader.error("\(shown) is a recipe (it has \(["stores", "ids", "id", "save"].filter(keys.contains).joined(separator: ", ")) and no devices, apps or steps), "
-                         + "and this command reads scenarios. Try the recipe with 'idscope matrix --strategy \(shown)' or "
-                         + "'idscope explore --strategy \(shown)', or give it to a scenario's app as 'strategy: \(shown)'", at: root)
+        let recipeKeys = (["stores", "ids"] + RecipeParser.idKeys).filter(keys.contains)
+        if keys.isDisjoint(with: ["devices", "apps", "steps"]), !recipeKeys.isEmpty {
+            reader.error("\(file) is a recipe (it has \(recipeKeys.joined(separator: ", ")) and no devices, apps or steps), "
+                         + "and this command reads scenarios. Try the recipe with 'idscope matrix --strategy \(file)' or "
+                         + "'idscope explore --strategy \(file)', or give it to a scenario's app as 'strategy: \(file)'", at: root)
             throw ScenarioError(reader.diagnostics)
         }
         reader.checkKeys(top, known: topKeys, in: "the scenario")
@@ -229,7 +229,7 @@ public enum ScenarioParser {
                 var options: [String: OptionValue] = [:]
                 for pair in pairs {
                     guard let read = reader.optionValue(pair.value, "option '\(pair.key)'") else { continue }
-                    let value = library.normalized(strategy: app.strategy, options: [pair.key: read])[pair.key] ?? read
+                    let value = library.normalized(strategy: app.strategy, read, option: pair.key)
                     options[pair.key] = value
                     if strategyMissing { continue }
                     for problem in library.problems(strategy: app.strategy, options: [pair.key: value]) {

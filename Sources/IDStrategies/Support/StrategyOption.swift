@@ -35,8 +35,8 @@ public struct StrategyOption: Sendable {
 
     /// The value as the option's kind reads it, where the writer chose another spelling: a number
     /// for a text option (`version: 1` fills `{version}` with "1"), and `on`/`off`, quoted or not,
-    /// for a boolean (as docs/scenario-format.md promises for every boolean; so is a quoted `"true"`). Anything else is left for
-    /// `problem(with:)` to judge.
+    /// for a boolean (as docs/scenario-format.md promises for every boolean; so is a quoted
+    /// `"true"`). Anything else is left for `problem(with:)` to judge.
     public func normalized(_ value: OptionValue) -> OptionValue {
         switch (kind, value) {
         case (.string, .int(let number)): .string(String(number))
