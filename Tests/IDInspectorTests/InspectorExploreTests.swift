@@ -40,7 +40,7 @@ struct InspectorExploreTests {
         let job = try #require(h.state.exploring)
         #expect(job.step == 2 && job.app == 0 && job.goal == .device && job.id == nil)
         #expect(h.screen.contains("exploring what breaks com.acme.shop's ID (goal device) from step 2"), "\(h.screen)")
-        h.inspector.finishExplore(try Self.runExplore(h))
+        h.dispatch(.exploreFinished(try Self.runExplore(h)))
         #expect(h.state.exploring == nil)
         // The branch would drop the note at step 3: asked first, as every other action asks, and
         // the footer says the keys of a question.
@@ -76,7 +76,7 @@ struct InspectorExploreTests {
         h.type("p")
         h.type("x")
         h.press(.enter)
-        h.inspector.finishExplore(try Self.runExplore(h))
+        h.dispatch(.exploreFinished(try Self.runExplore(h)))
         let scenario = h.state.session.scenario
         #expect(scenario.name == "explore: keychain-idfv breaks stable in 2 steps after explore why", "\(scenario.name)")
         #expect(scenario.description?.contains("the story before the break") == false)
@@ -138,7 +138,7 @@ struct InspectorExploreTests {
         h.press(.escape)
         #expect(h.state.exploring == nil && h.screen.contains("explore stopped"))
         let count = h.state.session.count
-        h.inspector.finishExplore(ExploreReport(targets: []))
+        h.dispatch(.exploreFinished(ExploreReport(targets: [])))
         #expect(h.state.session.count == count)
     }
 }

@@ -104,8 +104,8 @@ struct PromptTests {
         """
         let session = try Session(try ScenarioParser.parse(text, file: "big.yaml"))
         var inspector = Inspector(state: InspectorState(session: session, theme: Theme(colour: false, ascii: false)), files: MemoryFiles())
-        inspector.handle(.key(.end))
-        for _ in 0..<20 { inspector.handle(.key(.character("r"))) }   // reboots until the file would be full
+        _ = inspector.reduce(.key(.end))
+        for _ in 0..<20 { _ = inspector.reduce(.key(.character("r"))) }   // reboots until the file would be full
         #expect(inspector.state.status?.text.hasPrefix("the session would no longer fit in a scenario file") == true)
         let saved = ScenarioWriter.yaml(inspector.state.session.scenario)
         #expect(saved.utf8.count <= ScenarioLimits.maxBytes)

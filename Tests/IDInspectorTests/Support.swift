@@ -19,18 +19,40 @@ struct Harness {
         self.width = width
         self.height = height
         self.files = files
-        inspector.handle(.resize(width: width, height: height))
+        dispatch(.input(.resize(width: width, height: height)))
     }
 
     mutating func resize(width: Int, height: Int) {
         self.width = width
         self.height = height
-        inspector.handle(.resize(width: width, height: height))
+        dispatch(.input(.resize(width: width, height: height)))
     }
 
-    mutating func send(_ events: InputEvent...) { for e in events { inspector.handle(e) } }
-    mutating func type(_ text: String) { for c in text { inspector.handle(.key(.character(c))) } }
-    mutating func press(_ key: Key, times: Int = 1) { for _ in 0..<times { inspector.handle(.key(key)) } }
+    mutating func send(_ events: InputEvent...) { for e in events { dispatch(.input(e)) } }
+    mutating func type(_ text: String) { for c in text { dispatch(.key(.character(c))) } }
+    mutating func press(_ key: Key, times: Int = 1) { for _ in 0..<times { dispatch(.key(key)) } }
+
+    /// The searches asked for and not yet cancelled: the test runs them and sends the report
+    /// (`.exploreFinished`), as the app loop's worker would.
+    private(set) var searches: [ExploreJob] = []
+
+    /// Reduces an action and runs its effects as the app loop does, in memory: a write goes to
+    /// `files` and its outcome comes back; a search is only noted.
+    mutating func dispatch(_ action: Action) {
+        for effect in inspector.reduce(action) {
+            switch effect {
+            case .write(let path, let text):
+                do {
+                    try files.write(text, to: path)
+                    dispatch(.wrote(path: path, failure: nil))
+                } catch {
+                    dispatch(.wrote(path: path, failure: "\(error)"))
+                }
+            case .startSearch(let job): searches.append(job)
+            case .cancelSearch: searches.removeAll()
+            }
+        }
+    }
 
     var canvas: Canvas { Screen.render(inspector.state, width: width, height: height) }
     var screen: String { canvas.text }
@@ -72,7 +94,11 @@ final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
         return text
     }
 
+    /// Paths a write fails on, with the error it throws (a full disk, a read-only folder).
+    var failing: [String: String] = [:]
+
     func write(_ text: String, to path: String) throws {
+        if let failure = failing[path] { throw MemoryFilesError.writeFailed(failure) }
         contents[path] = text
     }
 
@@ -87,5 +113,15 @@ final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
         })).sorted()
     }
 
-    enum MemoryFilesError: Error { case missing(String) }
+    enum MemoryFilesError: Error, CustomStringConvertible {
+        case missing(String)
+        case writeFailed(String)
+
+        var description: String {
+            switch self {
+            case .missing(let path): "no such file: \(path)"
+            case .writeFailed(let why): why
+            }
+        }
+    }
 }

@@ -3,12 +3,16 @@ import Foundation
 import IDExplore
 import IDScenario
 
-/// Runs the inspector against a terminal backend until the user quits.
+/// Runs the inspector against a terminal backend until the user quits: it feeds the backend's
+/// events to the reducer as actions, runs the effects the reducer returns (a search on a worker
+/// thread, a file written) and feeds what they yield back, and draws. It decides nothing itself.
 public final class AppLoop {
-    /// An explore search running on a worker thread (`x`), and how the loop talks to it.
+    /// The explore search an effect started (`x`), while it runs.
     private var search: RunningSearch?
     public private(set) var inspector: Inspector
     let backend: TerminalBackend
+    /// Threads a search may use (the machine's cores by default).
+    let searchWorkers: Int
     /// Queued events handled before a frame is drawn anyway (so the screen keeps up).
     static let maxEventsPerFrame = 4096
     /// The key the end-to-end harness sends after its keys; see `onIdleProbe`.
@@ -18,12 +22,14 @@ public final class AppLoop {
     /// (IDSCOPE_IDLE_PROBE); when nil the probe key is an ordinary unbound key.
     let onIdleProbe: (() -> Void)?
 
-    public init(inspector: Inspector, backend: TerminalBackend, onIdleProbe: (() -> Void)? = nil) {
+    public init(inspector: Inspector, backend: TerminalBackend, searchWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                onIdleProbe: (() -> Void)? = nil) {
         self.inspector = inspector
         self.backend = backend
+        self.searchWorkers = max(1, searchWorkers)
         self.onIdleProbe = onIdleProbe
         let size = backend.size
-        self.inspector.handle(.resize(width: size.width, height: size.height))
+        send(.input(.resize(width: size.width, height: size.height)))
     }
 
     /// Draws, waits for input, handles it; returns when the user quits or the terminal goes away.
@@ -39,34 +45,50 @@ public final class AppLoop {
                 probed = handle(next) || probed
                 handled += 1
             }
-            superviseSearch()
+            pollSearch()
             draw()
             if probed { onIdleProbe?() }
         }
         search?.cancel()
     }
 
-    /// Starts a search the inspector asked for, passes on a cancel, and hands over a result.
-    private func superviseSearch() {
-        if let running = search {
-            if inspector.state.exploring == nil {
-                running.cancel()
+    /// Reduces an action and runs the effects it returns, in order.
+    private func send(_ action: Action) {
+        for effect in inspector.reduce(action) { run(effect) }
+    }
+
+    private func run(_ effect: Effect) {
+        switch effect {
+        case .startSearch(let job):
+            search?.cancel()
+            guard let run = inspector.exploreRun(for: job, workers: searchWorkers) else {
                 search = nil
-            } else if let report = running.result {
-                search = nil
-                inspector.finishExplore(report)
-            } else {
-                let progress = running.progress
-                inspector.showExploreProgress(seconds: progress.seconds, states: progress.states)
-            }
-        }
-        if search == nil, let job = inspector.state.exploring, !job.started {
-            inspector.markExploreStarted()
-            guard let run = inspector.exploreRun(for: job, workers: ProcessInfo.processInfo.activeProcessorCount) else {
-                inspector.finishExplore(ExploreReport(targets: []))
-                return
+                return send(.exploreFinished(ExploreReport(targets: [])))
             }
             search = RunningSearch(run: run, budget: job.budgetSeconds)
+        case .cancelSearch:
+            search?.cancel()
+            search = nil
+        case .write(let path, let text):
+            // Run at once, before the next event: the session saved is the one the action saw.
+            do {
+                try inspector.files.write(text, to: path)
+                send(.wrote(path: path, failure: nil))
+            } catch {
+                send(.wrote(path: path, failure: "\(error)"))
+            }
+        }
+    }
+
+    /// The running search's report once it has ended, else its progress.
+    private func pollSearch() {
+        guard let running = search else { return }
+        if let report = running.result {
+            search = nil
+            send(.exploreFinished(report))
+        } else {
+            let progress = running.progress
+            send(.exploreProgressed(seconds: progress.seconds, states: progress.states))
         }
     }
 
@@ -81,7 +103,7 @@ public final class AppLoop {
     /// Handles one event; true when it was the idle probe.
     private func handle(_ event: InputEvent) -> Bool {
         if onIdleProbe != nil, event == .key(Self.idleProbeKey) { return true }
-        inspector.handle(event)
+        send(.input(event))
         return false
     }
 

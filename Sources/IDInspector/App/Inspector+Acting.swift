@@ -74,7 +74,7 @@ extension Inspector {
     }
 
     /// The single-key actions: each asks, in a picker, for what it needs.
-    mutating func actionKey(_ intent: Intent) {
+    mutating func actionKey(_ action: WorldAction) {
         let world = state.session.world
         let device = state.selection.device, selected = state.selection.app
         let deviceName = world.devices[device].name
@@ -90,7 +90,7 @@ extension Inspector {
         }
         // Extensions come and go with their host (EXT-33): they are not offered on their own.
         let fullApps = world.apps.indices.filter { world.apps[$0].role.host == nil }
-        switch intent {
+        switch action {
         case .install:
             let apps = fullApps.filter { world.presence(of: $0, on: device) != .installed }
             if let overlay = appPicker("install", apps, { .install($0, source: nil) }) { state.overlay = overlay }
@@ -130,8 +130,6 @@ extension Inspector {
             state.overlay = .picker(Picker(title: "restore onto \(deviceName)", options: names.map {
                 PickerOption("\($0): \(world.backups[$0]!.summary)", .act(stepFor(.restore(backup: $0))))
             }))
-        default:
-            break
         }
     }
 }

@@ -5,7 +5,7 @@ import IDStrategies
 
 /// An explore search asked for from the inspector: the app, the ID and goal chosen, and the step
 /// it starts from.
-public struct ExploreJob: Sendable {
+public struct ExploreJob: Sendable, Equatable {
     public let app: AppIndex
     public let device: DeviceIndex
     /// The step the search starts from (the cursor when `x` was pressed).
@@ -16,7 +16,6 @@ public struct ExploreJob: Sendable {
     public var goal: ExploreGoal = .standard
     /// The ID followed, for a recipe with several (nil: the primary).
     public var id: String?
-    public var started = false
 
     public init(app: AppIndex, device: DeviceIndex, step: Int, budgetSeconds: Double, goal: ExploreGoal = .standard, id: String? = nil) {
         self.app = app
@@ -29,8 +28,9 @@ public struct ExploreJob: Sendable {
 }
 
 /// `x`: what can break the selected app's ID from here, for the goal (and the ID) the user
-/// chooses, as `idscope explore` answers it (`ExploreRun`): the search runs off the main thread
-/// (`AppLoop`); the reducer only asks for it and takes its report.
+/// chooses, as `idscope explore` answers it (`ExploreRun`): the reducer asks for the search as an
+/// effect (`startSearch`), the loop runs it off the main thread, and its progress and report come
+/// back as actions.
 extension Inspector {
     public static let exploreBudgetSeconds = 10.0
     /// Deep enough for every matrix break; the time budget usually ends the search first.
@@ -65,14 +65,17 @@ extension Inspector {
             state.overlay = .picker(Picker(title: "explore \(bundle)\(id.map { "'s \($0)" } ?? "'s ID"): what is it for?", options: options))
             return
         }
-        state.exploring = ExploreJob(app: app, device: state.selection.device, step: state.session.cursor,
-                                     budgetSeconds: Self.exploreBudgetSeconds, goal: goal, id: id)
+        let job = ExploreJob(app: app, device: state.selection.device, step: state.session.cursor,
+                             budgetSeconds: Self.exploreBudgetSeconds, goal: goal, id: id)
+        state.exploring = job
+        run(.startSearch(job))
         state.status = Status("exploring what breaks \(bundle)'s \(id ?? "ID") (goal \(goal.rawValue)) from step \(state.session.cursor), "
                               + "\(Int(Self.exploreBudgetSeconds)) s at most; Esc stops")
     }
 
     mutating func cancelExplore() {
         state.exploring = nil
+        run(.cancelSearch)
         state.status = Status("explore stopped")
     }
 
@@ -96,13 +99,8 @@ extension Inspector {
         return run
     }
 
-    /// Marks the job as running (so the loop starts it once).
-    public mutating func markExploreStarted() {
-        state.exploring?.started = true
-    }
-
     /// Shows progress in the status line.
-    public mutating func showExploreProgress(seconds: Double, states: Int) {
+    mutating func showExploreProgress(seconds: Double, states: Int) {
         guard let job = state.exploring else { return }
         state.status = Status("exploring \(state.session.world.apps[job.app].bundleID): \(Int(seconds)) of \(Int(job.budgetSeconds)) s, "
                               + "\(states) states; Esc stops")
@@ -111,7 +109,7 @@ extension Inspector {
     /// Takes a run's report: the shortest break opens as a branch at the step the search
     /// started from, its steps narrated and ending with the expectation that fails (asking first
     /// when that drops later steps, as every other action does); or the status says what held.
-    public mutating func finishExplore(_ report: ExploreReport) {
+    mutating func finishExplore(_ report: ExploreReport) {
         guard let job = state.exploring else { return }   // stopped with Esc meanwhile
         state.exploring = nil
         let bundle = state.session.world.apps[job.app].bundleID

@@ -4,16 +4,22 @@ import IDSim
 
 /// Saving the session and opening another: nothing unsaved is dropped without asking.
 extension Inspector {
+    /// Asks the loop to write the session to `path`; `wrote` takes the outcome.
     mutating func save(to path: String) {
-        do {
-            try files.write(ScenarioWriter.yaml(state.session.scenario), to: path)
-            state.path = path
-            state.markSaved()
-            state.branchedAt = nil
-            state.status = Status("saved \(state.session.count) steps to \(path); replay with: idscope run \(path)")
-        } catch {
-            state.status = Status("could not save \(path): \(error)", error: true)
+        run(.write(path: path, text: ScenarioWriter.yaml(state.session.scenario)))
+    }
+
+    /// The outcome of a write: the session is saved (nothing to lose on quit), or the status says
+    /// why not and the session still counts as unsaved.
+    mutating func wrote(_ path: String, failure: String?) {
+        if let failure {
+            state.status = Status("could not save \(path): \(failure)", error: true)
+            return
         }
+        state.path = path
+        state.markSaved()
+        state.branchedAt = nil
+        state.status = Status("saved \(state.session.count) steps to \(path); replay with: idscope run \(path)")
     }
 
     /// Opens a file or a built-in scenario, asking first when the session has unsaved changes.

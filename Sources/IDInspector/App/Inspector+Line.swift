@@ -4,49 +4,64 @@ import IDSim
 
 /// The line at the bottom: `:` commands, `/` filters, and the paths `w` and `o` ask for.
 extension Inspector {
-    mutating func handlePromptKey(_ key: Key) {
+    /// The line's intents.
+    mutating func line(_ intent: LineIntent) {
         guard var prompt = state.prompt else { return }
         state.status = nil
-        // A filled-in suggestion gives way to what is typed (and to Backspace); any other key keeps it.
+        // A filled-in suggestion gives way to Backspace (and to what is typed); any other key keeps it.
         let wasPrefilled = prompt.prefilled
         prompt.prefilled = false
-        if let intent = KeyTable.intent(for: key, in: .line) {
-            switch intent {
-            case .cancel:
+        switch intent {
+        case .cancel:
+            state.prompt = nil
+            return
+        case .apply:
+            state.prompt = nil
+            return submit(prompt)
+        case .deleteBack:
+            if prompt.length == 0 {
                 state.prompt = nil
                 return
-            case .apply:
-                state.prompt = nil
-                submit(prompt)
-                return
-            case .deleteBack:
-                if prompt.length == 0 { state.prompt = nil; return }
-                if wasPrefilled { prompt.replace(with: "") } else { prompt.removeLast() }
-            case .complete:
-                switch prompt.purpose {
-                case .command: prompt.replace(with: complete(prompt.text))
-                case .open, .save: prompt.replace(with: completePath(prompt.text, scenarios: prompt.purpose == .open))
-                case .filter: break
-                }
-            case .historyBack, .historyForward:
-                guard prompt.purpose == .command, !state.commandHistory.isEmpty else { break }
-                let count = state.commandHistory.count
-                var index = prompt.historyIndex ?? count
-                index = intent == .historyBack ? max(0, index - 1) : min(count, index + 1)
-                prompt.historyIndex = index
-                prompt.replace(with: index < count ? state.commandHistory[index] : "")
-            case .clearLine:
-                prompt.replace(with: "")
-            default:
-                break
             }
-        } else if case .character(let c) = key {
+            if wasPrefilled { prompt.replace(with: "") } else { prompt.removeLast() }
+        case .complete:
+            switch prompt.purpose {
+            case .command: prompt.replace(with: complete(prompt.text))
+            case .open, .save: prompt.replace(with: completePath(prompt.text, scenarios: prompt.purpose == .open))
+            case .filter: break   // nothing to complete a filter from
+            }
+        case .historyBack, .historyForward:
+            guard prompt.purpose == .command, !state.commandHistory.isEmpty else { break }
+            let count = state.commandHistory.count
+            var index = prompt.historyIndex ?? count
+            index = intent == .historyBack ? max(0, index - 1) : min(count, index + 1)
+            prompt.historyIndex = index
+            prompt.replace(with: index < count ? state.commandHistory[index] : "")
+        case .clearLine:
+            prompt.replace(with: "")
+        }
+        keep(prompt)
+    }
+
+    /// A key the line does not bind: a character is typed (replacing a filled-in suggestion);
+    /// another key only settles the suggestion as typed text.
+    mutating func type(_ key: Key) {
+        guard var prompt = state.prompt else { return }
+        state.status = nil
+        let wasPrefilled = prompt.prefilled
+        prompt.prefilled = false
+        if case .character(let c) = key {
             if wasPrefilled { prompt.replace(with: "") }
             guard prompt.append(c) else {
                 state.status = Status("the line holds at most \(Prompt.maxLength) characters", error: true)
                 return
             }
         }
+        keep(prompt)
+    }
+
+    /// The line as edited; a filter applies as it is typed.
+    private mutating func keep(_ prompt: Prompt) {
         if prompt.purpose == .filter { state.filter = prompt.text }
         state.prompt = prompt
     }
@@ -68,8 +83,7 @@ extension Inspector {
                 break
             }
         }
-        if prompt.purpose == .filter { state.filter = prompt.text }
-        state.prompt = prompt
+        keep(prompt)
     }
 
     func complete(_ text: String) -> String {
@@ -139,12 +153,12 @@ extension Inspector {
     mutating func runCommand(_ text: String) {
         let words = text.split(separator: " ").map(String.init)
         switch words.first {
-        case "q", "quit": return reduce(.quit)
+        case "q", "quit": return askToQuit()
         case "w", "write":
-            if words.count > 1 { submit(Prompt(purpose: .save, text: words[1])) } else { reduce(.save) }
+            if words.count > 1 { submit(Prompt(purpose: .save, text: words[1])) } else { panes(.save) }
             return
         case "o", "open":
-            if words.count > 1 { openAsking(words[1]) } else { reduce(.openFile) }
+            if words.count > 1 { openAsking(words[1]) } else { panes(.openFile) }
             return
         case "rule":
             if words.count > 1, let id = RuleID(parsing: words[1]) {

@@ -3,71 +3,85 @@ import IDSim
 
 /// Keys while a picker, a question, or a text to read is over the panes.
 extension Inspector {
-    mutating func handleOverlayKey(_ key: Key, _ overlay: Overlay) {
-        let intent = KeyTable.intent(for: key, in: state.scope)
-        switch overlay {
-        case .picker(var picker):
-            switch intent {
-            case .up?: picker.selected = max(0, picker.selected - 1)
-            case .down?: picker.selected = min(picker.options.count - 1, picker.selected + 1)
-            case .apply?:
-                state.overlay = nil
-                take(picker.options[picker.selected].action)
-                return
-            case .cancel?:
-                state.overlay = nil
-                return
-            default:
-                // 1–9 take that option at once.
-                if case .character(let c) = key, let n = c.wholeNumberValue, n >= 1, n <= picker.options.count {
-                    state.overlay = nil
-                    take(picker.options[n - 1].action)
-                    return
-                }
-            }
-            state.overlay = .picker(picker)
-        case .confirm(_, let action):
+    // MARK: - A list (a picker)
+
+    mutating func list(_ intent: ListIntent) {
+        guard case .picker(var picker)? = state.overlay else { return }
+        switch intent {
+        case .up: picker.selected = max(0, picker.selected - 1)
+        case .down: picker.selected = min(picker.options.count - 1, picker.selected + 1)
+        case .apply:
             state.overlay = nil
-            guard intent == .yes else {
-                state.status = Status("cancelled")
-                return
-            }
-            switch action {
-            case .act(let step): act(step)
-            case .branch(let step): apply(step)
-            case .overwrite(let path): save(to: path)
-            case .quit: state.quit = true
-            case .open(let name): open(name)
-            case .openBreak(let found): openBreak(found)
-            }
-        case .reading(var reading):
-            let page = max(1, state.size.height - 8)
-            switch intent {
-            case .cancel?:
-                state.overlay = nil
-                return
-            case .help?:
-                // ? in the help closes it; in any other text it opens the help.
-                state.overlay = reading.isHelp ? nil : .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
-                return
-            case .up?: move(&reading, by: -1)
-            case .down?: move(&reading, by: 1)
-            case .pageUp?: move(&reading, by: -page)
-            case .pageDown?: move(&reading, by: page)
-            case .open?:
-                if let chosen = reading.chosen, let rule = reading.lines[chosen].rule {
-                    state.overlay = .reading(Details.rule(rule))
-                } else {
-                    state.overlay = nil
-                }
-                return
-            default:
-                break
-            }
-            state.overlay = .reading(reading)
-        case .compare:
-            state.overlay = nil   // any key closes it
+            return take(picker.options[picker.selected].action)
+        case .cancel:
+            state.overlay = nil
+            return
         }
+        state.overlay = .picker(picker)
+    }
+
+    /// 1–9 take that option at once; other keys do nothing in a list.
+    mutating func unboundListKey(_ key: Key) {
+        guard case .picker(let picker)? = state.overlay, case .character(let c) = key,
+              let n = c.wholeNumberValue, n >= 1, n <= picker.options.count else { return }
+        state.overlay = nil
+        take(picker.options[n - 1].action)
+    }
+
+    // MARK: - A question
+
+    /// y runs the question's action; any other key (nil) is no.
+    mutating func question(_ intent: QuestionIntent?) {
+        guard case .confirm(_, let action)? = state.overlay else { return }
+        state.overlay = nil
+        guard intent == .yes else {
+            state.status = Status("cancelled")
+            return
+        }
+        switch action {
+        case .act(let step): act(step)
+        case .branch(let step): apply(step)
+        case .overwrite(let path): save(to: path)
+        case .quit: state.quit = true
+        case .open(let name): open(name)
+        case .openBreak(let found): openBreak(found)
+        }
+    }
+
+    // MARK: - A text to read (help, details) and a comparison
+
+    mutating func reading(_ intent: ReadingIntent) {
+        guard case .reading(var reading)? = state.overlay else {
+            state.overlay = nil   // a comparison: any key closes it
+            return
+        }
+        let page = max(1, state.size.height - 8)
+        switch intent {
+        case .close:
+            state.overlay = nil
+            return
+        case .help:
+            // ? in the help closes it; in any other text it opens the help.
+            if reading.isHelp { state.overlay = nil } else { openHelp() }
+            return
+        case .up: move(&reading, by: -1)
+        case .down: move(&reading, by: 1)
+        case .pageUp: move(&reading, by: -page)
+        case .pageDown: move(&reading, by: page)
+        case .open:
+            if let chosen = reading.chosen, let rule = reading.lines[chosen].rule {
+                state.overlay = .reading(Details.rule(rule))
+            } else {
+                state.overlay = nil
+            }
+            return
+        }
+        state.overlay = .reading(reading)
+    }
+
+    /// A key the text does not bind: a comparison closes, a text stays.
+    mutating func unboundReadingKey() {
+        if case .compare? = state.overlay { state.overlay = nil }
     }
 
     /// Does what a picker's option says.
@@ -96,8 +110,8 @@ extension Inspector {
     mutating func handleMouse(_ mouse: MouseEvent) {
         guard state.overlay == nil, state.prompt == nil else { return }
         switch mouse.kind {
-        case .wheelUp: reduce(.stepBack)
-        case .wheelDown: reduce(.stepForward)
+        case .wheelUp: if state.presenter != nil { presenting(.stepBack) } else { panes(.stepBack) }
+        case .wheelDown: if state.presenter != nil { presenting(.stepForward) } else { panes(.stepForward) }
         case .release: break
         case .press:
             guard state.presenter == nil else { return }

@@ -3,6 +3,56 @@ import IDScenario
 /// Presenter mode's own moves: scrolling its page, its end, and the failed expectations (which
 /// the panes step through too).
 extension Inspector {
+    /// Presenter mode's intents.
+    mutating func presenting(_ intent: PresenterIntent) {
+        switch intent {
+        case .stepBack:
+            // From the end summary, back to the last step.
+            if state.presenter?.atEnd == true { return leaveEnd() }
+            jump(to: state.session.cursor - 1)
+        case .stepForward:
+            // The story has an end after its last step: the summary.
+            if state.session.cursor == state.session.count { return reachEnd() }
+            jump(to: state.session.cursor + 1)
+        case .firstStep: jump(to: 0)
+        case .lastStep: jump(to: state.session.count)
+        case .scrollUp: scrollPresenter(by: -1)
+        case .scrollDown: scrollPresenter(by: 1)
+        case .pageUp: scrollPresenter(by: -max(1, presenterPage.bodyRows - 1))
+        case .pageDown: scrollPresenter(by: max(1, presenterPage.bodyRows - 1))
+        case .autoAdvance:
+            guard var presenter = state.presenter else { return }
+            presenter.autoAdvance.toggle()
+            state.presenter = presenter
+            state.status = Status(presenter.autoAdvance ? "auto-advance on, every \(presenter.interval) s (+ and - change it)" : "auto-advance off")
+        case .faster, .slower:
+            guard var presenter = state.presenter else { return }
+            let steps = Presenter.intervals
+            let index = steps.firstIndex(of: presenter.interval) ?? 2
+            presenter.interval = steps[intent == .faster ? max(0, index - 1) : min(steps.count - 1, index + 1)]
+            state.presenter = presenter
+            state.status = Status("auto-advance every \(presenter.interval) s")
+        case .notes:
+            guard var presenter = state.presenter else { return }
+            presenter.showsNotes.toggle()
+            state.presenter = presenter
+            state.status = Status(presenter.showsNotes ? "the presenter's notes are on screen (n hides them)" : "notes hidden")
+        case .nextFailure: jumpToFailure(forward: true)
+        case .previousFailure: jumpToFailure(forward: false)
+        case .leave: state.presenter = nil
+        case .help: openHelp()
+        case .quit: askToQuit()
+        }
+    }
+
+    /// A tick of the clock: the next step while presenting with auto-advance; after the last
+    /// step, the end, where auto-advance stops.
+    mutating func advanceIfPresenting() {
+        guard state.presenter?.autoAdvance == true, state.presenter?.atEnd == false else { return }
+        if state.session.cursor < state.session.count { return jump(to: state.session.cursor + 1) }
+        reachEnd()
+    }
+
     /// Presenter mode's page at the terminal's size.
     var presenterPage: PresenterPage {
         PresenterPage(state, width: state.size.width, height: state.size.height)

@@ -1,28 +1,49 @@
 import IDScenario
 import IDSim
 
-/// The inspector's behaviour: input in, state changed. No terminal here, so every key sequence
-/// can be tested by feeding events and reading the screen as text.
+/// The inspector's behaviour: an action in, the state changed, and the effects to run returned.
+/// No terminal and no thread here, so every key sequence can be tested by sending actions,
+/// comparing the whole state and reading the screen as text.
 ///
-/// A key goes through the key table (`KeyTable`) to an intent, and `reduce` acts on the intent;
-/// overlays and the `:` line read their keys through the same table's scopes. The only effect
-/// outside the state is reading and writing scenario files, through `files`.
+/// A key goes through the key table (`KeyTable`) to an intent of the scope it is read in, and
+/// that scope's handler acts on it: the panes, presenter mode, the line, a list, a question, a
+/// text to read. What happens outside the state (a search on another thread, a file written) is
+/// returned as an `Effect` for the loop to run; files are read through `files`.
 public struct Inspector: Sendable {
     public var state: InspectorState
     let files: ScenarioFiles
+    /// The effects asked for while one action is reduced; `reduce` hands them over and empties it.
+    private var effects: [Effect] = []
 
     public init(state: InspectorState, files: ScenarioFiles) {
         self.state = state
         self.files = files
     }
 
-    // MARK: - Input
+    // MARK: - Actions
 
-    public mutating func handle(_ event: InputEvent) {
+    /// Acts on one action; returns the effects the loop must run, in order.
+    public mutating func reduce(_ action: Action) -> [Effect] {
+        switch action {
+        case .input(let event): handle(event)
+        case .exploreProgressed(let seconds, let states): showExploreProgress(seconds: seconds, states: states)
+        case .exploreFinished(let report): finishExplore(report)
+        case .wrote(let path, let failure): wrote(path, failure: failure)
+        }
+        defer { effects = [] }
+        return effects
+    }
+
+    /// Asks the loop to run an effect once this action is reduced.
+    mutating func run(_ effect: Effect) {
+        effects.append(effect)
+    }
+
+    private mutating func handle(_ event: InputEvent) {
         switch event {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): if state.mouse && !tooSmall { handleMouse(mouse) }
-        case .resize(let width, let height): state.size = (width, height)
+        case .resize(let width, let height): state.size = TerminalSize(width: width, height: height)
         case .paste(let text): if !tooSmall { handlePaste(text) }
         case .tick: advanceIfPresenting()
         case .hangup: state.quit = true
@@ -34,23 +55,45 @@ public struct Inspector: Sendable {
         Layout(width: state.size.width, height: state.size.height).isTooSmall
     }
 
-    mutating func handleKey(_ key: Key) {
+    /// A key to the handler of the scope it is read in.
+    private mutating func handleKey(_ key: Key) {
         if tooSmall {
             if key == .control("c") || key == .character("q") { state.quit = true }
             return
         }
-        switch KeyTable.intent(for: key, in: .anywhere) {
-        case .quit?: return quitNow()
-        case .help?: return state.overlay = .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
-        default: break
-        }
+        let intent = KeyTable.intent(for: key, in: state.scope)
+        if case .anywhere(let anywhere)? = intent { return self.anywhere(anywhere) }
         if state.exploring != nil {
             // While a search runs, Esc stops it; other keys wait.
             if key == .escape { cancelExplore() }
             return
         }
-        if let overlay = state.overlay { return handleOverlayKey(key, overlay) }
-        if state.prompt != nil { return handlePromptKey(key) }
+        switch intent {
+        case .list(let list)?: self.list(list)
+        case .question(let question)?: self.question(question)
+        case .reading(let reading)?: self.reading(reading)
+        case .line(let line)?: self.line(line)
+        case .panes, .presenter, .anywhere, nil:
+            switch state.scope {
+            case .list: unboundListKey(key)
+            case .question: question(nil)
+            case .reading: unboundReadingKey()
+            case .line: type(key)
+            case .panes, .presenter, .anywhere: paneOrPresenterKey(key, intent)
+            }
+        }
+    }
+
+    /// Ctrl-C and F1, in every scope.
+    private mutating func anywhere(_ intent: AnywhereIntent) {
+        switch intent {
+        case .quit: state.quit = true
+        case .help: openHelp()
+        }
+    }
+
+    /// The panes and presenter mode read a step number's digits themselves: digits then Enter jump.
+    private mutating func paneOrPresenterKey(_ key: Key, _ intent: Intent?) {
         state.status = nil
         if case .character(let c) = key, c.isASCII, c.isNumber {
             state.pendingNumber.append(c)
@@ -63,45 +106,40 @@ public struct Inspector: Sendable {
         // Esc while a step number is being typed cancels the number, not the mode (presenter
         // mode or a filter): the user is one step from where they were.
         if key == .escape, !pending.isEmpty { return state.status = Status("go to step cancelled") }
-        guard let intent = KeyTable.intent(for: key, in: state.scope) else { return }
-        reduce(intent)
-    }
-
-    mutating func quitNow() {
-        state.quit = true
-    }
-
-    // MARK: - Intents
-
-    /// Acts on an intent in the panes or in presenter mode.
-    public mutating func reduce(_ intent: Intent) {
         switch intent {
-        case .stepBack:
-            // From the end summary, back to the last step.
-            if state.presenter?.atEnd == true { return leaveEnd() }
-            jump(to: state.session.cursor - 1)
-        case .stepForward:
-            // In presenter mode the story has an end after its last step: the summary.
-            if state.presenter != nil && state.session.cursor == state.session.count { return reachEnd() }
-            jump(to: state.session.cursor + 1)
+        case .panes(let panes)?: self.panes(panes)
+        case .presenter(let presenter)?: presenting(presenter)
+        default: return   // a key this scope does not bind
+        }
+    }
+
+    mutating func openHelp() {
+        state.overlay = .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
+    }
+
+    // MARK: - The panes
+
+    /// The panes' intents.
+    mutating func panes(_ intent: PanesIntent) {
+        switch intent {
+        case .stepBack: jump(to: state.session.cursor - 1)
+        case .stepForward: jump(to: state.session.cursor + 1)
         case .tenBack: jump(to: max(0, state.session.cursor - 10))
         case .tenForward: jump(to: min(state.session.count, state.session.cursor + 10))
         case .firstStep: jump(to: 0)
         case .lastStep: jump(to: state.session.count)
-        case .up: if state.presenter != nil { scrollPresenter(by: -1) } else { moveRow(-1) }
-        case .down: if state.presenter != nil { scrollPresenter(by: 1) } else { moveRow(1) }
+        case .up: moveRow(-1)
+        case .down: moveRow(1)
         case .focusNext: state.focus = Pane(rawValue: (state.focus.rawValue + 1) % Pane.allCases.count)!
         case .focusPrevious: state.focus = Pane(rawValue: (state.focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count)!
         case .open: openFocused()
-        case .cancel:
-            if state.presenter != nil { state.presenter = nil } else { state.filter = "" }
+        case .clearFilter: state.filter = ""
         case .pin:
             state.pinned.toggle()
             state.status = Status(state.pinned ? "pinned: the panes stay on this device and app (p unpins)"
                                                : "unpinned: the panes follow each step's device and app")
             if !state.pinned { state.followStory() }
-        case .install, .delete, .launch, .tracking, .consent, .reboot, .unlock, .erase, .backup, .restore:
-            actionKey(intent)
+        case .act(let action): actionKey(action)
         case .command: state.prompt = Prompt(purpose: .command)
         case .undo: undo()
         case .redo: redo()
@@ -116,48 +154,21 @@ public struct Inspector: Sendable {
                 state.status = Status("mark an app or a device with m first, then select another and press C", error: true)
             }
         case .explore: startExplore()
-        case .presenter:
-            state.presenter = state.presenter == nil ? Presenter() : nil
-        case .autoAdvance:
-            guard var presenter = state.presenter else { return }
-            presenter.autoAdvance.toggle()
-            state.presenter = presenter
-            state.status = Status(presenter.autoAdvance ? "auto-advance on, every \(presenter.interval) s (+ and - change it)" : "auto-advance off")
-        case .faster, .slower:
-            guard var presenter = state.presenter else { return }
-            let steps = Presenter.intervals
-            let index = steps.firstIndex(of: presenter.interval) ?? 2
-            presenter.interval = steps[intent == .faster ? max(0, index - 1) : min(steps.count - 1, index + 1)]
-            state.presenter = presenter
-            state.status = Status("auto-advance every \(presenter.interval) s")
-        case .notes:
-            guard var presenter = state.presenter else { return }
-            presenter.showsNotes.toggle()
-            state.presenter = presenter
-            state.status = Status(presenter.showsNotes ? "the presenter's notes are on screen (n hides them)" : "notes hidden")
+        case .presenter: state.presenter = Presenter()
         case .nextFailure: jumpToFailure(forward: true)
         case .previousFailure: jumpToFailure(forward: false)
-        case .help: state.overlay = .reading(HelpText.reading(width: state.size.width, at: state.presenter != nil ? .presenter : nil))
-        case .pageUp, .pageDown:
-            // A page of presenter mode; in overlays these are read there.
-            if state.presenter != nil { scrollPresenter(by: (intent == .pageUp ? -1 : 1) * max(1, presenterPage.bodyRows - 1)) }
-        case .apply, .yes, .complete, .clearLine, .deleteBack, .historyBack, .historyForward:
-            break   // the intents of overlays and the line, read there
-        case .quit:
-            if state.session.count > 0 && state.hasUnsavedChanges {
-                state.overlay = .confirm("Quit without saving the changes to this session?", .quit)
-            } else {
-                state.quit = true
-            }
+        case .help: openHelp()
+        case .quit: askToQuit()
         }
     }
 
-    /// A tick of the clock: the next step while presenting with auto-advance; after the last
-    /// step, the end, where auto-advance stops.
-    mutating func advanceIfPresenting() {
-        guard state.presenter?.autoAdvance == true, state.presenter?.atEnd == false else { return }
-        if state.session.cursor < state.session.count { return jump(to: state.session.cursor + 1) }
-        reachEnd()
+    /// q: at once, or asking first when the session has unsaved changes.
+    mutating func askToQuit() {
+        if state.session.count > 0 && state.hasUnsavedChanges {
+            state.overlay = .confirm("Quit without saving the changes to this session?", .quit)
+        } else {
+            state.quit = true
+        }
     }
 
     // MARK: - Moving in time

@@ -4,7 +4,7 @@ import IDScenario
 import IDSim
 
 /// Where keyboard focus is, in Tab order.
-public enum Pane: Int, Sendable, CaseIterable {
+public enum Pane: Int, Sendable, CaseIterable, Equatable {
     case world, identity, storage, timeline
 }
 
@@ -36,7 +36,7 @@ public enum WorldRow: Hashable, Sendable {
 }
 
 /// A choice list shown over the screen ("which app?", "allow or deny?").
-public struct Picker: Sendable {
+public struct Picker: Sendable, Equatable {
     public var title: String
     public var options: [PickerOption]
     public var selected: Int = 0
@@ -49,7 +49,7 @@ public struct Picker: Sendable {
 }
 
 /// One choice of a picker, and what taking it does.
-public struct PickerOption: Sendable {
+public struct PickerOption: Sendable, Equatable {
     public var label: String
     public var action: PickerAction
 
@@ -59,7 +59,7 @@ public struct PickerOption: Sendable {
     }
 }
 
-public enum PickerAction: Sendable {
+public enum PickerAction: Sendable, Equatable {
     /// Take this step at the cursor.
     case act(ScenarioStep)
     /// Explore an app's ID (`x`): which ID (nil: the primary), then the goal (nil: ask for it).
@@ -68,7 +68,7 @@ public enum PickerAction: Sendable {
 
 /// Text shown over the screen that may be longer than it: help, a rule, a step's details, a
 /// keychain item. It scrolls; Enter opens the chosen rule, when the lines name rules.
-public struct Reading: Sendable {
+public struct Reading: Sendable, Equatable {
     public var title: String
     public var lines: [ReadingLine]
     public var top = 0
@@ -78,7 +78,7 @@ public struct Reading: Sendable {
     public var isHelp = false
 }
 
-public struct ReadingLine: Sendable {
+public struct ReadingLine: Sendable, Equatable {
     public var text: String
     public var style: ReadingStyle = .plain
     /// The rule this line opens with Enter.
@@ -94,10 +94,10 @@ public struct ReadingLine: Sendable {
     }
 }
 
-public enum ReadingStyle: Sendable { case plain, heading, key, dim, warning }
+public enum ReadingStyle: Sendable, Equatable { case plain, heading, key, dim, warning }
 
 /// Overlays drawn above the panes.
-public enum Overlay: Sendable {
+public enum Overlay: Sendable, Equatable {
     case reading(Reading)
     case picker(Picker)
     /// A yes/no question; on yes the action runs.
@@ -105,7 +105,7 @@ public enum Overlay: Sendable {
     case compare(Mark)
 }
 
-public enum ConfirmAction: Sendable {
+public enum ConfirmAction: Sendable, Equatable {
     /// Act at the cursor (asking again if that drops later steps).
     case act(ScenarioStep)
     /// Act at the cursor, dropping the later steps: the user said yes to the branch.
@@ -118,7 +118,7 @@ public enum ConfirmAction: Sendable {
 }
 
 /// The shortest break an explore search found, to open as a branch.
-public struct ExploreBreak: Sendable {
+public struct ExploreBreak: Sendable, Equatable {
     public var property: ExploreProperty
     public var steps: [Step]
     /// The step the search started from: where the branch begins.
@@ -132,7 +132,7 @@ public struct ExploreBreak: Sendable {
 
 /// What `x` works out after its search, within the same time budget: why the break happened and
 /// the searched changes that fix it (as `idscope explore` prints them).
-public struct ExploreFindings: Sendable {
+public struct ExploreFindings: Sendable, Equatable {
     public var why: BreakExplanation?
     public var fixes: FixSearch?
 
@@ -171,7 +171,7 @@ public struct Mark: Hashable, Sendable {
 }
 
 /// What the `:` line is for.
-public enum PromptPurpose: Sendable {
+public enum PromptPurpose: Sendable, Equatable {
     case command, save, open, filter
 }
 
@@ -179,7 +179,7 @@ public enum PromptPurpose: Sendable {
 ///
 /// It keeps its length in characters beside the text (counting a String's characters walks it),
 /// so typing, deleting and drawing cost the same at the end of a long line as on an empty one.
-public struct Prompt: Sendable {
+public struct Prompt: Sendable, Equatable {
     /// The most characters the line holds: more than any command needs, little enough that
     /// every key and every frame stays cheap.
     public static let maxLength = 4096
@@ -254,7 +254,7 @@ public struct Presenter: Sendable, Equatable {
 }
 
 /// A session as the undo and redo stacks keep it: the session, and the edit it is at.
-struct Snapshot: Sendable {
+struct Snapshot: Sendable, Equatable {
     var session: Session
     var version: Int
     /// Where the session branched from the file's story, if it did (the header's "branch from N").
@@ -262,12 +262,12 @@ struct Snapshot: Sendable {
 }
 
 /// Everything the inspector shows, as a value: the terminal is drawn from it, keys change it.
-public struct InspectorState: Sendable {
+public struct InspectorState: Sendable, Equatable {
     public var session: Session
     public var theme: Theme
     public var mouse: Bool
     /// The terminal's size, from the backend's resize events.
-    public var size: (width: Int, height: Int) = (120, 36)
+    public var size = TerminalSize(width: 120, height: 36)
     public var focus: Pane = .world
     /// The device and app the panes show.
     public var selection: Selection
@@ -413,5 +413,16 @@ public struct InspectorState: Sendable {
         let rows = worldRows
         if let app = selection.app, let index = rows.firstIndex(of: .app(selection.device, app)) { return index }
         return rows.firstIndex(of: .device(selection.device))
+    }
+}
+
+/// The terminal's size in cells, from the backend's resize events.
+public struct TerminalSize: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
     }
 }

@@ -1,5 +1,5 @@
 /// The characters boxes and marks are drawn with: Unicode, or plain ASCII (`--ascii`).
-public struct Glyphs: Sendable {
+public struct Glyphs: Sendable, Equatable {
     public var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
     public var new, gone, kept, cursor, expanded, collapsed, installed, offloaded, absent, arrow, ellipsis: String
     public var back, forward, passed, failed, duplicate, note, marked: String
@@ -20,7 +20,7 @@ public struct Glyphs: Sendable {
 }
 
 /// Colours and glyphs for one run: with or without colour, Unicode or ASCII.
-public struct Theme: Sendable {
+public struct Theme: Sendable, Equatable {
     public var colour: Bool
     public var glyphs: Glyphs
 

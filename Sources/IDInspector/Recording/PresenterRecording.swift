@@ -31,9 +31,10 @@ public enum PresenterRecording {
     public static func cast(_ session: Session, width: Int, height: Int, interval: Double, speakerNotes: Bool = false) throws(TooLong) -> String {
         guard session.count <= maxSteps else { throw tooManySteps(session.count, interval: interval) }
         var inspector = Inspector(state: InspectorState(session: session, theme: Theme(colour: true, ascii: false)), files: NoFiles())
-        inspector.handle(.resize(width: width, height: height))
-        inspector.reduce(.firstStep)
-        inspector.reduce(.presenter)
+        // Recording reads no file and starts no search: the reducer returns no effect here.
+        _ = inspector.reduce(.input(.resize(width: width, height: height)))
+        inspector.panes(.firstStep)
+        inspector.panes(.presenter)
         inspector.state.presenter?.recording = true
         inspector.state.presenter?.showsNotes = speakerNotes
         let header = JSONText.object([
@@ -73,7 +74,7 @@ public enum PresenterRecording {
         marker("step 0: the setup")
         try pages(first: true)
         while inspector.state.presenter?.atEnd == false {
-            inspector.reduce(.stepForward)
+            inspector.presenting(.stepForward)
             let session = inspector.state.session
             if inspector.state.presenter?.atEnd == true {
                 marker("the end")

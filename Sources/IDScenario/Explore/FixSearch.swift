@@ -10,9 +10,9 @@ import IDStrategies
 /// (c) no lifecycle-matrix cell of the strategy gets worse as the goal counts it (`FixMatrix`).
 /// Cheap checks go first (the break replayed with the change, the matrix, a shallow search);
 /// the full search, the proof of (a) and (b), runs only for changes that pass them.
-public struct FixSearch: Sendable {
+public struct FixSearch: Sendable, Equatable {
     /// A suggested change, with its proof.
-    public struct Fix: Sendable {
+    public struct Fix: Sendable, Equatable {
         /// The change in words: `kc: accessible afterFirstUnlockThisDeviceOnly (was afterFirstUnlock)`.
         public var change: String
         /// The keys it changes (`kc.accessible`, `beforeFirstUnlock`).

@@ -2,7 +2,7 @@ import IDSim
 import IDStrategies
 
 /// A scenario as its file declares it, validated: the setup, and the steps to take.
-public struct Scenario: Sendable {
+public struct Scenario: Sendable, Equatable {
     public var name: String
     public var description: String?
     /// Guidance for whoever presents it to a room.
@@ -43,8 +43,8 @@ public struct Scenario: Sendable {
 }
 
 /// One step: an event or an expectation, aimed at a device, with its optional label and narration.
-public struct ScenarioStep: Sendable {
-    public enum Action: Sendable {
+public struct ScenarioStep: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
         case event(Event)
         case expect(Expectation)
     }
