@@ -87,9 +87,13 @@ final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
         self.contents = contents
     }
 
-    func exists(_ path: String) -> Bool { contents[path] != nil }
+    func exists(_ path: String) -> Bool { contents[path] != nil || unreadable[path] != nil }
+
+    /// Paths that exist and fail to read, with the error (EIO).
+    var unreadable: [String: String] = [:]
 
     func read(_ path: String) throws -> String {
+        if let failure = unreadable[path] { throw MemoryFilesError.writeFailed(failure) }
         guard let text = contents[path] else { throw MemoryFilesError.missing(path) }
         return text
     }
@@ -115,7 +119,7 @@ final class MemoryFiles: ScenarioFiles, @unchecked Sendable {
 
     enum MemoryFilesError: Error, CustomStringConvertible {
         case missing(String)
-        case writeFailed(String)
+        case writeFailed(String)   // or a read: the error as the system says it
 
         var description: String {
             switch self {

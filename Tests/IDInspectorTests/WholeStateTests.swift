@@ -330,4 +330,35 @@ struct WholeStateTests {
             $0.selection = Selection(device: Tour.phone, app: Tour.shop)
         }
     }
+
+    @Test("a paste outside the line presses no keys; into the line it is one event, cut at the line's limit")
+    func pasting() throws {
+        var store = try Store()
+        try store.send(.input(.paste("idLe" + String(repeating: "q", count: 50)))) {
+            $0.status = Status("paste ignored: press : first to paste a command", error: true)
+        }
+        try store.key(.character(":")) {
+            $0.status = nil
+            $0.prompt = Prompt(purpose: .command)
+        }
+        try store.send(.input(.paste("reboot\non phone"))) { $0.prompt = Prompt(purpose: .command, text: "reboot on phone") }
+        try store.key(.control("u")) { $0.prompt = Prompt(purpose: .command) }
+        try store.send(.input(.paste(String(repeating: "x", count: 100_000)))) {
+            $0.prompt = Prompt(purpose: .command, text: String(repeating: "x", count: Prompt.maxLength))
+            $0.status = Status("paste cut: the line holds at most \(Prompt.maxLength) characters", error: true)
+        }
+    }
+
+    @Test("a file that fails to read is a status error; the session, its rows and its undo stay as they were")
+    func failedRead() throws {
+        let files = MemoryFiles()
+        files.unreadable["broken.yaml"] = "Input/output error"
+        var store = try Store(files: files)
+        try store.key(.character("o")) { $0.prompt = Prompt(purpose: .open, text: "", prefilled: true) }
+        try store.type("broken.yaml") { c, s in s.prompt = Prompt(purpose: .open, text: (s.prompt?.text ?? "") + String(c)) }
+        try store.key(.enter) {
+            $0.prompt = nil
+            $0.status = Status("could not open broken.yaml: Input/output error", error: true)
+        }
+    }
 }
