@@ -14,4 +14,4 @@
 
 /// The calls that differ between Linux and Darwin, behind names of ours (the C side is
 /// `Sources/CPlatform/platform.c`, with the header each Darwin name was checked against).
-public enum Platform {}
+package enum Platform {}

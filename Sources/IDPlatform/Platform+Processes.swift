@@ -3,13 +3,13 @@ internal import CPlatform
 extension Platform {
     /// The running executable's absolute path (Linux: the kernel's; Darwin:
     /// `_NSGetExecutablePath`), symlinks resolved.
-    public static func executablePath() -> String? {
+    package static func executablePath() -> String? {
         withPathBuffer { idscope_executable_path($0, $1) }
     }
 
     /// The path of the loaded image that holds `address`: the executable, a library, or a test
     /// bundle's binary (`dladdr`).
-    public static func imagePath(containing address: UnsafeRawPointer) -> String? {
+    package static func imagePath(containing address: UnsafeRawPointer) -> String? {
         withPathBuffer { idscope_image_path(address, $0, $1) }
     }
 
@@ -20,7 +20,7 @@ extension Platform {
     }
 
     /// What a spawned child's standard descriptor is.
-    public enum SpawnStream: Sendable {
+    package enum SpawnStream: Sendable {
         /// The same as ours.
         case inherit
         /// A descriptor of ours.
@@ -29,9 +29,9 @@ extension Platform {
         case file(String)
     }
 
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var code: Int32
-        public var description: String { "posix_spawn: " + String(cString: strerror(code)) }
+    package struct SpawnError: Error, CustomStringConvertible {
+        package var code: Int32
+        package var description: String { "posix_spawn: " + String(cString: strerror(code)) }
     }
 
     /// Starts `path` with `arguments` (argv[0] included) and `environment`.
@@ -41,7 +41,7 @@ extension Platform {
     ///   - newSession: the child starts a session of its own (its own controlling terminal).
     ///   - resetSignals: an empty signal mask and default actions in the child (a test's threads
     ///     block signals, and a child would inherit that).
-    public static func spawn(_ path: String, arguments: [String], environment: [String: String],
+    package static func spawn(_ path: String, arguments: [String], environment: [String: String],
                              stdio: (SpawnStream, SpawnStream, SpawnStream) = (.inherit, .inherit, .inherit),
                              closing: Int32? = nil, newSession: Bool = false, resetSignals: Bool = false) throws(SpawnError) -> Int32 {
         let streams = [stdio.0, stdio.1, stdio.2]
@@ -63,7 +63,7 @@ extension Platform {
     }
 
     /// A new pseudo-terminal of the given size: its controller, and its terminal (open).
-    public static func openPseudoTerminal(columns: Int, rows: Int) -> (controller: Int32, terminal: Int32)? {
+    package static func openPseudoTerminal(columns: Int, rows: Int) -> (controller: Int32, terminal: Int32)? {
         var controller: Int32 = -1, terminal: Int32 = -1
         guard idscope_open_pty(&controller, &terminal, Int32(columns), Int32(rows)) == 0 else { return nil }
         return (controller, terminal)
@@ -71,12 +71,12 @@ extension Platform {
 
     /// Raises the soft limit on open descriptors as far as the hard limit allows (macOS starts a
     /// shell's processes at 256), and returns the limit then in force.
-    public static func raiseOpenFileLimit() -> Int {
+    package static func raiseOpenFileLimit() -> Int {
         idscope_raise_open_file_limit()
     }
 
     /// This process's resident memory in bytes (0 when the system does not say).
-    public static func residentBytes() -> Int {
+    package static func residentBytes() -> Int {
         Int(idscope_resident_bytes())
     }
 }
@@ -84,7 +84,7 @@ extension Platform {
 extension Platform {
     /// Ends the process with a status, as exit(3) does (flushing C's stdio buffers and running
     /// atexit handlers). A name of ours: inside a ParsableCommand, `exit` is the command's own.
-    public static func exitProcess(_ status: Int32) -> Never {
+    package static func exitProcess(_ status: Int32) -> Never {
         cExit(status)
     }
 }

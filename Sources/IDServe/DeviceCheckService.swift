@@ -8,41 +8,41 @@ import ServiceLifecycle
 import UnixSignals
 
 /// `idscope serve`: Apple's DeviceCheck REST API on loopback, over a served world.
-public enum DeviceCheckService {
-    public struct Options: Sendable {
-        public var host = "127.0.0.1"
+package enum DeviceCheckService {
+    package struct Options: Sendable {
+        package var host = "127.0.0.1"
         /// 0 picks a free port (the bound one is handed to `onRunning`).
-        public var port = 8080
+        package var port = 8080
         /// The `--key` keys; nil with `--no-auth`.
-        public var keys: SigningKeys?
+        package var keys: SigningKeys?
         /// Seconds since 1970, for JWT ages, token lifetimes and the log (tests move it).
-        public var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        package var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
         /// Stop gracefully on SIGINT, SIGTERM, SIGHUP (a closed terminal, an ssh session that
         /// dropped) and SIGQUIT (the command); tests stop by cancelling instead.
-        public var stopOnSignals = true
+        package var stopOnSignals = true
         /// With `stopOnSignals`: what SIGUSR1 asks for while the server keeps serving (the command
         /// writes its --save file: a checkpoint).
-        public var onCheckpoint: (@Sendable () -> Void)?
+        package var onCheckpoint: (@Sendable () -> Void)?
         /// NIO event-loop threads; nil uses NIO's shared group (one per core).
-        public var eventLoopThreads: Int?
+        package var eventLoopThreads: Int?
         /// The most connections open at once; past it the server stops accepting until one closes
         /// (the others wait in the listen queue), so it never runs out of descriptors.
-        public var maxConnections = 1024
+        package var maxConnections = 1024
         /// Seconds a connection may stay idle (no request arriving, none being answered) before it
         /// is closed; a request whose head trickles in (slowloris) counts as idle until it is whole.
-        public var idleTimeout: Double = 10
+        package var idleTimeout: Double = 10
 
-        public init() {}
+        package init() {}
     }
 
     /// The signals that stop the server gracefully, as SIGTERM does.
-    public static let stopSignals: [UnixSignal] = [.sigterm, .sigint, .sighup, .sigquit]
+    package static let stopSignals: [UnixSignal] = [.sigterm, .sigint, .sighup, .sigquit]
 
     /// Serves until a stop signal (or the calling task is cancelled): then it stops accepting,
     /// lets the requests in flight finish, flushes the log and returns.
     /// - Parameter onRunning: called once the socket is bound, with its host and port.
     /// - Throws: when the address cannot be bound.
-    public static func serve(_ world: ServedWorld, options: Options, log: RequestLog,
+    package static func serve(_ world: ServedWorld, options: Options, log: RequestLog,
                              onRunning: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
         let responder = DeviceCheckResponder(world: world, authorization: AuthorizationCheck(keys: options.keys, teams: world.teams),
                                              log: log, clock: options.clock)

@@ -4,31 +4,31 @@ import IDPlatform
 /// and the benchmark talk to `idscope serve` with (this target is theirs alone, not the binary's). It sends exactly the bytes it is given when
 /// asked (a malformed request is a test case) and reads responses framed by `Content-Length`,
 /// which is how the server frames all of its own.
-public final class LoopbackConnection {
+package final class LoopbackConnection {
     private let fd: Int32
     private var received: [UInt8] = []
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
 
-        public init(description: String) { self.description = description }
+        package init(description: String) { self.description = description }
     }
 
     /// A response: its status, its headers (names lowercased) and its body as text.
-    public struct Reply: Sendable {
-        public var status: Int
-        public var headers: [String: String]
-        public var body: String
+    package struct Reply: Sendable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: String
     }
 
-    public init(port: Int, host: String = "127.0.0.1") throws {
+    package init(port: Int, host: String = "127.0.0.1") throws {
         fd = try Self.connectedSocket(port: port, host: host)
     }
 
     /// A TCP socket connected to `host:port` (sending to a closed peer fails, never raising SIGPIPE),
     /// with Nagle's delay off (a request is one write and
     /// waits for its answer): this connection's, and the benchmark's many non-blocking ones.
-    public static func connectedSocket(port: Int, host: String = "127.0.0.1") throws -> Int32 {
+    package static func connectedSocket(port: Int, host: String = "127.0.0.1") throws -> Int32 {
         let fd = Platform.tcpSocket()
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -51,7 +51,7 @@ public final class LoopbackConnection {
     deinit { close(fd) }
 
     /// The bytes of a request with a body, `Content-Length` set.
-    public static func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") -> [UInt8] {
+    package static func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") -> [UInt8] {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.utf8.count)\r\n\r\n"
@@ -59,17 +59,17 @@ public final class LoopbackConnection {
     }
 
     /// Sends a request and waits for its response.
-    public func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") throws -> Reply {
+    package func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") throws -> Reply {
         try exchange(Self.request(method, path, headers: headers, body: body))
     }
 
     /// Sends bytes as they are and reads one response.
-    public func exchange(_ bytes: [UInt8]) throws -> Reply {
+    package func exchange(_ bytes: [UInt8]) throws -> Reply {
         try write(bytes)
         return try readReply()
     }
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Platform.send(fd, $0.baseAddress! + sent, bytes.count - sent) }
@@ -79,7 +79,7 @@ public final class LoopbackConnection {
         }
     }
 
-    public func readReply() throws -> Reply {
+    package func readReply() throws -> Reply {
         let headEnd = try fill { Self.find([13, 10, 13, 10], in: $0) }
         let head = String(decoding: received[..<headEnd], as: UTF8.self)
         var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)

@@ -6,7 +6,7 @@ import IDSim
 /// exactly where its original reads and writes, and handling failures the way the original
 /// does. It is made fresh from the app's options for each launch, so it keeps nothing between
 /// launches but what it stores through the OS (or in the process's memory).
-public protocol IDStrategy: AppProgram {
+package protocol IDStrategy: AppProgram {
     /// The scenario name (`strategy:`).
     static var name: String { get }
     /// What it reproduces, in a line.
@@ -37,16 +37,16 @@ public protocol IDStrategy: AppProgram {
 }
 
 extension IDStrategy {
-    public static var matrixValue: String? { nil }
-    public static var setsDeviceCheckBits: Bool { false }
+    package static var matrixValue: String? { nil }
+    package static var setsDeviceCheckBits: Bool { false }
 
     /// Assumed unless a strategy says otherwise.
-    public static var readsTracking: Bool { true }
+    package static var readsTracking: Bool { true }
 
-    public static func sharedAccessGroups(for app: AppDeclaration) -> [String] { [] }
+    package static func sharedAccessGroups(for app: AppDeclaration) -> [String] { [] }
 
     /// This strategy as a value, as the library holds it.
-    public static var strategy: Strategy {
+    package static var strategy: Strategy {
         Strategy(name: name, summary: summary, kind: .swift, options: options, valueNames: valueNames, matrixValue: matrixValue,
                  readsTracking: readsTracking, setsDeviceCheckBits: setsDeviceCheckBits, stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
                  program: { Self(options: $0) })
@@ -56,42 +56,42 @@ extension IDStrategy {
 /// A strategy as a value: what an app's `strategy:` names, with what it reports, where it keeps
 /// things, and the program a launch runs. Swift strategies and recipes are both `Strategy` values,
 /// so everything that lists, validates, runs or compares strategies treats them alike.
-public struct Strategy: Sendable {
-    public enum Kind: String, Sendable {
+package struct Strategy: Sendable {
+    package enum Kind: String, Sendable {
         /// App code written in Swift (`IDStrategy`).
         case swift
         /// A recipe: the app's ID code as data, run by the recipe interpreter.
         case recipe
     }
 
-    public let name: String
+    package let name: String
     /// What it reproduces, in a line.
-    public let summary: String
-    public let kind: Kind
-    public let options: [StrategyOption]
+    package let summary: String
+    package let kind: Kind
+    package let options: [StrategyOption]
     /// The keys of `values` in a launch report, in order.
-    public let valueNames: [String]
+    package let valueNames: [String]
     /// The value the lifecycle matrix follows: nil for the primary ID (DeviceCheck follows its bit).
-    public private(set) var matrixValue: String?
+    package private(set) var matrixValue: String?
     /// Whether its code may read tracking state (the IDFA, the ATT status, the consent the app
     /// records) or ask to track (see `IDStrategy`).
-    public let readsTracking: Bool
+    package let readsTracking: Bool
     /// Whether its server sets the team's DeviceCheck bits (explore then offers that action).
-    public let setsDeviceCheckBits: Bool
+    package let setsDeviceCheckBits: Bool
     /// Whether its code reads Sign in with Apple's user identifier (explore then offers the user
     /// stopping Sign in with Apple for the app, SIWA-43).
-    public let readsAppleUserID: Bool
+    package let readsAppleUserID: Bool
     /// The IDs it names, for `expect: { ids: … }`: a recipe's declared ones, `id` for a strategy
     /// with a primary ID.
-    public let idNames: [String]
+    package let idNames: [String]
     /// Options an app must give (a recipe's params without a default: `{writeKey}`).
-    public let requiredOptions: [String]
+    package let requiredOptions: [String]
     private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let appGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
 
-    public init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
+    package init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
                 readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, readsAppleUserID: Bool = false, idNames: [String]? = nil,
                 requiredOptions: [String] = [],
                 stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
@@ -116,23 +116,23 @@ public struct Strategy: Sendable {
     }
 
     /// The places it reads and keeps values for an app, for users to see.
-    public func stores(for app: AppDeclaration) -> [StoreDescription] { storesOf(app) }
+    package func stores(for app: AppDeclaration) -> [StoreDescription] { storesOf(app) }
 
     /// Keychain access groups beyond the app's own it must be entitled to, for the code to work as shipped.
-    public func sharedAccessGroups(for app: AppDeclaration) -> [String] { sharedGroupsOf(app) }
+    package func sharedAccessGroups(for app: AppDeclaration) -> [String] { sharedGroupsOf(app) }
 
     /// The App Groups the code keeps values in, for an app that declares none: the worlds idscope
     /// makes for the matrix and explore give their apps these (a recipe's `{appGroup}`, a file's
     /// `group:`, a `group.` suite), so that a recipe of an App Group runs as it does in a scenario.
-    public func appGroups(for app: AppDeclaration) -> [String] { appGroupsOf(app) }
+    package func appGroups(for app: AppDeclaration) -> [String] { appGroupsOf(app) }
 
     /// The code an app of this strategy runs at a launch, with the app's options.
-    public func program(options: [String: OptionValue]) -> any AppProgram { make(options) }
+    package func program(options: [String: OptionValue]) -> any AppProgram { make(options) }
 
     /// The strategy as the matrix and explore see it when told to follow another of its values
     /// (`--id NAME`): a recipe's other ID, or any value its launches report; `id` is the primary.
     /// Nil when its launches report no value by that name.
-    public func following(_ name: String) -> Strategy? {
+    package func following(_ name: String) -> Strategy? {
         guard valueNames.contains(name) else { return nil }
         var copy = self
         copy.matrixValue = name == "id" ? nil : name
@@ -140,34 +140,34 @@ public struct Strategy: Sendable {
     }
 
     /// Why `following(name)` gives nothing, in a sentence for the user.
-    public func notFollowing(_ name: String) -> String {
+    package func notFollowing(_ name: String) -> String {
         "strategy \(self.name) reports no value '\(name)'; its launches report " + valueNames.joined(separator: ", ")
             + NameSuggester.hint(for: name, among: valueNames)
     }
 
     /// The value the matrix and explore follow in a launch report: `matrixValue`'s, else the primary ID.
-    public func followedValue(in report: LaunchReport) -> String? {
+    package func followedValue(in report: LaunchReport) -> String? {
         report.value(followed: matrixValue)
     }
 
     /// Whether launches report a primary ID (DeviceCheck's do not: its state is the team's bits).
-    public var hasPrimaryID: Bool { matrixValue == nil }
+    package var hasPrimaryID: Bool { matrixValue == nil }
 
     /// The options as this strategy's kinds read them (see `StrategyOption.normalized`); keys it
     /// does not know are kept as they are, for `problems(options:)` to name.
-    public func normalized(options values: [String: OptionValue]) -> [String: OptionValue] {
+    package func normalized(options values: [String: OptionValue]) -> [String: OptionValue] {
         var out = values
         for (key, value) in values { out[key] = normalized(value, option: key) }
         return out
     }
 
     /// One option's value as this strategy reads it (as given, for an option it does not know).
-    public func normalized(_ value: OptionValue, option key: String) -> OptionValue {
+    package func normalized(_ value: OptionValue, option key: String) -> OptionValue {
         options.first { $0.name == key }?.normalized(value) ?? value
     }
 
     /// Every problem with options given to this strategy, in the order of their names.
-    public func problems(options values: [String: OptionValue]) -> [StrategyProblem] {
+    package func problems(options values: [String: OptionValue]) -> [StrategyProblem] {
         let known = options.map(\.name)
         var problems: [StrategyProblem] = []
         for key in values.keys.sorted() {
@@ -181,14 +181,14 @@ public struct Strategy: Sendable {
     }
 
     /// The required options `values` leaves out, in the strategy's order.
-    public func missingOptions(in values: [String: OptionValue]) -> [String] {
+    package func missingOptions(in values: [String: OptionValue]) -> [String] {
         requiredOptions.filter { values[$0] == nil }
     }
 
     /// `values` with each required option it leaves out given a value that says it is an example
     /// (`example-writeKey`): how a run over every built-in strategy, none named, runs those that
     /// need one, where a strategy named alone must be given it.
-    public func withExamples(_ values: [String: OptionValue]) -> [String: OptionValue] {
+    package func withExamples(_ values: [String: OptionValue]) -> [String: OptionValue] {
         var filled = values
         for name in missingOptions(in: values) { filled[name] = .string("example-" + name) }
         return filled
@@ -196,12 +196,12 @@ public struct Strategy: Sendable {
 }
 
 /// Why a strategy name or its options are not valid.
-public enum StrategyProblem: Error, Hashable, Sendable, CustomStringConvertible {
+package enum StrategyProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownStrategy(String, known: [String])
     case unknownOption(String, strategy: String, known: [String])
     case invalidOption(String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownStrategy(let name, let known):
             "unknown strategy '\(name)'" + (NameSuggester.nearest(to: name, among: known).map { "; did you mean '\($0)'?" }
@@ -216,7 +216,7 @@ public enum StrategyProblem: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The option (or strategy) name the problem is about.
-    public var subject: String {
+    package var subject: String {
         switch self {
         case .unknownStrategy(let name, _), .unknownOption(let name, _, _), .invalidOption(let name, _): name
         }
@@ -225,7 +225,7 @@ public enum StrategyProblem: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension LaunchReport {
     /// The named value, or the primary ID when `name` is nil (how a strategy's `matrixValue` is read).
-    public func value(followed name: String?) -> String? {
+    package func value(followed name: String?) -> String? {
         guard let name else { return primaryID }
         return value(name)
     }

@@ -4,12 +4,12 @@ import IDSim
 ///
 /// `builtIn` holds the Swift strategies; a scenario's library adds its recipes (and the built-in
 /// recipes, which `IDScenario` reads from its resources) with `adding(_:)`.
-public struct StrategyLibrary: AppProgramResolver {
+package struct StrategyLibrary: AppProgramResolver {
     /// In the order they are listed.
-    public let all: [Strategy]
+    package let all: [Strategy]
     private let byName: [String: Strategy]
 
-    public init(_ strategies: [Strategy]) {
+    package init(_ strategies: [Strategy]) {
         var all: [Strategy] = []
         var byName: [String: Strategy] = [:]
         for strategy in strategies where byName[strategy.name] == nil {
@@ -21,34 +21,34 @@ public struct StrategyLibrary: AppProgramResolver {
     }
 
     /// The Swift strategies, in the order of the contract's strategy table.
-    public static let builtIn = StrategyLibrary([
+    package static let builtIn = StrategyLibrary([
         IDKit.strategy, KeychainIDFV.strategy, SvUDID.strategy, ZBUUID.strategy, FCUUID.strategy, RNDI.strategy,
         DeviceCheckStrategy.strategy, OpenUDID.strategy, AppAttestStrategy.strategy,
     ])
 
     /// This library with more strategies after its own (a name already present keeps its first strategy).
-    public func adding(_ more: [Strategy]) -> StrategyLibrary {
+    package func adding(_ more: [Strategy]) -> StrategyLibrary {
         more.isEmpty ? self : StrategyLibrary(all + more)
     }
 
-    public var names: [String] { all.map(\.name) }
+    package var names: [String] { all.map(\.name) }
 
-    public func strategy(named name: String) -> Strategy? { byName[name] }
+    package func strategy(named name: String) -> Strategy? { byName[name] }
 
     /// Every problem with a strategy name and its options, in the order the options are given.
-    public func problems(strategy name: String, options: [String: OptionValue]) -> [StrategyProblem] {
+    package func problems(strategy name: String, options: [String: OptionValue]) -> [StrategyProblem] {
         guard let strategy = byName[name] else { return [.unknownStrategy(name, known: names)] }
         return strategy.problems(options: options)
     }
 
     /// One option's value as the named strategy reads it (as given, for an unknown strategy).
-    public func normalized(strategy name: String, _ value: OptionValue, option key: String) -> OptionValue {
+    package func normalized(strategy name: String, _ value: OptionValue, option key: String) -> OptionValue {
         byName[name]?.normalized(value, option: key) ?? value
     }
 
     /// The program for an app. An unknown name (which validation reports before anything runs)
     /// falls back to the core's basic app rather than trapping.
-    public func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {
+    package func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {
         byName[strategy]?.program(options: options) ?? BasicProgram()
     }
 }

@@ -5,12 +5,12 @@ import Synchronization
 
 /// The inspector on a real terminal through ncurses (the C target CCurses): draws canvases,
 /// reads keys and the mouse.
-public final class CursesBackend: TerminalBackend {
+package final class CursesBackend: TerminalBackend {
     private let colour: Bool
     private var pairs: [Int: Int16] = [:]
 
     /// Takes over the terminal as `terminal` (from `TerminalCheck.choose()`).
-    public init(terminal: TerminalCheck.Choice, mouse: Bool, colour: Bool) throws(TerminalCheck.Problem) {
+    package init(terminal: TerminalCheck.Choice, mouse: Bool, colour: Bool) throws(TerminalCheck.Problem) {
         // Without a UTF-8 LC_CTYPE, ncurses draws CJK and box lines as garbage.
         _ = idscope_use_utf8_locale()
         TerminalGuard.install()
@@ -32,17 +32,17 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// Gives the terminal back (also done on exit, signals and crashes).
-    public func close() {
+    package func close() {
         TerminalGuard.restore()
     }
 
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
         idscope_curses_size(&width, &height)
         return (Int(width), Int(height))
     }
 
-    public func draw(_ canvas: Canvas) {
+    package func draw(_ canvas: Canvas) {
         for y in 0..<canvas.height {
             var x = 0
             while x < canvas.width {
@@ -80,11 +80,11 @@ public final class CursesBackend: TerminalBackend {
         return number
     }
 
-    public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent {
+    package func nextEvent(timeoutMilliseconds: Int?) -> InputEvent {
         read(timeoutMilliseconds: timeoutMilliseconds ?? -1) ?? .tick
     }
 
-    public func pendingEvent() -> InputEvent? {
+    package func pendingEvent() -> InputEvent? {
         read(timeoutMilliseconds: 0)
     }
 
@@ -182,7 +182,7 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// The exit status for the signal that stopped us, if one did (128 + signal, as shells report).
-    public static var signalExitStatus: Int32? {
+    package static var signalExitStatus: Int32? {
         let sig = caughtSignal.load(ordering: .relaxed)
         return sig == 0 ? nil : 128 + sig
     }

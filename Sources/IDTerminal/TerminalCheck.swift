@@ -4,16 +4,16 @@ import IDScenario
 
 /// Checks that we can take over the terminal before touching it: `initscr` would exit on a bad
 /// TERM and happily draw escape codes into a pipe or onto a dumb terminal.
-public enum TerminalCheck {
+package enum TerminalCheck {
     /// The terminal type the inspector will draw with, and a note when it is not TERM's.
-    public struct Choice: Sendable, Equatable {
-        public var type: String
+    package struct Choice: Sendable, Equatable {
+        package var type: String
         /// Set when TERM has no terminfo entry here and a close one stands in for it.
-        public var note: String?
+        package var note: String?
     }
 
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
+    package struct Problem: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The terminal type to use, or why the inspector cannot run.
@@ -22,7 +22,7 @@ public enum TerminalCheck {
     /// note: macOS 13's terminfo (ncurses 5.7, Apple's ncurses-61) has no `tmux-256color`, tmux's
     /// default inside it; macOS 14 and later ship ncurses 6.0's terminfo.src, which has it
     /// (ncurses-71 and ncurses-79). Remote hosts and containers often lack one too.
-    public static func choose() throws(Problem) -> Choice {
+    package static func choose() throws(Problem) -> Choice {
         let hint = "; use 'idscope run SCENARIO' for output without a terminal"
         guard isatty(STDIN_FILENO) == 1 else { throw Problem(description: "idscope: the inspector needs a terminal, and standard input is not one" + hint) }
         guard isatty(STDOUT_FILENO) == 1 else { throw Problem(description: "idscope: the inspector needs a terminal, and standard output is not one (piped or redirected)" + hint) }

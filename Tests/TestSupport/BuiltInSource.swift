@@ -3,12 +3,12 @@ import Foundation
 /// `Sources/IDScenario/Library/BuiltInFiles.swift`: the built-in scenario and recipe files as
 /// Swift string literals, so that the binary carries them. A test keeps it equal to what this
 /// renders from the YAML files.
-public enum BuiltInSource {
-    public static let path = "Sources/IDScenario/Library/BuiltInFiles.swift"
-    public static let folder = "Sources/IDScenario/Library/Scenarios"
+package enum BuiltInSource {
+    package static let path = "Sources/IDScenario/Library/BuiltInFiles.swift"
+    package static let folder = "Sources/IDScenario/Library/Scenarios"
 
     /// The Swift source for the files in `folder` (relative to the repository's root).
-    public static func render() throws -> String {
+    package static func render() throws -> String {
         let base = GeneratedSection.root.appendingPathComponent(folder)
         var out = """
         // Generated from the YAML files in \(folder): do not edit. After changing one, run
@@ -50,7 +50,7 @@ public enum BuiltInSource {
     /// A raw multi-line literal whose value is exactly `text`: more `#`s than any run of them in
     /// the text, so nothing in it can end the literal or interpolate; the closing delimiter at
     /// the line's start, so no indentation is stripped.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var longest = 0, run = 0
         for character in text {
             run = character == "#" ? run + 1 : 0

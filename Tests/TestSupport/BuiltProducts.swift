@@ -7,9 +7,9 @@ import IDPlatform
 /// Linux, a folder holding `Contents/MacOS/idscopePackageTests` on Darwin. This code is linked
 /// into it, so the image holding one of its functions is the bundle's binary (`dladdr`), whatever
 /// program runs the tests (the bundle itself, `xctest`, or SwiftPM's Swift Testing helper).
-public enum BuiltProducts {
+package enum BuiltProducts {
     /// The products folder (`.build/<triple>/debug`).
-    public static let folder: URL = {
+    package static let folder: URL = {
         let anchor: @convention(c) () -> Void = {}
         let image = Platform.imagePath(containing: unsafeBitCast(anchor, to: UnsafeRawPointer.self))
             ?? Platform.executablePath() ?? CommandLine.arguments[0]
@@ -19,20 +19,20 @@ public enum BuiltProducts {
     }()
 
     /// A built executable of the package, by name.
-    public static func executable(_ name: String) -> URL {
+    package static func executable(_ name: String) -> URL {
         folder.appendingPathComponent(name)
     }
 }
 
 /// What this machine offers that some tests need, so that they are skipped, with the reason, where
 /// it is missing (a Mac has no /dev/full, no /proc and a BSD script(1)).
-public enum Host {
+package enum Host {
     /// `/dev/full`: every write fails with ENOSPC.
-    public static let hasDevFull = FileManager.default.fileExists(atPath: "/dev/full")
+    package static let hasDevFull = FileManager.default.fileExists(atPath: "/dev/full")
     /// `/proc` (Linux).
-    public static let hasProc = FileManager.default.fileExists(atPath: "/proc/self/mem")
+    package static let hasProc = FileManager.default.fileExists(atPath: "/proc/self/mem")
     /// util-linux's script(1), which runs a command on a pseudo-terminal (`script -qec CMD FILE`).
-    public static let utilLinuxScript: String? = {
+    package static let utilLinuxScript: String? = {
         let path = "/usr/bin/script"
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
         let process = Process()
@@ -49,13 +49,13 @@ public enum Host {
     }()
     /// A program on the usual paths (Debian's and Homebrew's), or nil: the real tools some tests
     /// check output with (chromium, tidy, asciinema), which `.ci/run` installs.
-    public static func tool(_ name: String) -> String? {
+    package static func tool(_ name: String) -> String? {
         ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"].map { $0 + "/" + name }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// A UTF-8 locale name this system has: C.UTF-8 on Linux; macOS has long had en_US.UTF-8.
-    public static let utf8Locale: String = {
+    package static let utf8Locale: String = {
         #if os(macOS)
         "en_US.UTF-8"
         #else
@@ -69,7 +69,7 @@ extension BuiltProducts {
     /// test inherits (O_CLOEXEC): with Foundation's copy, a process spawned by a test running
     /// beside this one could hold the new file open for writing, and running it then fails with
     /// "Text file busy".
-    public static func copy(_ name: String, into folder: URL) throws -> URL {
+    package static func copy(_ name: String, into folder: URL) throws -> URL {
         let bytes = Array(try Data(contentsOf: executable(name)))
         let target = folder.appendingPathComponent(name)
         let fd = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)

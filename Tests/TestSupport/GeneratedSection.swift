@@ -2,16 +2,16 @@ import Foundation
 
 /// A part of a document printed by the code (the events table, the README's keys): the text
 /// between a marker line and an end marker must be what the code prints now.
-public enum GeneratedSection {
+package enum GeneratedSection {
     /// The repository's root folder.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The document as it is, and as it should be with `content` between the markers;
     /// IDSCOPE_RECORD_DOCS=1 writes the latter.
     /// - Parameters:
     ///   - begin: the end of the line that opens the section (it ends with a newline).
     ///   - end: the text that closes it.
-    public static func compare(_ path: String, begin: String, end: String, content: String) throws -> (actual: String, expected: String)? {
+    package static func compare(_ path: String, begin: String, end: String, content: String) throws -> (actual: String, expected: String)? {
         let url = root.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
         guard let opening = text.range(of: begin), let closing = text.range(of: end) else { return nil }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Text compared with a file kept in the repository; `IDSCOPE_RECORD_SNAPSHOTS=1` records it
 /// instead. A missing file is a difference: a golden file nobody committed must not pass.
-public enum Golden {
+package enum Golden {
     /// Where the text first differs from the file at `path` (relative to the repository's root),
     /// line by line, or nil when they are equal.
-    public static func difference(_ actual: String, file path: String) throws -> String? {
+    package static func difference(_ actual: String, file path: String) throws -> String? {
         let url = GeneratedSection.root.appendingPathComponent(path)
         if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_SNAPSHOTS"] != nil {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

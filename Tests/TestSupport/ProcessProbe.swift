@@ -3,10 +3,10 @@ import Foundation
 /// What a test reads of another process: the signals it catches, the CPU it has used. From Linux's
 /// /proc where there is one, else from ps(1), whose `caught` and `time` columns a Mac's BSD ps
 /// and Linux's procps both print, so that no test waits a fixed time where /proc is missing.
-public enum ProcessProbe {
+package enum ProcessProbe {
     /// The mask of signals the process has a handler for (bit `n - 1` for signal `n`), or nil
     /// when neither source answers (the process has gone).
-    public static func caughtSignals(_ pid: Int32, from source: Source = .best) -> UInt64? {
+    package static func caughtSignals(_ pid: Int32, from source: Source = .best) -> UInt64? {
         if source != .ps, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }) else { return nil }
             return UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
@@ -16,14 +16,14 @@ public enum ProcessProbe {
     }
 
     /// Whether the process has a handler for `signal`.
-    public static func catches(_ signal: Int32, pid: Int32, from source: Source = .best) -> Bool {
+    package static func catches(_ signal: Int32, pid: Int32, from source: Source = .best) -> Bool {
         guard let mask = caughtSignals(pid, from: source) else { return false }
         return mask & (1 << UInt64(signal - 1)) != 0
     }
 
     /// Waits until the process has a handler for `signal` (polling every 20 ms), false after
     /// `timeout` seconds.
-    public static func waitUntilCatching(_ signal: Int32, pid: Int32, timeout: Double = 60) -> Bool {
+    package static func waitUntilCatching(_ signal: Int32, pid: Int32, timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if catches(signal, pid: pid) { return true }
@@ -34,7 +34,7 @@ public enum ProcessProbe {
 
     /// The process's user and system CPU seconds so far. /proc gives clock ticks; ps gives
     /// `[[dd-]hh:]mm:ss[.cc]` (a Mac's has hundredths; procps' whole seconds only).
-    public static func cpuSeconds(_ pid: Int32, from source: Source = .best) -> Double? {
+    package static func cpuSeconds(_ pid: Int32, from source: Source = .best) -> Double? {
         if source != .ps, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) {
             guard let close = stat.lastIndex(of: ")") else { return nil }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -47,10 +47,10 @@ public enum ProcessProbe {
 
     /// Where a reading comes from: /proc if present else ps, or one of them alone (the tests check
     /// that the two agree on Linux).
-    public enum Source: Sendable { case best, proc, ps }
+    package enum Source: Sendable { case best, proc, ps }
 
     /// `[[dd-]hh:]mm:ss[.cc]` in seconds.
-    public static func parseTime(_ text: String) -> Double? {
+    package static func parseTime(_ text: String) -> Double? {
         var days = 0.0, rest = Substring(text)
         if let dash = rest.firstIndex(of: "-") {
             guard let d = Double(rest[..<dash]) else { return nil }

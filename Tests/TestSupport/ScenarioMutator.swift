@@ -3,8 +3,8 @@ import IDSim
 
 /// Seeded mutations of a valid scenario file, for the fuzz tests of the parser (in-process) and
 /// of the binary: each mutation is one way a real file goes wrong.
-public enum ScenarioMutator {
-    public static func mutate(_ text: String, _ rng: inout SeededGenerator) -> [UInt8] {
+package enum ScenarioMutator {
+    package static func mutate(_ text: String, _ rng: inout SeededGenerator) -> [UInt8] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
         switch rng.next() % 14 {
@@ -77,7 +77,7 @@ public enum ScenarioMutator {
     }
 
     /// A scenario with a recipe that uses every key, for the fuzz tests to start from.
-    public static let recipeSeed = """
+    package static let recipeSeed = """
         name: every recipe key
         accounts: [{ id: alice }]
         devices:

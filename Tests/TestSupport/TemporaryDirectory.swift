@@ -9,15 +9,15 @@ import Foundation
 /// (a full run used to leave some sixty folders behind, every run). Set
 /// `IDSCOPE_KEEP_TEST_FILES` (to any value) to keep them for a look after a failing run: they are in
 /// `idscope-test-PID-…` under the temporary directory.
-public enum TemporaryDirectory {
-    public static func make() -> URL {
+package enum TemporaryDirectory {
+    package static func make() -> URL {
         let url = root.appendingPathComponent(UUID().uuidString)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// This process's folder, made (and its removal at exit arranged) on first use.
-    public static var root: URL { Root.url }
+    package static var root: URL { Root.url }
 
     private enum Root {
         // A static stored property is initialized once, thread-safely, on first access.

@@ -15,32 +15,32 @@ import IDStrategies
 /// reductions keep the search smaller without changing what it finds: launch views at the last
 /// depths (`LaunchView`), mirrored devices (`DeviceSymmetry`), commuting steps (`CommutingSteps`)
 /// and steps made moot by a device set up again (`RebuildingSteps`).
-public struct Explorer: Sendable {
-    public let root: ExploreState
-    public let steps: [Step]
-    public let programs: StrategyLibrary
+package struct Explorer: Sendable {
+    package let root: ExploreState
+    package let steps: [Step]
+    package let programs: StrategyLibrary
     /// The root's apps' programs, resolved once (see `ResolvedPrograms`).
     let resolved: ResolvedPrograms
     /// The followed app and the launch value followed (nil: the primary ID).
-    public let app: AppIndex
-    public let value: String?
+    package let app: AppIndex
+    package let value: String?
 
     /// Stop (saying so) before the visited set holds more states than this.
-    public var stateLimit = 50_000_000
+    package var stateLimit = 50_000_000
     /// Worker threads (fewer than one counts as one). The command and the inspector set it to the
     /// machine's active processor count; IDExplore, pure, does not ask the system.
-    public var workers = 2
+    package var workers = 2
     /// When the world's devices are interchangeable: visit a state or its mirror, not both (used
     /// while `reductions` has `.deviceSymmetry`).
-    public var symmetry: DeviceSymmetry?
+    package var symmetry: DeviceSymmetry?
     /// The goal whose allowed events the search forgives (nil: none; `properties` alone).
-    public var goal: ExploreGoal?
+    package var goal: ExploreGoal?
     /// Ends the search at the first break of any property it watches, as soon as the chunk that
     /// found it is merged (a fix's check: one break is enough to refuse it, so the rest of the
     /// search is not worth its time). The outcome then holds that break and its depth so far.
-    public var stopAtFirstBreak = false
+    package var stopAtFirstBreak = false
     /// The reductions the search uses (all by default; tests take one out and compare).
-    public var reductions = Set(SearchReduction.allCases)
+    package var reductions = Set(SearchReduction.allCases)
     /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
     /// Each chunk ends in a wait for the slowest worker; its merge rides on the next chunk's.
     package var chunkStates = 2048
@@ -48,7 +48,7 @@ public struct Explorer: Sendable {
     /// The symmetry the search folds states by, if any.
     var foldedSymmetry: DeviceSymmetry? { reductions.contains(DeviceSymmetry.reduction) ? symmetry : nil }
 
-    public init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
+    package init(root: ExploreState, steps: [Step], programs: StrategyLibrary, app: AppIndex, value: String?) {
         self.root = root
         self.steps = steps
         self.programs = programs
@@ -74,13 +74,13 @@ public struct Explorer: Sendable {
     let restoreSteps: [Int]
 
     /// One search's progress, reported as each part of a depth is done.
-    public struct Progress: Sendable {
+    package struct Progress: Sendable {
         /// The depth being searched (complete when `depthDone`).
-        public let depth: Int
-        public let depthDone: Bool
-        public let states: Int
-        public let successors: Int
-        public let seconds: Double
+        package let depth: Int
+        package let depthDone: Bool
+        package let states: Int
+        package let successors: Int
+        package let seconds: Double
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -92,7 +92,7 @@ public struct Explorer: Sendable {
     /// that set a device up again are left out after the device's own steps (`RebuildingSteps`)
     /// as long as no server keeps a record an erase does not end; once one does, the device's
     /// past outlives the erase and the search starts over trying them.
-    public func run(properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double = { 0 },
+    package func run(properties: Set<ExploreProperty>, depth: Int, clock: @escaping @Sendable () -> Double = { 0 },
                     shouldStop: @Sendable () -> Bool = { false }, progress: (Progress) -> Void = { _ in }) -> ExploreOutcome {
         var search = self
         var from = root
@@ -223,19 +223,19 @@ public struct Explorer: Sendable {
     }
 
     /// A state's fingerprint (for tests and tools that compare states).
-    public static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
+    package static func fingerprint(_ state: ExploreState) -> Int { Fingerprinter.fingerprint(state) }
 
     /// A state's fingerprint as this search sees it (under its symmetry, when it has one).
-    public func fingerprint(of state: ExploreState) -> Int { Fingerprinter.fingerprint(state, symmetry: foldedSymmetry) }
+    package func fingerprint(of state: ExploreState) -> Int { Fingerprinter.fingerprint(state, symmetry: foldedSymmetry) }
 
     /// The fingerprint with every device rehashed, ignoring the forms the steps kept: equal to
     /// `fingerprint` whenever those forms are up to date.
-    public static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
+    package static func fingerprintFromScratch(_ state: ExploreState, symmetry: DeviceSymmetry? = nil) -> Int {
         Fingerprinter.fingerprintFromScratch(state, symmetry: symmetry)
     }
 
     /// Applies one step as the search does: the properties it broke, or nil when it cannot apply.
-    public func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
+    package func probe(_ state: inout ExploreState, _ step: Step) -> Set<ExploreProperty>? {
         probe(&state, step, forms: nil)
     }
 

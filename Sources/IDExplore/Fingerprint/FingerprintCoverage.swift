@@ -6,8 +6,8 @@
 /// here, then changes each hashed one in a state and checks that the fingerprint changes: a new
 /// field of the model cannot be forgotten silently. (Backups, accounts and DeviceCheck's bits
 /// are hashed whole with the state, see `Fingerprinter`.)
-public enum FingerprintCoverage {
-    public enum Treatment: Equatable, Sendable {
+package enum FingerprintCoverage {
+    package enum Treatment: Equatable, Sendable {
         case hashed
         case ignored(because: String)
     }
@@ -15,7 +15,7 @@ public enum FingerprintCoverage {
     /// What no event changes during a search: a device is told apart by its index, not by these.
     private static let fixed = Treatment.ignored(because: "fixed for a whole search: no event changes it")
 
-    public static let device: KeyValuePairs<String, Treatment> = [
+    package static let device: KeyValuePairs<String, Treatment> = [
         "name": fixed,
         "hardwareID": .ignored(because: "fixed for a whole search, and drawn from the seed: a device's bits are hashed by their key"),
         "kind": fixed,
@@ -35,7 +35,7 @@ public enum FingerprintCoverage {
         "tables": .hashed,
     ]
 
-    public static let deviceTables: KeyValuePairs<String, Treatment> = [
+    package static let deviceTables: KeyValuePairs<String, Treatment> = [
         "vendorTable": .hashed,
         "vendorUsers": .hashed,
         "pasteboards": .hashed,
@@ -45,7 +45,7 @@ public enum FingerprintCoverage {
         "serverIDs": .hashed,
     ]
 
-    public static let installedApp: KeyValuePairs<String, Treatment> = [
+    package static let installedApp: KeyValuePairs<String, Treatment> = [
         "presence": .hashed,
         "source": .hashed,
         "vendorKey": .hashed,
@@ -58,21 +58,21 @@ public enum FingerprintCoverage {
         "appleSignInTeam": .hashed,
     ]
 
-    public static let appContainer: KeyValuePairs<String, Treatment> = [
+    package static let appContainer: KeyValuePairs<String, Treatment> = [
         "defaults": .hashed,
         "suites": .hashed,
         "files": .hashed,
         "consent": .hashed,
     ]
 
-    public static let containerFile: KeyValuePairs<String, Treatment> = [
+    package static let containerFile: KeyValuePairs<String, Treatment> = [
         "contents": .hashed,
         "backedUp": .hashed,
         "protection": .hashed,
     ]
 
     /// An Apple ID's record, hashed with the state's accounts (`Fingerprinter.addAccounts`).
-    public static let account: KeyValuePairs<String, Treatment> = [
+    package static let account: KeyValuePairs<String, Treatment> = [
         "id": fixed,
         "iCloudKeychain": .hashed,
         "trackingRestricted": .hashed,
@@ -82,7 +82,7 @@ public enum FingerprintCoverage {
         "revokedAppleIDTeams": .hashed,
     ]
 
-    public static let appProcess: KeyValuePairs<String, Treatment> = [
+    package static let appProcess: KeyValuePairs<String, Treatment> = [
         "mode": .hashed,
         "cachedIDFA": .hashed,
         "defaultsCachedEmpty": .hashed,

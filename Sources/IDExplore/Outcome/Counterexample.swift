@@ -3,16 +3,16 @@ import IDStrategies
 
 /// A breaking sequence explained: which earlier launch it contradicts, so that a scenario can
 /// label that launch and end with the expectation that fails.
-public struct Counterexample: Sendable {
-    public let property: ExploreProperty
+package struct Counterexample: Sendable {
+    package let property: ExploreProperty
     /// Every step from the initial world: a scenario's own steps (for `--from`), then the search's.
-    public let steps: [Step]
+    package let steps: [Step]
     /// The index in `steps` of the launch whose value the last launch should have matched (or,
     /// for `unique`, should have differed from); nil for `available`.
-    public let reference: Int?
+    package let reference: Int?
 
     /// Replays `steps` from `world`, following `app`'s `value`, to find the reference launch.
-    public init(property: ExploreProperty, world: World, steps: [Step], app: AppIndex, value: String?, programs: StrategyLibrary) {
+    package init(property: ExploreProperty, world: World, steps: [Step], app: AppIndex, value: String?, programs: StrategyLibrary) {
         self.property = property
         self.steps = steps
         var state = ExploreState(world: world, app: app, value: value)

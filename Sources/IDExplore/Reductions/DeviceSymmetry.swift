@@ -10,7 +10,7 @@ import IDSim
 /// name in a backup's, its hardware ID in DeviceCheck's table) is read through the order, so
 /// swapping the devices swaps those too. A counterexample is still a real path: parent links
 /// record the steps actually taken.
-public struct DeviceSymmetry: Sendable {
+package struct DeviceSymmetry: Sendable {
     /// Every order of the device indices (the identity first).
     let orders: [[DeviceIndex]]
     /// Each order's inverse: `positions[i][d]` is where device `d` stands in `orders[i]`.

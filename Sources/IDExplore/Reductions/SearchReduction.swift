@@ -5,7 +5,7 @@
 /// steps out of a state's successors; the launch views mark nodes at the last depths
 /// (`LaunchViewMark`, decided at the merge by `LaunchViewMerge`); device symmetry folds a state
 /// and its mirror into one fingerprint (`DeviceSymmetry`).
-public enum SearchReduction: String, CaseIterable, Sendable {
+package enum SearchReduction: String, CaseIterable, Sendable {
     /// At the two depths before the last, a state is expanded only where its launches can still
     /// find something no earlier state's could (`LaunchView`).
     case launchViews

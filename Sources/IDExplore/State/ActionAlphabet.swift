@@ -4,9 +4,9 @@ import IDStrategies
 /// Every step explore may take in a world: each event a user or the OS performs, on each device,
 /// with each argument where the rules behave differently. Steps that cannot apply in a state (a
 /// restore with no backup, a launch of an app not installed) are tried and dropped there.
-public enum ActionAlphabet {
+package enum ActionAlphabet {
     /// The event keys explore uses, in the order it tries them.
-    public static let eventKeys: [String] = [
+    package static let eventKeys: [String] = [
         "install", "uninstall", "offload", "update", "launch", "requestTracking", "setting", "resetAdvertisingId",
         "consent", "revokeAppleID", "deviceCheck", "reboot", "unlock", "lock", "erase", "signIn", "signOut", "iCloudKeychain",
         "backup", "restore", "migrate", "upgrade",
@@ -17,14 +17,14 @@ public enum ActionAlphabet {
     /// Step options offered only when `--events` names them, by these names: the followed app's
     /// launch without the network (`launch: { network: false }`), turning iCloud Keychain off and
     /// deleting its items (`keep: false`), an ATT request while the app is not active.
-    public static let optionKeys = ["launchOffline", "iCloudKeychainDelete", "requestTrackingInactive"]
+    package static let optionKeys = ["launchOffline", "iCloudKeychainDelete", "requestTrackingInactive"]
 
     /// The keys offered only when asked for.
-    public static let askedOnly: Set<String> = Set(["purgeCaches", "biometryChange", "terminate"] + optionKeys)
+    package static let askedOnly: Set<String> = Set(["purgeCaches", "biometryChange", "terminate"] + optionKeys)
 
     /// The iOS versions at which some rule starts or stops applying, from the registry's version
     /// notes ("14.5+", "6.1–13", "7.0.3+"): upgrading to each is where behaviour can change.
-    public static let ruleBoundaries: [OSVersion] = {
+    package static let ruleBoundaries: [OSVersion] = {
         var versions: Set<OSVersion> = []
         for rule in RuleRegistry.all {
             var number = ""
@@ -48,7 +48,7 @@ public enum ActionAlphabet {
     ///   - deviceCheckBits: whether the followed app's server sets DeviceCheck bits.
     ///   - appleUserID: whether its code reads Sign in with Apple's user identifier: only then is
     ///     stopping Sign in with Apple offered, and every other search keeps its size.
-    public static func steps(for world: World, app: AppIndex, events: Set<String>? = nil, deviceCheckBits: Bool = false,
+    package static func steps(for world: World, app: AppIndex, events: Set<String>? = nil, deviceCheckBits: Bool = false,
                              appleUserID: Bool = false) -> [Step] {
         func wanted(_ key: String) -> Bool { events?.contains(key) ?? true }
         func asked(_ key: String) -> Bool { events?.contains(key) ?? false }

@@ -3,7 +3,7 @@ import IDSim
 /// What a user wants an ID to do, as explore checks it: a set of properties, and the events
 /// after which a new ID is what the user wants rather than a break (an allowed event forgives a
 /// `stable` break when it happened on that device between the two launches).
-public enum ExploreGoal: String, CaseIterable, Sendable {
+package enum ExploreGoal: String, CaseIterable, Sendable {
     /// The same on one device until it is erased, and never on two devices at once. A launch
     /// before the first unlock that yields no ID is forgiven: the next launch after the unlock
     /// must read the earlier ID (`stable` checks that), which is what `whenRefused: stop` intends.
@@ -15,9 +15,9 @@ public enum ExploreGoal: String, CaseIterable, Sendable {
     case user
 
     /// The default goal of `idscope explore`.
-    public static let standard = ExploreGoal.device
+    package static let standard = ExploreGoal.device
 
-    public var properties: Set<ExploreProperty> {
+    package var properties: Set<ExploreProperty> {
         switch self {
         case .device: [.stable, .unique, .available]
         case .install: [.stable, .available]
@@ -26,7 +26,7 @@ public enum ExploreGoal: String, CaseIterable, Sendable {
     }
 
     /// One line for people: what the goal asks of the ID.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .device: "the same on one device until erase, never on two devices"
         case .install: "the same until the app is deleted"
@@ -35,7 +35,7 @@ public enum ExploreGoal: String, CaseIterable, Sendable {
     }
 
     /// The events (by key) after which a new ID on the same device is allowed.
-    public var allowedEvents: [String] {
+    package var allowedEvents: [String] {
         switch self {
         case .device: ["erase"]
         case .install: ["uninstall", "erase"]
@@ -44,7 +44,7 @@ public enum ExploreGoal: String, CaseIterable, Sendable {
     }
 
     /// What the goal forgives besides its allowed events, in words (nil: nothing).
-    public var alsoForgiven: String? {
+    package var alsoForgiven: String? {
         self == .device ? "a launch before the first unlock may yield no ID" : nil
     }
 
@@ -72,14 +72,14 @@ struct Forgiving: OptionSet, Hashable, Sendable {
 }
 
 /// Properties that cannot all hold whatever an app does, and the sequence that shows it.
-public enum PropertyConflict {
+package enum PropertyConflict {
     /// `unique` and `follows` exclude each other once a device can become a copy of another (a
     /// migration, or a restore of another device's backup): after it, the copy's first launch
     /// either reads the source's ID (both devices hold it: `unique` breaks) or another
     /// (`follows` breaks). The user goal leaves `unique` out for this reason.
     /// - Returns: the sequence, on an app and two devices, or nil when the properties and the
     ///   events leave no such conflict.
-    public static func sequence(properties: Set<ExploreProperty>, events: Set<String>?, devices: Int, app: AppIndex = 0) -> [Step]? {
+    package static func sequence(properties: Set<ExploreProperty>, events: Set<String>?, devices: Int, app: AppIndex = 0) -> [Step]? {
         guard properties.isSuperset(of: [.unique, .follows]), devices >= 2 else { return nil }
         func offered(_ key: String) -> Bool { events?.contains(key) ?? true }
         guard offered("install"), offered("launch") else { return nil }

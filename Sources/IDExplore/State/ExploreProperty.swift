@@ -1,7 +1,7 @@
 /// What explore checks an ID for (the contract's four properties). Each cell of the matrix maps
 /// to one: a same-device Δ breaks `stable`, a dup `unique`, a ∅ `available`, a cross-device Δ
 /// `follows`.
-public enum ExploreProperty: String, CaseIterable, Sendable, Hashable {
+package enum ExploreProperty: String, CaseIterable, Sendable, Hashable {
     /// A launch reads a different value than the app's previous launch (with a value) on that device.
     case stable
     /// Two devices' latest launches of the app read the same value.
@@ -13,7 +13,7 @@ public enum ExploreProperty: String, CaseIterable, Sendable, Hashable {
     case follows
 
     /// What a break means, for people.
-    public var breakMeaning: String {
+    package var breakMeaning: String {
         switch self {
         case .stable: "the ID changed on the same device"
         case .unique: "two devices read the same ID"

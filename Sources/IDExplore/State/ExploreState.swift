@@ -2,8 +2,8 @@ import IDSim
 import IDStrategies
 
 /// A world plus what the properties need to remember about the followed app on each device.
-public struct ExploreState: Sendable {
-    public private(set) var world: World
+package struct ExploreState: Sendable {
+    package private(set) var world: World
     /// By device index.
     var follow: [Follow]
     /// Each backup's fingerprint form, made when the backup is (see `Fingerprinter.PartForm`), in
@@ -19,7 +19,7 @@ public struct ExploreState: Sendable {
     /// ways that do not depend on it (a request without a purpose string ends the process,
     /// whatever the status), and `World.appCodeReads` says whether app code read it, which the
     /// search checks.
-    public let trackingBlind: Bool
+    package let trackingBlind: Bool
 
     /// A backup as the fingerprint reads it: its form, and the device it was made from (by index,
     /// so that under symmetry it can be read through an order of the devices).
@@ -86,7 +86,7 @@ public struct ExploreState: Sendable {
         var heldID: String? { held ? last : nil }
     }
 
-    public init(world: World, app: AppIndex, value name: String?, trackingBlind: Bool = false) {
+    package init(world: World, app: AppIndex, value name: String?, trackingBlind: Bool = false) {
         self.world = world
         self.trackingBlind = trackingBlind
         // From here on, so that a read before the search (in a scenario) does not count.

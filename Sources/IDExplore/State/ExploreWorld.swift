@@ -4,21 +4,21 @@ import IDStrategies
 /// The world explore starts from by default (the matrix's): `devices` iPhones with a passcode,
 /// signed in to one Apple ID with iCloud Keychain on, nothing installed; an app of the strategy
 /// and another app of its vendor.
-public enum ExploreWorld {
-    public static let subject = "com.acme.app"
-    public static let companion = "com.acme.other"
+package enum ExploreWorld {
+    package static let subject = "com.acme.app"
+    package static let companion = "com.acme.other"
 
-    public static func deviceName(_ index: Int) -> String {
+    package static func deviceName(_ index: Int) -> String {
         index == 0 ? "phone" : "phone\(index + 1)"
     }
 
-    public static func accounts() -> [Account] { [Account(id: "alice")] }
+    package static func accounts() -> [Account] { [Account(id: "alice")] }
 
-    public static func devices(count: Int, os: OSVersion) -> [DeviceSpec] {
+    package static func devices(count: Int, os: OSVersion) -> [DeviceSpec] {
         (0..<count).map { DeviceSpec(name: deviceName($0), os: os, passcode: true, appleID: "alice") }
     }
 
-    public static func apps(strategy: Strategy, options: [String: OptionValue] = [:]) -> [AppDeclaration] {
+    package static func apps(strategy: Strategy, options: [String: OptionValue] = [:]) -> [AppDeclaration] {
         [subject, companion].map { bundle in
             var app = AppDeclaration(bundleID: bundle, teamID: "ACME1234", strategy: strategy.name, options: options)
             // The entitlements the strategy's code needs to work as shipped (SvUDID's shared group).
@@ -29,7 +29,7 @@ public enum ExploreWorld {
         }
     }
 
-    public static func make(strategy: Strategy, devices count: Int, os: OSVersion, seed: UInt64 = 1) throws(SetupError) -> World {
+    package static func make(strategy: Strategy, devices count: Int, os: OSVersion, seed: UInt64 = 1) throws(SetupError) -> World {
         try World(seed: seed, accounts: accounts(), devices: devices(count: count, os: os), apps: apps(strategy: strategy))
     }
 }
@@ -37,14 +37,14 @@ public enum ExploreWorld {
 extension Explorer {
     /// A search of the default world for one strategy (the followed app is its first app).
     /// - Parameter events: event keys to use (nil: all of `ActionAlphabet.eventKeys`).
-    public static func forStrategy(_ strategy: Strategy, library: StrategyLibrary, devices: Int = 2, os: OSVersion = OSVersion(17, 5),
+    package static func forStrategy(_ strategy: Strategy, library: StrategyLibrary, devices: Int = 2, os: OSVersion = OSVersion(17, 5),
                                    events: Set<String>? = nil) throws(SetupError) -> Explorer {
         let world = try ExploreWorld.make(strategy: strategy, devices: devices, os: os)
         return from(world, app: 0, strategy: strategy, library: library, events: events)
     }
 
     /// A search from any world (the end of a scenario), following one of its apps.
-    public static func from(_ world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary, events: Set<String>? = nil) -> Explorer {
+    package static func from(_ world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary, events: Set<String>? = nil) -> Explorer {
         let steps = ActionAlphabet.steps(for: world, app: app, events: events, deviceCheckBits: strategy.setsDeviceCheckBits,
                                          appleUserID: strategy.readsAppleUserID)
         var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue,

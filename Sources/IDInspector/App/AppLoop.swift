@@ -6,23 +6,23 @@ import IDScenario
 /// Runs the inspector against a terminal backend until the user quits: it feeds the backend's
 /// events to the reducer as actions, runs the effects the reducer returns (a search on a worker
 /// thread, a file written) and feeds what they yield back, and draws. It decides nothing itself.
-public final class AppLoop {
+package final class AppLoop {
     /// The explore search an effect started (`x`), while it runs.
     private var search: RunningSearch?
-    public private(set) var inspector: Inspector
+    package private(set) var inspector: Inspector
     let backend: TerminalBackend
     /// Threads a search may use (the machine's cores by default).
     let searchWorkers: Int
     /// Queued events handled before a frame is drawn anyway (so the screen keeps up).
     static let maxEventsPerFrame = 4096
     /// The key the end-to-end harness sends after its keys; see `onIdleProbe`.
-    public static let idleProbeKey = Key.function(12)
+    package static let idleProbeKey = Key.function(12)
     /// Called once the idle probe key has been handled and the frame after it drawn: every key
     /// sent before the probe has then been acted on and is on screen. Set only by the harness
     /// (IDSCOPE_IDLE_PROBE); when nil the probe key is an ordinary unbound key.
     let onIdleProbe: (() -> Void)?
 
-    public init(inspector: Inspector, backend: TerminalBackend, searchWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
+    package init(inspector: Inspector, backend: TerminalBackend, searchWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
                 onIdleProbe: (() -> Void)? = nil) {
         self.inspector = inspector
         self.backend = backend
@@ -33,7 +33,7 @@ public final class AppLoop {
     }
 
     /// Draws, waits for input, handles it; returns when the user quits or the terminal goes away.
-    public func run() {
+    package func run() {
         draw()
         while !inspector.state.quit {
             let event = backend.nextEvent(timeoutMilliseconds: waitLimit)

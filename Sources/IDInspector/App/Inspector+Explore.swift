@@ -5,19 +5,19 @@ import IDStrategies
 
 /// An explore search asked for from the inspector: the app, the ID and goal chosen, and the step
 /// it starts from.
-public struct ExploreJob: Sendable, Equatable {
-    public let app: AppIndex
-    public let device: DeviceIndex
+package struct ExploreJob: Sendable, Equatable {
+    package let app: AppIndex
+    package let device: DeviceIndex
     /// The step the search starts from (the cursor when `x` was pressed).
-    public let step: Int
+    package let step: Int
     /// At most this long, why and fixes included; the breaks found by then are still the shortest.
-    public let budgetSeconds: Double
+    package let budgetSeconds: Double
     /// What the ID is for (`x` asks).
-    public var goal: ExploreGoal = .standard
+    package var goal: ExploreGoal = .standard
     /// The ID followed, for a recipe with several (nil: the primary).
-    public var id: String?
+    package var id: String?
 
-    public init(app: AppIndex, device: DeviceIndex, step: Int, budgetSeconds: Double, goal: ExploreGoal = .standard, id: String? = nil) {
+    package init(app: AppIndex, device: DeviceIndex, step: Int, budgetSeconds: Double, goal: ExploreGoal = .standard, id: String? = nil) {
         self.app = app
         self.device = device
         self.step = step
@@ -32,9 +32,9 @@ public struct ExploreJob: Sendable, Equatable {
 /// effect (`startSearch`), the loop runs it off the main thread, and its progress and report come
 /// back as actions.
 extension Inspector {
-    public static let exploreBudgetSeconds = 10.0
+    package static let exploreBudgetSeconds = 10.0
     /// Deep enough for every matrix break; the time budget usually ends the search first.
-    public static let exploreDepth = 8
+    package static let exploreDepth = 8
 
     /// `x`: asks which ID (for a recipe with several), then what it is for.
     mutating func startExplore() {
@@ -81,7 +81,7 @@ extension Inspector {
 
     /// The job's start as explore's target (the scenario up to its step, following the chosen
     /// ID): what the search, the why and the fixes run from. Nil when the app has no strategy.
-    public func exploreTarget(for job: ExploreJob) -> ExploreTarget? {
+    package func exploreTarget(for job: ExploreJob) -> ExploreTarget? {
         var base = state.session.scenario
         base.steps = Array(base.steps.prefix(job.step))
         guard var target = ExploreTarget.from(base, app: base.apps[job.app].bundleID).first else { return nil }
@@ -91,7 +91,7 @@ extension Inspector {
 
     /// The run `x` starts: one target, the job's goal, the shortest break's why and one proven
     /// fix, all within the job's budget (the caller's stop says when it is spent).
-    public func exploreRun(for job: ExploreJob, workers: Int) -> ExploreRun? {
+    package func exploreRun(for job: ExploreJob, workers: Int) -> ExploreRun? {
         guard let target = exploreTarget(for: job) else { return nil }
         var run = ExploreRun(targets: [target], goal: job.goal, properties: Array(job.goal.properties), depth: Self.exploreDepth,
                              workers: workers, fixes: FixSearch.Budget(suggestions: 1))

@@ -9,13 +9,13 @@ import IDSim
 /// that scope's handler acts on it: the panes, presenter mode, the line, a list, a question, a
 /// text to read. What happens outside the state (a search on another thread, a file written) is
 /// returned as an `Effect` for the loop to run; files are read through `files`.
-public struct Inspector: Sendable {
-    public var state: InspectorState
+package struct Inspector: Sendable {
+    package var state: InspectorState
     let files: ScenarioFiles
     /// The effects asked for while one action is reduced; `reduce` hands them over and empties it.
     private var effects: [Effect] = []
 
-    public init(state: InspectorState, files: ScenarioFiles) {
+    package init(state: InspectorState, files: ScenarioFiles) {
         self.state = state
         self.files = files
     }
@@ -23,7 +23,7 @@ public struct Inspector: Sendable {
     // MARK: - Actions
 
     /// Acts on one action; returns the effects the loop must run, in order.
-    public mutating func reduce(_ action: Action) -> [Effect] {
+    package mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
         case .input(let event): handle(event)
         case .exploreProgressed(let seconds, let states): showExploreProgress(seconds: seconds, states: states)

@@ -4,23 +4,23 @@ import IDScenario
 import IDSim
 
 /// Where keyboard focus is, in Tab order.
-public enum Pane: Int, Sendable, CaseIterable, Equatable {
+package enum Pane: Int, Sendable, CaseIterable, Equatable {
     case world, identity, storage, timeline
 }
 
 /// The device (and app) the panes are about.
-public struct Selection: Hashable, Sendable {
-    public var device: DeviceIndex
-    public var app: AppIndex?
+package struct Selection: Hashable, Sendable {
+    package var device: DeviceIndex
+    package var app: AppIndex?
 
-    public init(device: DeviceIndex, app: AppIndex?) {
+    package init(device: DeviceIndex, app: AppIndex?) {
         self.device = device
         self.app = app
     }
 }
 
 /// A row of the world pane.
-public enum WorldRow: Hashable, Sendable {
+package enum WorldRow: Hashable, Sendable {
     case device(DeviceIndex)
     /// The apps of one vendor on a device: its vendor-table key when installed, else the team.
     case vendor(DeviceIndex, VendorKey)
@@ -36,12 +36,12 @@ public enum WorldRow: Hashable, Sendable {
 }
 
 /// A choice list shown over the screen ("which app?", "allow or deny?").
-public struct Picker: Sendable, Equatable {
-    public var title: String
-    public var options: [PickerOption]
-    public var selected: Int = 0
+package struct Picker: Sendable, Equatable {
+    package var title: String
+    package var options: [PickerOption]
+    package var selected: Int = 0
 
-    public init(title: String, options: [PickerOption], selected: Int = 0) {
+    package init(title: String, options: [PickerOption], selected: Int = 0) {
         self.title = title
         self.options = options
         self.selected = selected
@@ -49,17 +49,17 @@ public struct Picker: Sendable, Equatable {
 }
 
 /// One choice of a picker, and what taking it does.
-public struct PickerOption: Sendable, Equatable {
-    public var label: String
-    public var action: PickerAction
+package struct PickerOption: Sendable, Equatable {
+    package var label: String
+    package var action: PickerAction
 
-    public init(_ label: String, _ action: PickerAction) {
+    package init(_ label: String, _ action: PickerAction) {
         self.label = label
         self.action = action
     }
 }
 
-public enum PickerAction: Sendable, Equatable {
+package enum PickerAction: Sendable, Equatable {
     /// Take this step at the cursor.
     case act(ScenarioStep)
     /// Explore an app's ID (`x`): which ID (nil: the primary), then the goal (nil: ask for it).
@@ -68,25 +68,25 @@ public enum PickerAction: Sendable, Equatable {
 
 /// Text shown over the screen that may be longer than it: help, a rule, a step's details, a
 /// keychain item. It scrolls; Enter opens the chosen rule, when the lines name rules.
-public struct Reading: Sendable, Equatable {
-    public var title: String
-    public var lines: [ReadingLine]
-    public var top = 0
+package struct Reading: Sendable, Equatable {
+    package var title: String
+    package var lines: [ReadingLine]
+    package var top = 0
     /// The chosen line, for texts whose lines open something (a step's rules).
-    public var chosen: Int?
+    package var chosen: Int?
     /// Whether this is the key help (`?` closes it rather than opening it again).
-    public var isHelp = false
+    package var isHelp = false
 }
 
-public struct ReadingLine: Sendable, Equatable {
-    public var text: String
-    public var style: ReadingStyle = .plain
+package struct ReadingLine: Sendable, Equatable {
+    package var text: String
+    package var style: ReadingStyle = .plain
     /// The rule this line opens with Enter.
-    public var rule: RuleID?
+    package var rule: RuleID?
     /// Where a wrapped line's continuation starts (help: under the description, not the key).
-    public var hangingIndent: Int
+    package var hangingIndent: Int
 
-    public init(_ text: String, _ style: ReadingStyle = .plain, rule: RuleID? = nil, hangingIndent: Int = 0) {
+    package init(_ text: String, _ style: ReadingStyle = .plain, rule: RuleID? = nil, hangingIndent: Int = 0) {
         self.text = text
         self.style = style
         self.rule = rule
@@ -94,10 +94,10 @@ public struct ReadingLine: Sendable, Equatable {
     }
 }
 
-public enum ReadingStyle: Sendable, Equatable { case plain, heading, key, dim, warning }
+package enum ReadingStyle: Sendable, Equatable { case plain, heading, key, dim, warning }
 
 /// Overlays drawn above the panes.
-public enum Overlay: Sendable, Equatable {
+package enum Overlay: Sendable, Equatable {
     case reading(Reading)
     case picker(Picker)
     /// A yes/no question; on yes the action runs.
@@ -105,7 +105,7 @@ public enum Overlay: Sendable, Equatable {
     case compare(Mark)
 }
 
-public enum ConfirmAction: Sendable, Equatable {
+package enum ConfirmAction: Sendable, Equatable {
     /// Act at the cursor (asking again if that drops later steps).
     case act(ScenarioStep)
     /// Act at the cursor, dropping the later steps: the user said yes to the branch.
@@ -118,25 +118,25 @@ public enum ConfirmAction: Sendable, Equatable {
 }
 
 /// The shortest break an explore search found, to open as a branch.
-public struct ExploreBreak: Sendable, Equatable {
-    public var property: ExploreProperty
-    public var steps: [Step]
+package struct ExploreBreak: Sendable, Equatable {
+    package var property: ExploreProperty
+    package var steps: [Step]
     /// The step the search started from: where the branch begins.
-    public var from: Int
+    package var from: Int
     /// Why it broke and what to change, when they were worked out in time.
-    public var findings = ExploreFindings()
+    package var findings = ExploreFindings()
     /// The break as a scenario that ends with the expectation that fails (as `explore --save`
     /// writes it), with its own name and description, the why and fixes in the last step's note.
-    public var scenario: Scenario?
+    package var scenario: Scenario?
 }
 
 /// What `x` works out after its search, within the same time budget: why the break happened and
 /// the searched changes that fix it (as `idscope explore` prints them).
-public struct ExploreFindings: Sendable, Equatable {
-    public var why: BreakExplanation?
-    public var fixes: FixSearch?
+package struct ExploreFindings: Sendable, Equatable {
+    package var why: BreakExplanation?
+    package var fixes: FixSearch?
 
-    public init(why: BreakExplanation? = nil, fixes: FixSearch? = nil) {
+    package init(why: BreakExplanation? = nil, fixes: FixSearch? = nil) {
         self.why = why
         self.fixes = fixes
     }
@@ -160,18 +160,18 @@ public struct ExploreFindings: Sendable, Equatable {
 }
 
 /// The first side of a comparison: an app on a device, or a whole device.
-public struct Mark: Hashable, Sendable {
-    public var device: DeviceIndex
-    public var app: AppIndex?
+package struct Mark: Hashable, Sendable {
+    package var device: DeviceIndex
+    package var app: AppIndex?
 
-    public init(device: DeviceIndex, app: AppIndex?) {
+    package init(device: DeviceIndex, app: AppIndex?) {
         self.device = device
         self.app = app
     }
 }
 
 /// What the `:` line is for.
-public enum PromptPurpose: Sendable, Equatable {
+package enum PromptPurpose: Sendable, Equatable {
     case command, save, open, filter
 }
 
@@ -179,22 +179,22 @@ public enum PromptPurpose: Sendable, Equatable {
 ///
 /// It keeps its length in characters beside the text (counting a String's characters walks it),
 /// so typing, deleting and drawing cost the same at the end of a long line as on an empty one.
-public struct Prompt: Sendable, Equatable {
+package struct Prompt: Sendable, Equatable {
     /// The most characters the line holds: more than any command needs, little enough that
     /// every key and every frame stays cheap.
-    public static let maxLength = 4096
+    package static let maxLength = 4096
 
-    public var purpose: PromptPurpose
-    public private(set) var text: String
+    package var purpose: PromptPurpose
+    package private(set) var text: String
     /// `text.count`, kept.
-    public private(set) var length: Int
+    package private(set) var length: Int
     /// Position in the command history while browsing it with ↑/↓.
-    public var historyIndex: Int?
+    package var historyIndex: Int?
     /// A suggestion filled in (the file to save as): shown selected, and replaced by the first
     /// character typed, as in a GUI field or lazygit's prompts; Backspace clears it; Enter takes it.
-    public var prefilled: Bool
+    package var prefilled: Bool
 
-    public init(purpose: PromptPurpose, text: String = "", prefilled: Bool = false) {
+    package init(purpose: PromptPurpose, text: String = "", prefilled: Bool = false) {
         self.purpose = purpose
         self.text = ""
         self.length = 0
@@ -203,54 +203,54 @@ public struct Prompt: Sendable, Equatable {
     }
 
     /// Adds a character; false when the line is full.
-    public mutating func append(_ character: Character) -> Bool {
+    package mutating func append(_ character: Character) -> Bool {
         guard length < Self.maxLength else { return false }
         text.append(character)
         length += 1
         return true
     }
 
-    public mutating func removeLast() {
+    package mutating func removeLast() {
         guard length > 0 else { return }
         text.removeLast()
         length -= 1
     }
 
     /// Replaces the whole line (completion, history), cut at the limit.
-    public mutating func replace(with newText: String) {
+    package mutating func replace(with newText: String) {
         text = String(newText.prefix(Self.maxLength))
         length = text.count
     }
 }
 
 /// A line in the status bar: what the last action did, or why it could not.
-public struct Status: Sendable, Equatable {
-    public var text: String
-    public var isError: Bool
+package struct Status: Sendable, Equatable {
+    package var text: String
+    package var isError: Bool
 
-    public init(_ text: String, error: Bool = false) {
+    package init(_ text: String, error: Bool = false) {
         self.text = text
         self.isError = error
     }
 }
 
 /// Presenter mode: the story for a room, stepping by itself when asked.
-public struct Presenter: Sendable, Equatable {
-    public var autoAdvance = false
+package struct Presenter: Sendable, Equatable {
+    package var autoAdvance = false
     /// Seconds between steps while auto-advancing.
-    public var interval = 3
-    public static let intervals = [1, 2, 3, 5, 8, 13, 20, 30, 60]
+    package var interval = 3
+    package static let intervals = [1, 2, 3, 5, 8, 13, 20, 30, 60]
     /// Lines scrolled past, of what the step changed and the app's values.
-    public var scroll = 0
+    package var scroll = 0
     /// The presenter's notes on screen: hidden from the room until asked for.
-    public var showsNotes = false
+    package var showsNotes = false
     /// Past the last step: the story's end, a summary.
-    public var atEnd = false
+    package var atEnd = false
     /// Drawn for a recording (`export --format cast`): no keys offered, since a viewer cannot
     /// press them, and a long page says which page of the step it is.
-    public var recording = false
+    package var recording = false
 
-    public init() {}
+    package init() {}
 }
 
 /// A session as the undo and redo stacks keep it: the session, and the edit it is at.
@@ -262,32 +262,32 @@ struct Snapshot: Sendable, Equatable {
 }
 
 /// Everything the inspector shows, as a value: the terminal is drawn from it, keys change it.
-public struct InspectorState: Sendable, Equatable {
-    public var session: Session
-    public var theme: Theme
-    public var mouse: Bool
+package struct InspectorState: Sendable, Equatable {
+    package var session: Session
+    package var theme: Theme
+    package var mouse: Bool
     /// The terminal's size, from the backend's resize events.
-    public var size = TerminalSize(width: 120, height: 36)
-    public var focus: Pane = .world
+    package var size = TerminalSize(width: 120, height: 36)
+    package var focus: Pane = .world
     /// The device and app the panes show.
-    public var selection: Selection
+    package var selection: Selection
     /// When set, the selection stays put as the cursor moves; otherwise it follows each step's device and app.
-    public var pinned = false
-    public var identityRow = 0
-    public var storageRow = 0
+    package var pinned = false
+    package var identityRow = 0
+    package var storageRow = 0
     /// The timeline's own row cursor (a step number), apart from the time cursor.
-    public var timelineRow = 0
-    public var overlay: Overlay?
-    public var prompt: Prompt?
-    public var commandHistory: [String] = []
-    public var status: Status?
+    package var timelineRow = 0
+    package var overlay: Overlay?
+    package var prompt: Prompt?
+    package var commandHistory: [String] = []
+    package var status: Status?
     /// Digits typed before Enter, to jump to a step.
-    public var pendingNumber = ""
-    public var presenter: Presenter?
-    public var filter = ""
-    public var marked: Mark?
+    package var pendingNumber = ""
+    package var presenter: Presenter?
+    package var filter = ""
+    package var marked: Mark?
     /// An explore search asked for with `x`, run by the app loop off the main thread.
-    public var exploring: ExploreJob?
+    package var exploring: ExploreJob?
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
     /// Each change to the session gets a new version; the saved (or opened) one is remembered,
@@ -296,12 +296,12 @@ public struct InspectorState: Sendable, Equatable {
     var savedVersion = 0
     private var nextVersion = 1
     /// Where the session branched off its saved or opened history, while it is on a branch.
-    public var branchedAt: Int?
+    package var branchedAt: Int?
     /// The file the session came from or was saved to.
-    public var path: String?
-    public var quit = false
+    package var path: String?
+    package var quit = false
 
-    public init(session: Session, theme: Theme, mouse: Bool = true, path: String? = nil) {
+    package init(session: Session, theme: Theme, mouse: Bool = true, path: String? = nil) {
         self.session = session
         self.theme = theme
         self.mouse = mouse
@@ -311,7 +311,7 @@ public struct InspectorState: Sendable, Equatable {
     }
 
     /// Whether the session has changes that are not in a file.
-    public var hasUnsavedChanges: Bool { version != savedVersion }
+    package var hasUnsavedChanges: Bool { version != savedVersion }
 
     mutating func newVersion() {
         version = nextVersion
@@ -381,7 +381,7 @@ public struct InspectorState: Sendable, Equatable {
 
     /// Devices, each with its vendors (by the vendor-table key iOS files them under, so a
     /// TestFlight or Xcode install is its own vendor) and their apps; then accounts and backups.
-    public var worldRows: [WorldRow] {
+    package var worldRows: [WorldRow] {
         let world = session.world
         var rows: [WorldRow] = []
         for d in world.devices.indices {
@@ -409,7 +409,7 @@ public struct InspectorState: Sendable, Equatable {
     }
 
     /// The world row of the selection.
-    public var selectedRow: Int? {
+    package var selectedRow: Int? {
         let rows = worldRows
         if let app = selection.app, let index = rows.firstIndex(of: .app(selection.device, app)) { return index }
         return rows.firstIndex(of: .device(selection.device))
@@ -417,11 +417,11 @@ public struct InspectorState: Sendable, Equatable {
 }
 
 /// The terminal's size in cells, from the backend's resize events.
-public struct TerminalSize: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
+package struct TerminalSize: Hashable, Sendable {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }

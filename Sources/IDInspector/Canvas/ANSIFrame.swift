@@ -1,8 +1,8 @@
 /// A canvas as the bytes a terminal draws it from: each row addressed, styles as SGR sequences
 /// that change only where the style does. What a recording (asciicast) holds for one frame.
 /// Control characters never reach it raw: the canvas stores them in caret form.
-public enum ANSIFrame {
-    public static func text(_ canvas: Canvas) -> String {
+package enum ANSIFrame {
+    package static func text(_ canvas: Canvas) -> String {
         var out = "\u{1B}[0m\u{1B}[H"
         for y in 0..<canvas.height {
             out += "\u{1B}[\(y + 1);1H"

@@ -1,22 +1,22 @@
 import IDScenario
 
 /// A colour of the terminal's basic palette.
-public enum Color: UInt8, Sendable, CaseIterable {
+package enum Color: UInt8, Sendable, CaseIterable {
     case black, red, green, yellow, blue, magenta, cyan, white
 }
 
 /// How a cell is drawn. Meaning never rests on colour alone: marks and bold carry it too.
 /// (Not `Style`, nor `Rect` below: Darwin's MacTypes declares both, and every file that imports
 /// Foundation sees them on a Mac; .ci/darwin-names checks no name of ours meets one.)
-public struct CellStyle: Hashable, Sendable {
-    public var foreground: Color?
-    public var background: Color?
-    public var bold = false
-    public var dim = false
-    public var reverse = false
-    public var underline = false
+package struct CellStyle: Hashable, Sendable {
+    package var foreground: Color?
+    package var background: Color?
+    package var bold = false
+    package var dim = false
+    package var reverse = false
+    package var underline = false
 
-    public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
+    package init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
                 reverse: Bool = false, underline: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -26,53 +26,53 @@ public struct CellStyle: Hashable, Sendable {
         self.underline = underline
     }
 
-    public static let plain = CellStyle()
+    package static let plain = CellStyle()
 }
 
 /// One terminal cell: a character (or the right half of a wide one) and its style.
-public struct Cell: Hashable, Sendable {
-    public var character: Character
-    public var style: CellStyle
+package struct Cell: Hashable, Sendable {
+    package var character: Character
+    package var style: CellStyle
     /// The right half of a wide character drawn in the cell to the left.
-    public var isContinuation: Bool
+    package var isContinuation: Bool
 
-    public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+    package static let blank = Cell(character: " ", style: .plain, isContinuation: false)
 }
 
 /// A rectangle of cells.
-public struct CanvasRect: Hashable, Sendable {
-    public var x, y, width, height: Int
+package struct CanvasRect: Hashable, Sendable {
+    package var x, y, width, height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
 
     /// The inside of a box drawn on this rectangle.
-    public var inner: CanvasRect { CanvasRect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+    package var inner: CanvasRect { CanvasRect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
 
-    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+    package func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 }
 
 /// The screen in memory: every view draws here; only the terminal backend turns it into ncurses
 /// calls. Screens are tested by printing a canvas as text.
-public struct Canvas: Hashable, Sendable, CustomStringConvertible {
-    public let width: Int
-    public let height: Int
-    public private(set) var cells: [Cell]
+package struct Canvas: Hashable, Sendable, CustomStringConvertible {
+    package let width: Int
+    package let height: Int
+    package private(set) var cells: [Cell]
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < width, y < height else { return .blank }
         return cells[y * width + x]
     }
@@ -89,7 +89,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     /// sequence. Every string of every view comes through here.
     /// - Returns: the cells used.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
+    package mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let shown = text.unicodeScalars.contains(where: TerminalText.needsEscape) ? TerminalText.escaped(text) : text
         let end = min(width, x + (limit ?? width))
@@ -112,7 +112,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Paints a style over cells, keeping their characters (a selection bar, a highlight).
-    public mutating func restyle(_ rect: CanvasRect, _ transform: (inout CellStyle) -> Void) {
+    package mutating func restyle(_ rect: CanvasRect, _ transform: (inout CellStyle) -> Void) {
         for y in rect.y..<min(rect.maxY, height) where y >= 0 {
             for x in rect.x..<min(rect.maxX, width) where x >= 0 {
                 var cell = self[x, y]
@@ -122,7 +122,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public mutating func fill(_ rect: CanvasRect, style: CellStyle = .plain) {
+    package mutating func fill(_ rect: CanvasRect, style: CellStyle = .plain) {
         for y in rect.y..<min(rect.maxY, height) where y >= 0 {
             for x in rect.x..<min(rect.maxX, width) where x >= 0 {
                 set(x, y, Cell(character: " ", style: style, isContinuation: false))
@@ -131,7 +131,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A box with a title in its top border.
-    public mutating func box(_ rect: CanvasRect, title: String, glyphs: Glyphs, style: CellStyle = .plain, titleStyle: CellStyle = .plain) {
+    package mutating func box(_ rect: CanvasRect, title: String, glyphs: Glyphs, style: CellStyle = .plain, titleStyle: CellStyle = .plain) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         for x in rect.x + 1..<rect.maxX - 1 {
             write(glyphs.horizontal, x: x, y: rect.y, style: style)
@@ -151,7 +151,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rows as plain text, wide characters once (for snapshots and tests).
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width where !self[x, y].isContinuation { line.append(self[x, y].character) }
@@ -160,15 +160,15 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rows with trailing spaces removed.
-    public var text: String {
+    package var text: String {
         lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Replaces the typographic symbols views use (arrows, dots, marks, box lines) with ASCII of
     /// the same width, for `--ascii`; text from scenarios (app names in any script) is left alone.
-    public mutating func asciiOnly() {
+    package mutating func asciiOnly() {
         let map: [Character: Character] = [
             "·": ".", "→": ">", "…": "~", "∅": "-", "×": "x", "█": "_", "▲": "^", "▼": "v", "✔": "+", "✘": "X",
             "⚠": "!", "◀": "<", "▶": ">", "▾": "v", "▸": ">", "●": "*", "○": "o", "◐": "~", "»": ">", "─": "-",
@@ -180,7 +180,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether some visible text contains `needle`.
-    public func contains(_ needle: String) -> Bool {
+    package func contains(_ needle: String) -> Bool {
         lines.contains { $0.contains(needle) }
     }
 }

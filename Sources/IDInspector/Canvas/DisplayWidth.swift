@@ -7,8 +7,8 @@ import IDScenario
 /// Computed here rather than with the C library's `wcwidth`, so that the inspector lays out the
 /// same in tests (no locale, no terminal) as on screen. Emoji sequences are not attempted: the
 /// inspector does not draw them.
-public enum DisplayWidth {
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+package enum DisplayWidth {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if TerminalText.needsEscape(scalar) { return TerminalText.escapedWidth(scalar) }
         if v < 0x300 { return 1 }
@@ -30,19 +30,19 @@ public enum DisplayWidth {
 
     /// The width of a grapheme: its first scalar's, combining marks adding nothing; one with a
     /// control character (CR LF is one grapheme) is drawn escaped, scalar by scalar.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
             return character.unicodeScalars.reduce(0) { $0 + (TerminalText.needsEscape($1) ? TerminalText.escapedWidth($1) : of($1)) }
         }
         return character.unicodeScalars.first.map { of($0) } ?? 0
     }
 
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The longest prefix that fits in `width` cells; never splits a wide character.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         var used = 0
         var out = ""
         for c in text {
@@ -55,7 +55,7 @@ public enum DisplayWidth {
     }
 
     /// Cuts text to `width` cells, ending in "…" when it had to cut.
-    public static func fit(_ text: String, to width: Int) -> String {
+    package static func fit(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         return truncate(text, to: width - 1) + "…"

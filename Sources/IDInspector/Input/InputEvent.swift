@@ -1,5 +1,5 @@
 /// A key as the inspector understands it, whatever the terminal sent.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right, home, end, pageUp, pageDown
     case enter, escape, tab, backTab, backspace, delete
@@ -8,14 +8,14 @@ public enum Key: Hashable, Sendable {
     case control(Character)
 }
 
-public struct MouseEvent: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case press, release, wheelUp, wheelDown }
+package struct MouseEvent: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable { case press, release, wheelUp, wheelDown }
 
-    public var x: Int
-    public var y: Int
-    public var kind: Kind
+    package var x: Int
+    package var y: Int
+    package var kind: Kind
 
-    public init(x: Int, y: Int, kind: Kind) {
+    package init(x: Int, y: Int, kind: Kind) {
         self.x = x
         self.y = y
         self.kind = kind
@@ -23,7 +23,7 @@ public struct MouseEvent: Hashable, Sendable {
 }
 
 /// Everything the app loop reacts to.
-public enum InputEvent: Hashable, Sendable {
+package enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
@@ -38,7 +38,7 @@ public enum InputEvent: Hashable, Sendable {
 
 /// The small surface the inspector needs from a terminal. The ncurses backend lives in
 /// IDTerminal; the inspector tests drive `Inspector` directly and render `Screen` as text.
-public protocol TerminalBackend: AnyObject {
+package protocol TerminalBackend: AnyObject {
     var size: (width: Int, height: Int) { get }
     /// Shows the canvas (a real terminal sends only what changed).
     func draw(_ canvas: Canvas)
@@ -50,12 +50,12 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
-    public func pendingEvent() -> InputEvent? { nil }
+    package func pendingEvent() -> InputEvent? { nil }
 }
 
 /// Reading and writing scenario files, kept behind a protocol so the inspector core does no I/O
 /// of its own and tests can use a dictionary.
-public protocol ScenarioFiles: Sendable {
+package protocol ScenarioFiles: Sendable {
     func exists(_ path: String) -> Bool
     func read(_ path: String) throws -> String
     /// Writes atomically (temporary file, fsync, rename).
@@ -66,5 +66,5 @@ public protocol ScenarioFiles: Sendable {
 }
 
 extension ScenarioFiles {
-    public func entries(of directory: String) -> [String] { [] }
+    package func entries(of directory: String) -> [String] { [] }
 }

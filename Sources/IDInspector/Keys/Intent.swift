@@ -3,7 +3,7 @@
 /// An intent means one thing where it is handled: ↑ is a row of a pane (`PanesIntent.up`), a
 /// scroll of presenter mode (`PresenterIntent.scrollUp`), an option of a list (`ListIntent.up`)
 /// or a line of a text (`ReadingIntent.up`), four intents rather than one read four ways.
-public enum Intent: Hashable, Sendable {
+package enum Intent: Hashable, Sendable {
     case panes(PanesIntent)
     case presenter(PresenterIntent)
     case line(LineIntent)
@@ -13,7 +13,7 @@ public enum Intent: Hashable, Sendable {
     case anywhere(AnywhereIntent)
 
     /// The scope the intent is read in.
-    public var scope: KeyScope {
+    package var scope: KeyScope {
         switch self {
         case .panes: .panes
         case .presenter: .presenter
@@ -27,7 +27,7 @@ public enum Intent: Hashable, Sendable {
 }
 
 /// The panes: time, rows, acting on the world at the cursor, the session.
-public enum PanesIntent: Hashable, Sendable {
+package enum PanesIntent: Hashable, Sendable {
     // Time.
     case stepBack, stepForward, tenBack, tenForward, firstStep, lastStep
     // Selection and panes.
@@ -43,12 +43,12 @@ public enum PanesIntent: Hashable, Sendable {
 }
 
 /// The single-key actions on the selected device and app.
-public enum WorldAction: Hashable, Sendable {
+package enum WorldAction: Hashable, Sendable {
     case install, delete, launch, tracking, consent, reboot, unlock, erase, backup, restore
 }
 
 /// Presenter mode: the story for a room.
-public enum PresenterIntent: Hashable, Sendable {
+package enum PresenterIntent: Hashable, Sendable {
     /// Back a step; from the end summary, back to the last step.
     case stepBack
     /// Forward a step; after the last step, the end summary.
@@ -63,32 +63,32 @@ public enum PresenterIntent: Hashable, Sendable {
 }
 
 /// The `:` line (and `/`, `w`, `o`); other keys type.
-public enum LineIntent: Hashable, Sendable {
+package enum LineIntent: Hashable, Sendable {
     case apply, complete, historyBack, historyForward, deleteBack, clearLine, cancel
 }
 
 /// A list of options (a picker); 1–9 take an option by its number.
-public enum ListIntent: Hashable, Sendable {
+package enum ListIntent: Hashable, Sendable {
     case up, down, apply, cancel
 }
 
 /// A yes/no question: every other key is no.
-public enum QuestionIntent: Hashable, Sendable {
+package enum QuestionIntent: Hashable, Sendable {
     case yes
 }
 
 /// Help and details: a text that scrolls, whose lines may open rules.
-public enum ReadingIntent: Hashable, Sendable {
+package enum ReadingIntent: Hashable, Sendable {
     case up, down, pageUp, pageDown, open, close, help
 }
 
 /// Keys read in every scope, even while typing a line.
-public enum AnywhereIntent: Hashable, Sendable {
+package enum AnywhereIntent: Hashable, Sendable {
     case quit, help
 }
 
 /// Where a key is read: the panes, presenter mode, or an overlay that takes keys of its own.
-public enum KeyScope: String, Sendable, CaseIterable {
+package enum KeyScope: String, Sendable, CaseIterable {
     case panes = "the panes"
     case presenter = "presenter mode"
     case line = "the : / w o line"

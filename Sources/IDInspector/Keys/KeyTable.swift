@@ -1,17 +1,17 @@
 import Foundation
 /// One line of the key table: the keys, what they do, and where.
-public struct KeyBinding: Sendable {
+package struct KeyBinding: Sendable {
     /// The keys that trigger it (empty for a line that only documents typing, like the `:` line's text).
-    public let keys: [Key]
+    package let keys: [Key]
     /// The keys as people read them: `← / h`.
-    public let label: String
-    public let scope: KeyScope
+    package let label: String
+    package let scope: KeyScope
     /// What it asks for; nil where the overlay or line reads the key itself (typing text).
-    public let intent: Intent?
+    package let intent: Intent?
     /// What it does, for `?` help and the README.
-    public let help: String
+    package let help: String
     /// A word or two for the footer; nil keeps it out of the footer.
-    public let footer: String?
+    package let footer: String?
 
     /// Keys that ask for an intent, read in the intent's scope.
     init(_ keys: [Key], _ label: String, _ intent: Intent, _ help: String, footer: String? = nil) {
@@ -35,10 +35,10 @@ public struct KeyBinding: Sendable {
 
 /// Every key the inspector reads, in one table: the keys drive the reducer through it, and `?`
 /// help, the footer and the README's key table are printed from it.
-public enum KeyTable {
+package enum KeyTable {
     private static func c(_ text: String) -> [Key] { text.map { .character($0) } }
 
-    public static let bindings: [KeyBinding] = [
+    package static let bindings: [KeyBinding] = [
         // Time.
         KeyBinding([.left] + c("h"), "← / h", .panes(.stepBack), "step back", footer: "step"),
         KeyBinding([.right] + c("l"), "→ / l", .panes(.stepForward), "step forward"),
@@ -136,7 +136,7 @@ public enum KeyTable {
     ]
 
     /// The intent of a key in a scope (the digits of a step number are the reducer's own).
-    public static func intent(for key: Key, in scope: KeyScope) -> Intent? {
+    package static func intent(for key: Key, in scope: KeyScope) -> Intent? {
         for binding in bindings where binding.scope == scope || binding.scope == .anywhere {
             if binding.keys.contains(key), let intent = binding.intent { return intent }
         }
@@ -144,7 +144,7 @@ public enum KeyTable {
     }
 
     /// The footer's hints in a scope, in table order: `(keys, words)`.
-    public static func footer(_ scope: KeyScope) -> [(keys: String, words: String)] {
+    package static func footer(_ scope: KeyScope) -> [(keys: String, words: String)] {
         bindings.filter { $0.scope == scope && $0.footer != nil }.map { (Self.shortLabel($0), $0.footer!) }
     }
 
@@ -158,7 +158,7 @@ public enum KeyTable {
     }
 
     /// The README's key table (kept in step by a test).
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var out = ""
         for scope in KeyScope.allCases {
             let rows = bindings.filter { $0.scope == scope }

@@ -8,27 +8,27 @@ import IDScenario
 /// a room sees: the setup, each step, then the end. A step longer than the screen is recorded a
 /// page at a time, each page held for the interval, so nothing below the fold is lost; no frame
 /// offers keys, since a viewer cannot press them.
-public enum PresenterRecording {
+package enum PresenterRecording {
     /// The most steps a recording holds: at the default 3 s a step, 100 minutes, more than a
     /// talk; a longer scenario's story is read on its page (`--format html`).
-    public static let maxSteps = 2_000
+    package static let maxSteps = 2_000
     /// The most frames (pages) a recording holds, whatever the steps: a bound on its size.
-    public static let maxFrames = 10_000
+    package static let maxFrames = 10_000
 
     /// Why a recording was not made.
-    public struct TooLong: Error, CustomStringConvertible {
-        public var description: String
+    package struct TooLong: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// - Parameter speakerNotes: the speaker's notes on screen (a rehearsal's recording).
     /// Why a story of `count` steps is not recorded.
-    public static func tooManySteps(_ count: Int, interval: Double) -> TooLong {
+    package static func tooManySteps(_ count: Int, interval: Double) -> TooLong {
         TooLong(description: "a recording holds at most \(maxSteps) steps (\(minutes(maxSteps, interval)) at \(interval.formatted) s a step); "
                 + "this scenario has \(count): its page (--format html) shows every step")
     }
 
     /// - Throws: `TooLong` when the story is past `maxSteps` steps or `maxFrames` pages.
-    public static func cast(_ session: Session, width: Int, height: Int, interval: Double, speakerNotes: Bool = false) throws(TooLong) -> String {
+    package static func cast(_ session: Session, width: Int, height: Int, interval: Double, speakerNotes: Bool = false) throws(TooLong) -> String {
         guard session.count <= maxSteps else { throw tooManySteps(session.count, interval: interval) }
         var inspector = Inspector(state: InspectorState(session: session, theme: Theme(colour: true, ascii: false)), files: NoFiles())
         // Recording reads no file and starts no search: the reducer returns no effect here.

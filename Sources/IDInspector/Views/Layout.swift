@@ -1,22 +1,22 @@
 /// Where each pane goes at a given terminal size. The smallest supported size is 80×24.
-public struct Layout: Sendable {
-    public static let minimumWidth = 80
-    public static let minimumHeight = 24
+package struct Layout: Sendable {
+    package static let minimumWidth = 80
+    package static let minimumHeight = 24
 
-    public let width: Int
-    public let height: Int
-    public let header: CanvasRect
-    public let world: CanvasRect
-    public let storage: CanvasRect
-    public let identity: CanvasRect
-    public let history: CanvasRect
-    public let timeline: CanvasRect
-    public let status: CanvasRect
-    public let footer: CanvasRect
+    package let width: Int
+    package let height: Int
+    package let header: CanvasRect
+    package let world: CanvasRect
+    package let storage: CanvasRect
+    package let identity: CanvasRect
+    package let history: CanvasRect
+    package let timeline: CanvasRect
+    package let status: CanvasRect
+    package let footer: CanvasRect
 
-    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         let bodyTop = 1, bodyHeight = max(0, height - 3)

@@ -3,8 +3,8 @@ import IDSim
 
 /// Draws the whole screen for a state: the canvas the terminal then shows. Views read the state
 /// and what the session recorded; none of them applies an event.
-public enum Screen {
-    public static func render(_ state: InspectorState, width: Int, height: Int) -> Canvas {
+package enum Screen {
+    package static func render(_ state: InspectorState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         let layout = Layout(width: width, height: height)
         if layout.isTooSmall {

@@ -11,26 +11,26 @@ import IDStrategies
 /// A recipe (or a Swift strategy's recipe twin, which launches as the strategy does) is replayed
 /// with its launches traced (`TracedReplay`); a strategy with no recipe is explained from the
 /// changes to the places it keeps its ID.
-public struct BreakExplanation: Sendable, Equatable {
+package struct BreakExplanation: Sendable, Equatable {
     /// 1-based, among the breaking steps.
-    public var decisiveStep: Int
+    package var decisiveStep: Int
     /// The breaking steps (1-based) that changed what the app read on the way.
-    public var causeSteps: [Int]
+    package var causeSteps: [Int]
     /// The rules behind those changes, in the order they fired on the path, without repeats.
-    public var rules: [RuleID]
+    package var rules: [RuleID]
     /// The places the answer rests on, their placeholders filled ("keychain item
     /// com.acme.app/device-id"), each with the recipe store's name.
-    public var stores: [String]
+    package var stores: [String]
     /// The recipe's parts the answer rests on, with where they are written ("if: seen
     /// (acme.yaml:14)"); empty for a Swift strategy without a twin.
-    public var code: [String]
+    package var code: [String]
     /// Whether the app's own code decided it (a condition, a store kept out of backups, a policy),
     /// rather than iOS alone.
-    public var byApp: Bool
+    package var byApp: Bool
     /// The break in one sentence, every placeholder filled.
-    public var sentence: String
+    package var sentence: String
 
-    public init(decisiveStep: Int, causeSteps: [Int], rules: [RuleID], stores: [String], code: [String] = [], byApp: Bool = false,
+    package init(decisiveStep: Int, causeSteps: [Int], rules: [RuleID], stores: [String], code: [String] = [], byApp: Bool = false,
                 sentence: String) {
         self.decisiveStep = decisiveStep
         self.causeSteps = causeSteps
@@ -43,7 +43,7 @@ public struct BreakExplanation: Sendable, Equatable {
 
     /// Replays `found` from the target's start; nil when the break cannot be replayed (it always
     /// can: the search found it by these steps).
-    public static func explain(_ found: [Step], property: ExploreProperty, target: ExploreTarget) -> BreakExplanation? {
+    package static func explain(_ found: [Step], property: ExploreProperty, target: ExploreTarget) -> BreakExplanation? {
         guard !found.isEmpty, let replay = BreakReplay(found: found, property: property, target: target) else { return nil }
         if let traced = replay.traced(), let cause = TracedCause(replay: replay, traced: traced), let why = cause.explanation() { return why }
         return replay.fromChanges()

@@ -5,46 +5,46 @@ import IDStrategies
 /// What an explore run found, for the CLI and the inspector to render: a row per target and
 /// property (holds, or the shortest break with its why and its proven fixes), what a stop cut
 /// short, and the properties that exclude each other.
-public struct ExploreReport: Sendable {
-    public struct Row: Sendable {
+package struct ExploreReport: Sendable {
+    package struct Row: Sendable {
         /// The row's target, an index into `targets`.
-        public var targetIndex: Int
-        public var target: String
-        public var property: ExploreProperty
+        package var targetIndex: Int
+        package var target: String
+        package var property: ExploreProperty
         /// The breaking steps; nil when the property held.
-        public var breaking: [Step]?
+        package var breaking: [Step]?
         /// The breaking steps in words; nil when the property held.
-        public var steps: [String]?
-        public var depth: Int
-        public var states: Int
-        public var stopped: ExploreOutcome.StopReason?
+        package var steps: [String]?
+        package var depth: Int
+        package var states: Int
+        package var stopped: ExploreOutcome.StopReason?
         /// Why it broke (nil when it held, or was not asked).
-        public var why: BreakExplanation?
+        package var why: BreakExplanation?
         /// The proven fixes (nil when it held or nothing was asked).
-        public var fix: FixSearch?
+        package var fix: FixSearch?
         /// Where `--save` put the counterexample and each fix (filled by whoever writes them).
-        public var saved: String?
-        public var savedFixes: [String] = []
+        package var saved: String?
+        package var savedFixes: [String] = []
     }
 
     /// Two properties that cannot both hold, and the sequence that shows it.
-    public struct Conflict: Sendable {
-        public var steps: [String]
-        public var sentence: String
+    package struct Conflict: Sendable {
+        package var steps: [String]
+        package var sentence: String
     }
 
     /// Parts of the run a stop cut short, for the line that says so.
-    public struct Cut: Sendable, Equatable {
+    package struct Cut: Sendable, Equatable {
         /// Searches stopped before their depth: "keychain-idfv (depth 4 in full)".
-        public var searches: [String] = []
+        package var searches: [String] = []
         /// Breaks whose fix search was dropped or never began: "keychain-idfv stable".
-        public var fixes: [String] = []
+        package var fixes: [String] = []
         /// Targets never searched.
-        public var notReached: [String] = []
+        package var notReached: [String] = []
 
-        public var isEmpty: Bool { searches.isEmpty && fixes.isEmpty && notReached.isEmpty }
+        package var isEmpty: Bool { searches.isEmpty && fixes.isEmpty && notReached.isEmpty }
 
-        public var sentence: String {
+        package var sentence: String {
             var parts: [String] = []
             if !searches.isEmpty { parts.append("stopped before its depth (rows marked stopped hold only to the depth they give): " + searches.joined(separator: ", ")) }
             if !fixes.isEmpty { parts.append("no fixes searched for " + fixes.joined(separator: ", ")) }
@@ -53,25 +53,25 @@ public struct ExploreReport: Sendable {
         }
     }
 
-    public var goal: ExploreGoal?
-    public var targets: [ExploreTarget]
-    public var rows: [Row] = []
-    public var cut = Cut()
-    public var conflict: Conflict?
+    package var goal: ExploreGoal?
+    package var targets: [ExploreTarget]
+    package var rows: [Row] = []
+    package var cut = Cut()
+    package var conflict: Conflict?
     /// Searches that hit the state limit: "keychain-idfv: stopped at 50,000,000 states …".
-    public var limits: [String] = []
+    package var limits: [String] = []
 
-    public init(goal: ExploreGoal? = nil, targets: [ExploreTarget], rows: [Row] = []) {
+    package init(goal: ExploreGoal? = nil, targets: [ExploreTarget], rows: [Row] = []) {
         self.goal = goal
         self.targets = targets
         self.rows = rows
     }
 
     /// Whether a property broke (or two exclude each other): `idscope explore` exits 1.
-    public var broke: Bool { conflict != nil || rows.contains { $0.breaking != nil } }
+    package var broke: Bool { conflict != nil || rows.contains { $0.breaking != nil } }
 
     /// The shortest break, the properties in their usual order breaking ties (what `x` opens).
-    public var shortest: Row? {
+    package var shortest: Row? {
         let order = ExploreProperty.allCases
         return rows.filter { $0.breaking != nil }.min {
             ($0.breaking!.count, order.firstIndex(of: $0.property)!) < ($1.breaking!.count, order.firstIndex(of: $1.property)!)
@@ -79,23 +79,23 @@ public struct ExploreReport: Sendable {
     }
 
     /// A file `--save` writes.
-    public struct File: Sendable {
-        public enum Kind: Sendable, Equatable {
+    package struct File: Sendable {
+        package enum Kind: Sendable, Equatable {
             /// The break as a scenario whose last expect fails.
             case counterexample
             /// A proven fix, as a recipe file: the fix's position among the row's.
             case fix(Int)
         }
-        public var row: Int
-        public var kind: Kind
+        package var row: Int
+        package var kind: Kind
         /// The file's name in the folder.
-        public var name: String
-        public var text: String
+        package var name: String
+        package var text: String
     }
 
     /// The files `--save FOLDER` writes: each break as a scenario (`rndi-stable.yaml`), each proven
     /// fix beside it as a recipe (`rndi-stable-fix1.yaml`), commented with the key it changes.
-    public func files() throws -> [File] {
+    package func files() throws -> [File] {
         var files: [File] = []
         for (index, row) in rows.enumerated() {
             guard let steps = row.breaking else { continue }
@@ -115,7 +115,7 @@ public struct ExploreReport: Sendable {
     }
 
     /// The why and the fixes of a break, as a saved scenario's notes.
-    public static func notes(_ row: Row) -> String? {
+    package static func notes(_ row: Row) -> String? {
         var lines: [String] = []
         if let why = row.why {
             lines.append("why: step \(why.decisiveStep): \(why.sentence)")
@@ -127,7 +127,7 @@ public struct ExploreReport: Sendable {
     }
 
     /// `rndi-stable`; with a scenario, `id-kit-com.acme.shop-stable`.
-    public static func fileName(_ target: ExploreTarget, _ property: ExploreProperty) -> String {
+    package static func fileName(_ target: ExploreTarget, _ property: ExploreProperty) -> String {
         var name = target.strategy.name
         if !target.base.steps.isEmpty { name += "-" + target.base.apps[target.app].bundleID }
         let safe = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" }

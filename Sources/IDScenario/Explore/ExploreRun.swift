@@ -5,24 +5,24 @@ import IDStrategies
 /// One explore, as `idscope explore` and the inspector's `x` run it: for each target the search,
 /// then for each break its why (`BreakExplanation`) and its proven fixes (`FixSearch`), under one
 /// stop request, into an `ExploreReport` that they only render.
-public struct ExploreRun: Sendable {
-    public var targets: [ExploreTarget]
+package struct ExploreRun: Sendable {
+    package var targets: [ExploreTarget]
     /// The goal searched (nil with properties named alone).
-    public var goal: ExploreGoal?
+    package var goal: ExploreGoal?
     /// The properties checked, in their usual order.
-    public var properties: [ExploreProperty]
+    package var properties: [ExploreProperty]
     /// The actions by event key (nil: every one).
-    public var events: Set<String>?
-    public var depth: Int
-    public var workers: Int
+    package var events: Set<String>?
+    package var depth: Int
+    package var workers: Int
     /// How much the fix search of each break may try (nil: no fixes searched).
-    public var fixes: FixSearch.Budget?
+    package var fixes: FixSearch.Budget?
     /// Only the shortest break gets a why and fixes (the inspector opens that one alone).
-    public var shortestOnly = false
+    package var shortestOnly = false
     /// Devices in the default world, for the conflict's sequence.
-    public var devices = 2
+    package var devices = 2
 
-    public init(targets: [ExploreTarget], goal: ExploreGoal?, properties: [ExploreProperty], events: Set<String>? = nil, depth: Int,
+    package init(targets: [ExploreTarget], goal: ExploreGoal?, properties: [ExploreProperty], events: Set<String>? = nil, depth: Int,
                 workers: Int, fixes: FixSearch.Budget? = .standard) {
         self.targets = targets
         self.goal = goal
@@ -34,22 +34,22 @@ public struct ExploreRun: Sendable {
     }
 
     /// A search's progress, with the target it is about.
-    public struct Progress: Sendable {
-        public var target: String
-        public var search: Explorer.Progress
+    package struct Progress: Sendable {
+        package var target: String
+        package var search: Explorer.Progress
     }
 
     /// What went wrong before a search could start.
-    public struct SetupFailure: Error, Sendable {
-        public var target: String
-        public var message: String
+    package struct SetupFailure: Error, Sendable {
+        package var target: String
+        package var message: String
     }
 
     /// Runs every target in turn.
     /// - Parameters:
     ///   - clock: seconds, for progress and the fix budget's time limit.
     ///   - shouldStop: a stop request (Ctrl-C, Esc, the inspector's budget), checked throughout.
-    public func run(clock: @escaping @Sendable () -> Double = { 0 }, shouldStop: @escaping @Sendable () -> Bool = { false },
+    package func run(clock: @escaping @Sendable () -> Double = { 0 }, shouldStop: @escaping @Sendable () -> Bool = { false },
                     progress: (Progress) -> Void = { _ in }) throws(SetupFailure) -> ExploreReport {
         var report = ExploreReport(goal: goal, targets: targets)
         let wanted = Set(properties)

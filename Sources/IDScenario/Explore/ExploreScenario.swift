@@ -4,16 +4,16 @@ import IDStrategies
 
 /// What an explore run starts from and follows, for each app it explores: the world as a
 /// scenario (so a counterexample can be written as one), and the strategy.
-public struct ExploreTarget: Sendable {
+package struct ExploreTarget: Sendable {
     /// The world: the default one (no steps), or a scenario whose steps lead to the start.
-    public var base: Scenario
-    public var app: AppIndex
-    public var strategy: Strategy
-    public var library: StrategyLibrary
+    package var base: Scenario
+    package var app: AppIndex
+    package var strategy: Strategy
+    package var library: StrategyLibrary
 
     /// The default world for a strategy (a recipe file's recipe comes with it).
     /// - Parameter options: the strategy's options (`--option`), for both apps.
-    public static func defaultWorld(strategy: Strategy, recipe: Recipe?, devices: Int, os: OSVersion,
+    package static func defaultWorld(strategy: Strategy, recipe: Recipe?, devices: Int, os: OSVersion,
                                     options: [String: OptionValue] = [:]) -> ExploreTarget {
         var base = Scenario(name: "explore \(strategy.name)", accounts: ExploreWorld.accounts(),
                             devices: ExploreWorld.devices(count: devices, os: os), apps: ExploreWorld.apps(strategy: strategy, options: options))
@@ -22,7 +22,7 @@ public struct ExploreTarget: Sendable {
     }
 
     /// Each app of a scenario (or the one named), from the world at its end.
-    public static func from(_ scenario: Scenario, app bundle: String?) -> [ExploreTarget] {
+    package static func from(_ scenario: Scenario, app bundle: String?) -> [ExploreTarget] {
         var base = scenario
         base.steps = scenario.steps.filter { if case .expect = $0.action { return false }; return true }
         let library = scenario.library
@@ -42,13 +42,13 @@ public struct ExploreTarget: Sendable {
     }
 
     /// The world the search starts from: the base scenario's world after its steps.
-    public func startWorld() throws -> World {
+    package func startWorld() throws -> World {
         var world = try base.initialWorld()
         for step in prefix { _ = try? world.apply(step, programs: library, recordingChanges: false) }
         return world
     }
 
-    public var label: String {
+    package var label: String {
         base.steps.isEmpty ? strategy.name : "\(strategy.name) (\(base.apps[app].bundleID))"
     }
 
@@ -56,7 +56,7 @@ public struct ExploreTarget: Sendable {
     /// reference launch labelled, and a last `expect` that fails there, its note the break's
     /// meaning and `notes` (the why and the fixes). It has a name and a description of its own:
     /// what breaks, in how many steps, from which scenario.
-    public func scenario(for found: [Step], property: ExploreProperty, notes: String? = nil) throws -> Scenario {
+    package func scenario(for found: [Step], property: ExploreProperty, notes: String? = nil) throws -> Scenario {
         let initial = try base.initialWorld()
         let prefix = self.prefix
         let example = Counterexample(property: property, world: initial, steps: prefix + found, app: app,

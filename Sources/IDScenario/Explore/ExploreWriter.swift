@@ -5,15 +5,15 @@ import IDStrategies
 
 /// The explore table, from a report: per strategy (or app) and property, `holds ≤ N (S states)`
 /// or the shortest breaking sequence in words, with its why and its proven fixes.
-public struct ExploreWriter {
-    public let report: ExploreReport
+package struct ExploreWriter {
+    package let report: ExploreReport
 
-    public init(_ report: ExploreReport) {
+    package init(_ report: ExploreReport) {
         self.report = report
     }
 
     /// The goal in one line: its name, what it asks, and after which events a new ID is allowed.
-    public var goalLine: String? {
+    package var goalLine: String? {
         report.goal.map { goal in
             "goal \(goal.rawValue): \(goal.summary); a new ID is allowed after " + goal.allowedEvents.joined(separator: ", ")
                 + (goal.alsoForgiven.map { ", and " + $0 } ?? "")
@@ -71,7 +71,7 @@ public struct ExploreWriter {
 
     /// The table for a terminal: names from recipe files (a strategy's) and paths shown with
     /// their control characters visible, as everything printed is.
-    public func table() -> [String] {
+    package func table() -> [String] {
         let targets = report.rows.map { TerminalText.escaped($0.target) }
         let strategyWidth = max("strategy".count, targets.map(\.count).max() ?? 0) + 2
         let propertyWidth = "available".count + 2
@@ -87,7 +87,7 @@ public struct ExploreWriter {
         return lines
     }
 
-    public func markdown() -> [String] {
+    package func markdown() -> [String] {
         var lines = goalLine.map { [TerminalText.markdownCell($0), ""] } ?? []
         lines += ["| strategy | property | result |", "|---|---|---|"]
         for row in report.rows {
@@ -99,7 +99,7 @@ public struct ExploreWriter {
         return lines
     }
 
-    public func jsonl() -> [String] {
+    package func jsonl() -> [String] {
         var lines = report.rows.map { row in
             var fields = [("strategy", JSONText.string(row.target))]
             if let goal = report.goal { fields.append(("goal", JSONText.string(goal.rawValue))) }

@@ -10,60 +10,60 @@ import IDStrategies
 /// (c) no lifecycle-matrix cell of the strategy gets worse as the goal counts it (`FixMatrix`).
 /// Cheap checks go first (the break replayed with the change, the matrix, a shallow search);
 /// the full search, the proof of (a) and (b), runs only for changes that pass them.
-public struct FixSearch: Sendable, Equatable {
+package struct FixSearch: Sendable, Equatable {
     /// A suggested change, with its proof.
-    public struct Fix: Sendable, Equatable {
+    package struct Fix: Sendable, Equatable {
         /// The change in words: `kc: accessible afterFirstUnlockThisDeviceOnly (was afterFirstUnlock)`.
-        public var change: String
+        package var change: String
         /// The keys it changes (`kc.accessible`, `beforeFirstUnlock`).
-        public var keys: [String]
+        package var keys: [String]
         /// The recipe with the change (named `<recipe>-fix<N>`).
-        public var recipe: Recipe
+        package var recipe: Recipe
         /// The search that proves it: its depth and states, and the properties it watched.
-        public var depth: Int
-        public var states: Int
-        public var watched: [ExploreProperty]
+        package var depth: Int
+        package var states: Int
+        package var watched: [ExploreProperty]
         /// The matrix cells it makes better, as the goal counts them (`migration dup → Δ`).
-        public var better: [String]
+        package var better: [String]
         /// The other matrix cells it changes, which the goal allows: what it costs (`erase = → Δ`).
-        public var costs: [String]
+        package var costs: [String]
     }
 
     /// How much a fix search may try.
-    public struct Budget: Sendable {
+    package struct Budget: Sendable {
         /// Changes tried, single and paired.
-        public var candidates: Int
+        package var candidates: Int
         /// Suggestions proven, at most (the search stops at this many).
-        public var suggestions: Int
+        package var suggestions: Int
         /// Seconds for the whole fix search of one break, nil for no limit (the inspector's `x`
         /// gives what its 10 s left).
-        public var seconds: Double?
+        package var seconds: Double?
 
-        public init(candidates: Int = 40, suggestions: Int = 1, seconds: Double? = nil) {
+        package init(candidates: Int = 40, suggestions: Int = 1, seconds: Double? = nil) {
             self.candidates = candidates
             self.suggestions = suggestions
             self.seconds = seconds
         }
 
         /// `idscope explore`'s: up to 40 changes tried, the first proven one suggested (`--fixes N`: N).
-        public static let standard = Budget()
+        package static let standard = Budget()
     }
 
     /// What a fix search is asked: the break, what the search watched, and what held there.
-    public struct Question: Sendable {
-        public var property: ExploreProperty
-        public var steps: [Step]
-        public var target: ExploreTarget
-        public var goal: ExploreGoal?
+    package struct Question: Sendable {
+        package var property: ExploreProperty
+        package var steps: [Step]
+        package var target: ExploreTarget
+        package var goal: ExploreGoal?
         /// The properties the search checked; those not broken there must stay unbroken.
-        public var properties: Set<ExploreProperty>
-        public var heldBefore: Set<ExploreProperty>
+        package var properties: Set<ExploreProperty>
+        package var heldBefore: Set<ExploreProperty>
         /// The search's event keys (nil: every action).
-        public var events: Set<String>?
-        public var depth: Int
-        public var why: BreakExplanation?
+        package var events: Set<String>?
+        package var depth: Int
+        package var why: BreakExplanation?
 
-        public init(property: ExploreProperty, steps: [Step], target: ExploreTarget, goal: ExploreGoal?, properties: Set<ExploreProperty>,
+        package init(property: ExploreProperty, steps: [Step], target: ExploreTarget, goal: ExploreGoal?, properties: Set<ExploreProperty>,
                     heldBefore: Set<ExploreProperty>, events: Set<String>?, depth: Int, why: BreakExplanation?) {
             self.property = property
             self.steps = steps
@@ -78,25 +78,25 @@ public struct FixSearch: Sendable, Equatable {
     }
 
     /// The recipe varied (the strategy's own, or its twin's); nil when there is none.
-    public var recipe: Recipe?
-    public var property: ExploreProperty
-    public var suggestions: [Fix] = []
+    package var recipe: Recipe?
+    package var property: ExploreProperty
+    package var suggestions: [Fix] = []
     /// Changes tried (each at least replayed), and of them those proven by a full search.
-    public var tried = 0
-    public var searched = 0
+    package var tried = 0
+    package var searched = 0
     /// The budget ran out before every change was tried.
-    public var cutShort = false
+    package var cutShort = false
     /// Why nothing was searched, when nothing was.
-    public var notSearched: String?
+    package var notSearched: String?
 
     /// A search a stop request (Ctrl-C) cut short or never began: what it had found is dropped, for
     /// "no change holds" would be said of changes never tried.
-    public static func interrupted(_ property: ExploreProperty) -> FixSearch {
+    package static func interrupted(_ property: ExploreProperty) -> FixSearch {
         FixSearch(property: property, notSearched: "not searched: interrupted")
     }
 
     /// The recipe a target's strategy is, or has a twin of (keychain-idfv: keychain-idfv-twin).
-    public static func recipe(for target: ExploreTarget) -> Recipe? {
+    package static func recipe(for target: ExploreTarget) -> Recipe? {
         let name = target.strategy.name
         if let own = target.base.recipes.first(where: { $0.name == name }) { return own }
         return StrategyCatalog.builtInRecipes.first { $0.name == name } ?? StrategyCatalog.builtInRecipes.first { $0.name == name + "-twin" }
@@ -106,7 +106,7 @@ public struct FixSearch: Sendable, Equatable {
     /// - Parameters:
     ///   - clock: seconds, for the budget's time limit.
     ///   - shouldStop: checked between searches and within them (Ctrl-C, the inspector's Esc).
-    public static func search(_ question: Question, workers: Int, budget: Budget = .standard,
+    package static func search(_ question: Question, workers: Int, budget: Budget = .standard,
                               clock: @escaping @Sendable () -> Double = { 0 }, shouldStop: @escaping @Sendable () -> Bool = { false }) -> FixSearch {
         let target = question.target
         guard let recipe = recipe(for: target) else {

@@ -14,17 +14,17 @@ import IDPlatform
 ///   before anything is opened for writing: opening a FIFO with no reader would wait for ever,
 ///   and a device is no place to keep a session.
 /// - A path that cannot name a file (empty, or ending in `/`) is refused with the reason.
-public enum FileSaver {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
+package enum FileSaver {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// The most symlinks followed before giving up (a loop).
     static let maxLinks = 40
 
-    public static func write(_ text: String, to path: String) throws(Failure) {
+    package static func write(_ text: String, to path: String) throws(Failure) {
         guard !path.isEmpty else { throw Failure(path: path, reason: "no file name given") }
         guard !path.hasSuffix("/") else { throw Failure(path: path, reason: "names a folder (it ends in /), not a file") }
         var info = stat()
@@ -72,7 +72,7 @@ public enum FileSaver {
     /// output or error when they are a terminal, or its controlling terminal (`/dev/tty`), by any
     /// name (`/dev/stdout`, `/proc/self/fd/1`, the pty's own path). The inspector refuses to save
     /// there: the YAML would be written over its screen and the session counted as saved.
-    public static func isOurTerminal(_ path: String) -> Bool {
+    package static func isOurTerminal(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
         for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where isatty(fd) == 1 {
@@ -84,7 +84,7 @@ public enum FileSaver {
     }
 
     /// Whether two paths name the same existing file (symlinks followed).
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()
         guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino

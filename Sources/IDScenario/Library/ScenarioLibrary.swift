@@ -2,24 +2,24 @@ import IDSim
 
 /// The built-in scenarios, one YAML file each in `Library/Scenarios`, compiled into the binary
 /// (see `LibraryFiles`, and `IDSCOPE_SCENARIOS` to use a folder of files instead).
-public enum ScenarioLibrary {
+package enum ScenarioLibrary {
     /// Every built-in scenario's name, sorted (the tour first).
-    public static let names: [String] = {
+    package static let names: [String] = {
         let names = LibraryFiles.current.scenarios.keys.sorted()
         return names.contains("tour") ? ["tour"] + names.filter { $0 != "tour" } : names
     }()
 
-    public static func text(named name: String) -> String? {
+    package static func text(named name: String) -> String? {
         LibraryFiles.current.scenarios[name]
     }
 
     /// The nearest built-in name to a misspelt one.
-    public static func suggestion(for name: String) -> String? {
+    package static func suggestion(for name: String) -> String? {
         NameSuggester.nearest(to: name, among: names)
     }
 
     /// Every built-in scenario, parsed.
-    public static func all() throws -> [(name: String, scenario: Scenario)] {
+    package static func all() throws -> [(name: String, scenario: Scenario)] {
         try names.map { name in
             guard let text = text(named: name) else { throw ScenarioError([]) }
             return (name, try ScenarioParser.parse(text, file: "builtin:\(name)"))
@@ -29,7 +29,7 @@ public enum ScenarioLibrary {
 
 extension ScenarioLibrary {
     /// `docs/scenarios.md`: the library, one line each; kept in step with the files by a test.
-    public static func markdownIndex() throws -> String {
+    package static func markdownIndex() throws -> String {
         var out = """
         # Built-in scenarios
 

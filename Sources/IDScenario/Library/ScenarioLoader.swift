@@ -5,12 +5,12 @@ import IDStrategies
 
 /// Reads scenarios from files or the built-in library, with one clear line for anything that
 /// keeps a file from being read.
-public enum ScenarioLoader {
-    public enum LoadError: Error, Sendable, CustomStringConvertible {
+package enum ScenarioLoader {
+    package enum LoadError: Error, Sendable, CustomStringConvertible {
         case unreadable(String)
         case invalid(ScenarioError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let line): line
             case .invalid(let error): error.description
@@ -18,7 +18,7 @@ public enum ScenarioLoader {
         }
 
         /// Every line to print.
-        public var lines: [String] {
+        package var lines: [String] {
             switch self {
             case .unreadable(let line): [line]
             case .invalid(let error): error.diagnostics.map(\.description)
@@ -27,7 +27,7 @@ public enum ScenarioLoader {
     }
 
     /// Whether an argument names a file rather than a built-in scenario.
-    public static func isPath(_ argument: String) -> Bool {
+    package static func isPath(_ argument: String) -> Bool {
         argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
             || FileManager.default.fileExists(atPath: argument)
     }
@@ -36,7 +36,7 @@ public enum ScenarioLoader {
     /// - Parameter allowingPrefix: accept a unique prefix of a built-in name (`b05`) when no file
     ///   is named so; the inspector does, while `run`, `check` and `matrix` keep exact names so
     ///   scripts stay stable (and suggest the full name).
-    public static func load(_ argument: String, allowingPrefix: Bool = false) throws(LoadError) -> Scenario {
+    package static func load(_ argument: String, allowingPrefix: Bool = false) throws(LoadError) -> Scenario {
         if isPath(argument) && !(allowingPrefix && !FileManager.default.fileExists(atPath: argument) && uniquePrefixMatch(argument) != nil) {
             return try loadFile(argument)
         }
@@ -44,7 +44,7 @@ public enum ScenarioLoader {
     }
 
     /// A built-in scenario by name (or, when allowed, by a unique prefix of its name).
-    public static func loadBuiltIn(_ name: String, allowingPrefix: Bool) throws(LoadError) -> Scenario {
+    package static func loadBuiltIn(_ name: String, allowingPrefix: Bool) throws(LoadError) -> Scenario {
         var resolved = name
         if ScenarioLibrary.text(named: name) == nil {
             let matches = ScenarioLibrary.names.filter { $0.hasPrefix(name) }
@@ -73,7 +73,7 @@ public enum ScenarioLoader {
         return matches.count == 1 ? matches[0] : nil
     }
 
-    public static func loadFile(_ path: String) throws(LoadError) -> Scenario {
+    package static func loadFile(_ path: String) throws(LoadError) -> Scenario {
         let text = try readText(path)
         do {
             return try ScenarioParser.parse(text, file: path)
@@ -83,7 +83,7 @@ public enum ScenarioLoader {
     }
 
     /// The file's text, refusing directories, missing, unreadable, huge and non-UTF-8 files.
-    public static func readText(_ path: String) throws(LoadError) -> String {
+    package static func readText(_ path: String) throws(LoadError) -> String {
         let limit = ScenarioLimits.maxBytes
         let data = try readBytes(path, upTo: limit + 1, kind: "a scenario file")
         guard data.count <= limit else {
@@ -99,7 +99,7 @@ public enum ScenarioLoader {
     /// writes to (reading it would wait for ever), one we may not read. A FIFO or pipe with a
     /// writer (`idscope run <(generate)`) is read to its end.
     /// - Parameter kind: what the file should have been, for the message.
-    public static func readBytes(_ path: String, upTo count: Int, kind: String) throws(LoadError) -> Data {
+    package static func readBytes(_ path: String, upTo count: Int, kind: String) throws(LoadError) -> Data {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw .unreadable(errno == ENOENT ? "\(path): error: no such file" : "\(path): error: cannot be read (\(Platform.lastError()))")
@@ -141,7 +141,7 @@ public enum ScenarioLoader {
     }
 
     /// The bytes as text; invalid UTF-8 is an error at its line and column.
-    public static func decode(_ bytes: [UInt8], file: String) throws(LoadError) -> String {
+    package static func decode(_ bytes: [UInt8], file: String) throws(LoadError) -> String {
         if let offset = firstInvalidUTF8(bytes) {
             let (line, column) = position(ofByte: offset, in: bytes)
             throw .invalid(ScenarioError([Diagnostic(file: file, line: line, column: column, message: "invalid UTF-8 (byte \(offset))")]))
@@ -183,7 +183,7 @@ extension NameSuggester {
 extension ScenarioLoader {
     /// A recipe file on its own (`matrix --strategy acme.yaml`, `manifest acme.yaml`), its errors
     /// located in the file.
-    public static func loadRecipe(_ path: String) throws(LoadError) -> Recipe {
+    package static func loadRecipe(_ path: String) throws(LoadError) -> Recipe {
         let text = try readText(path)
         var reader = NodeReader(file: path)
         do {
@@ -199,7 +199,7 @@ extension ScenarioLoader {
 extension StrategyCatalog {
     /// What a `--strategy` or `STRATEGY` argument names: a built-in strategy or recipe by name, or
     /// a recipe file by path (then the recipe comes too, for the worlds that must hold it).
-    public static func resolve(_ argument: String) throws(ScenarioLoader.LoadError) -> (strategy: Strategy, recipe: Recipe?) {
+    package static func resolve(_ argument: String) throws(ScenarioLoader.LoadError) -> (strategy: Strategy, recipe: Recipe?) {
         if let strategy = builtIn.strategy(named: argument) { return (strategy, nil) }
         guard RecipeFiles.isPath(argument) || FileManager.default.fileExists(atPath: argument) else {
             throw .unreadable("idscope: " + StrategyProblem.unknownStrategy(argument, known: builtIn.names).description

@@ -2,27 +2,27 @@ import Foundation
 import IDSim
 
 /// One problem a manifest check finds.
-public struct ManifestFinding: Sendable, Equatable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case error, warning }
-    public let severity: Severity
+package struct ManifestFinding: Sendable, Equatable, CustomStringConvertible {
+    package enum Severity: String, Sendable { case error, warning }
+    package let severity: Severity
     /// The App Store Connect rejection it would cause (`ITMS-91053`), where there is one.
-    public let code: String?
-    public let message: String
+    package let code: String?
+    package let message: String
 
-    public var description: String { "\(severity.rawValue): " + (code.map { "\($0) " } ?? "") + message }
+    package var description: String { "\(severity.rawValue): " + (code.map { "\($0) " } ?? "") + message }
 }
 
 /// Checks an existing PrivacyInfo.xcprivacy against what a strategy calls for, and against
 /// Apple's vocabulary: an unknown category is ITMS-91054, a reason outside its category
 /// ITMS-91055, anything else malformed ITMS-91056, and a missing UserDefaults reason ITMS-91053.
 /// Entries are named by their key path (`NSPrivacyAccessedAPITypes[0].NSPrivacyAccessedAPIType`).
-public struct ManifestCheck {
-    public private(set) var findings: [ManifestFinding] = []
+package struct ManifestCheck {
+    package private(set) var findings: [ManifestFinding] = []
 
-    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+    package var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
     /// Checks the bytes of a property list (XML or binary).
-    public init(manifest data: Data, needs: PrivacyNeeds) {
+    package init(manifest data: Data, needs: PrivacyNeeds) {
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

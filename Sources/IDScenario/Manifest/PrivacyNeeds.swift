@@ -7,22 +7,22 @@ import IDStrategies
 /// iCloud key-value storage and pasteboards are in none of the five categories. Reading the IDFA
 /// is tracking as App Tracking Transparency defines it. An ID the app sends off the device is
 /// collected data of type Device ID; a manifest cannot tell whether it does, so that is advice.
-public struct PrivacyNeeds: Sendable, Equatable {
-    public struct Reason: Sendable, Equatable {
-        public let code: String
+package struct PrivacyNeeds: Sendable, Equatable {
+    package struct Reason: Sendable, Equatable {
+        package let code: String
         /// The store that calls for it, as users see it.
-        public let because: String
+        package let because: String
     }
 
     /// UserDefaults reasons, in the order first needed.
-    public var userDefaultsReasons: [Reason] = []
+    package var userDefaultsReasons: [Reason] = []
     /// Why it tracks (it reads the IDFA), or nil.
-    public var tracking: String?
+    package var tracking: String?
     /// Whether launches report an ID an app would send off the device.
-    public var deviceID: Bool
+    package var deviceID: Bool
 
     /// The needs of a strategy with its default options, for an app in an App Group.
-    public init(strategy: Strategy) {
+    package init(strategy: Strategy) {
         var app = AppDeclaration(bundleID: "com.example.app", teamID: "EXAMPLE12", strategy: strategy.name)
         app.appGroups = ["group.com.example.app"]
         deviceID = strategy.hasPrimaryID
@@ -44,7 +44,7 @@ public struct PrivacyNeeds: Sendable, Equatable {
     }
 
     /// The manifest entries these needs call for, as a property list's root dictionary.
-    public var propertyList: [String: Any] {
+    package var propertyList: [String: Any] {
         var root: [String: Any] = [
             PrivacyVocabulary.tracking: tracking != nil,
             PrivacyVocabulary.trackingDomains: [String](),
@@ -71,7 +71,7 @@ public struct PrivacyNeeds: Sendable, Equatable {
     }
 
     /// What a reader of the generated manifest should know: why each entry is there and what to fill in.
-    public var notes: [String] {
+    package var notes: [String] {
         var notes = userDefaultsReasons.map { "\(PrivacyVocabulary.userDefaults) \($0.code): \($0.because)" }
         if let tracking {
             notes.append("\(PrivacyVocabulary.tracking) true: it reads \(tracking); list the domains you track with under \(PrivacyVocabulary.trackingDomains) (Apple requires at least one)")

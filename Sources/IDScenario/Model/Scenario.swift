@@ -2,26 +2,26 @@ import IDSim
 import IDStrategies
 
 /// A scenario as its file declares it, validated: the setup, and the steps to take.
-public struct Scenario: Sendable, Equatable {
-    public var name: String
-    public var description: String?
+package struct Scenario: Sendable, Equatable {
+    package var name: String
+    package var description: String?
     /// Guidance for whoever presents it to a room.
-    public var presenterNotes: String?
-    public var seed: UInt64
-    public var profile: Profile
-    public var accounts: [Account]
-    public var devices: [DeviceSpec]
-    public var apps: [AppDeclaration]
+    package var presenterNotes: String?
+    package var seed: UInt64
+    package var profile: Profile
+    package var accounts: [Account]
+    package var devices: [DeviceSpec]
+    package var apps: [AppDeclaration]
     /// The recipes it defines (under `recipes:`, or read from the recipe files its apps name).
-    public var recipes: [Recipe] = []
-    public var steps: [ScenarioStep]
+    package var recipes: [Recipe] = []
+    package var steps: [ScenarioStep]
     /// What parses and runs but cannot do what it says (a synchronizable ThisDeviceOnly item): `check`
     /// prints them.
-    public var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
     /// Where it came from, for messages.
-    public var file: String
+    package var file: String
 
-    public init(name: String, description: String? = nil, presenterNotes: String? = nil, seed: UInt64 = 1,
+    package init(name: String, description: String? = nil, presenterNotes: String? = nil, seed: UInt64 = 1,
                 profile: Profile = .default, accounts: [Account] = [], devices: [DeviceSpec], apps: [AppDeclaration],
                 steps: [ScenarioStep] = [], file: String = "<scenario>") {
         self.name = name
@@ -37,30 +37,30 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// The world before the first step.
-    public func initialWorld(seed override: UInt64? = nil) throws(SetupError) -> World {
+    package func initialWorld(seed override: UInt64? = nil) throws(SetupError) -> World {
         try World(seed: override ?? seed, profile: profile, accounts: accounts, devices: devices, apps: apps)
     }
 }
 
 /// One step: an event or an expectation, aimed at a device, with its optional label and narration.
-public struct ScenarioStep: Sendable, Equatable {
-    public enum Action: Sendable, Equatable {
+package struct ScenarioStep: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case event(Event)
         case expect(Expectation)
     }
 
-    public var action: Action
-    public var device: DeviceIndex
-    public var label: String?
-    public var note: String?
+    package var action: Action
+    package var device: DeviceIndex
+    package var label: String?
+    package var note: String?
     /// The speaker's note for this step: for the presenter alone (`n` shows it), not the room;
     /// exported only when asked (`--speaker-notes`).
-    public var speaker: String?
+    package var speaker: String?
     /// Where the step starts in its file (1-based; 0 for steps made in a session).
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
 
-    public init(_ action: Action, device: DeviceIndex = 0, label: String? = nil, note: String? = nil, speaker: String? = nil,
+    package init(_ action: Action, device: DeviceIndex = 0, label: String? = nil, note: String? = nil, speaker: String? = nil,
                 line: Int = 0, column: Int = 0) {
         self.action = action
         self.device = device
@@ -72,7 +72,7 @@ public struct ScenarioStep: Sendable, Equatable {
     }
 
     /// The scenario key of the step: an event key, or "expect".
-    public var key: String {
+    package var key: String {
         switch action {
         case .event(let event): event.key
         case .expect: "expect"
@@ -81,8 +81,8 @@ public struct ScenarioStep: Sendable, Equatable {
 }
 
 /// What must hold after a step (`expect:`).
-public struct Expectation: Sendable, Hashable {
-    public enum ValueCheck: Sendable, Hashable, CustomStringConvertible {
+package struct Expectation: Sendable, Hashable {
+    package enum ValueCheck: Sendable, Hashable, CustomStringConvertible {
         case changed, unchanged, present, absent
         /// The all-zero UUID (an App Clip's IDFV, an IDFA without tracking).
         case zeros
@@ -91,7 +91,7 @@ public struct Expectation: Sendable, Hashable {
         /// Exactly this text (`values: {K: {equals: V}}`).
         case equals(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .changed: "changed"
             case .unchanged: "unchanged"
@@ -105,25 +105,25 @@ public struct Expectation: Sendable, Hashable {
         }
     }
 
-    public enum IDFACheck: String, Sendable, Hashable, CaseIterable {
+    package enum IDFACheck: String, Sendable, Hashable, CaseIterable {
         case zeros, present, changed, unchanged
         case absent = "nil"
     }
 
-    public var app: AppIndex
+    package var app: AppIndex
     /// nil: the step's device.
-    public var device: DeviceIndex?
-    public var installed: Bool?
-    public var att: ATTStatus?
-    public var idfa: IDFACheck?
+    package var device: DeviceIndex?
+    package var installed: Bool?
+    package var att: ATTStatus?
+    package var idfa: IDFACheck?
     /// Checks of values the app read at its latest launch: `idfv`, `guid`, the primary `id`, the
     /// APNs token it was given (`apnsToken`), and any other value the strategy reports (under
     /// `values:`), in the order written.
-    public var values: [ValueExpectation]
-    public var best: String?
-    public var sameOn: [DeviceIndex]?
+    package var values: [ValueExpectation]
+    package var best: String?
+    package var sameOn: [DeviceIndex]?
 
-    public init(app: AppIndex, device: DeviceIndex? = nil) {
+    package init(app: AppIndex, device: DeviceIndex? = nil) {
         self.app = app
         self.device = device
         self.values = []
@@ -131,7 +131,7 @@ public struct Expectation: Sendable, Hashable {
 }
 
 /// One value check: which value (`id` for the primary ID) and how it must be.
-public struct ValueExpectation: Sendable, Hashable {
-    public var name: String
-    public var check: Expectation.ValueCheck
+package struct ValueExpectation: Sendable, Hashable {
+    package var name: String
+    package var check: Expectation.ValueCheck
 }

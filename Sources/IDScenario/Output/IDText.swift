@@ -3,9 +3,9 @@ import IDSim
 /// How every human view shows an identifier (`run`'s table and Markdown, the inspector's panes,
 /// the comparison): the raw value first, shortened unless asked in full, and the hash the app
 /// reports second. jsonl keeps the contract's own shape instead.
-public enum IDText {
+package enum IDText {
     /// `3F2A…91C0 · sha256 7d2c4e…`, or the value alone when there is no hash; `∅` for nothing.
-    public static func human(_ value: String?, hash: String?, full: Bool = false, ellipsis: String = "…") -> String {
+    package static func human(_ value: String?, hash: String?, full: Bool = false, ellipsis: String = "…") -> String {
         guard let value else { return "∅" }
         let shown = full ? value : short(value, ellipsis: ellipsis)
         guard let hash else { return shown }
@@ -13,14 +13,14 @@ public enum IDText {
     }
 
     /// Long identifiers (32+ hex digits, dashes allowed) shortened to `3F2A…91C0`; others whole.
-    public static func short(_ value: String, ellipsis: String = "…") -> String {
+    package static func short(_ value: String, ellipsis: String = "…") -> String {
         let hexish = value.count >= 32 && value.allSatisfy { $0.isHexDigit || $0 == "-" }
         guard hexish else { return value }
         return String(value.prefix(4)) + ellipsis + String(value.suffix(4))
     }
 
     /// The hash an app's code reported for the ID it chose (id-kit's, of its best source), if any.
-    public static func hash(of report: LaunchReport) -> String? {
+    package static func hash(of report: LaunchReport) -> String? {
         guard let best = report.best, case .string(let hash)? = report.result[best]?["hash"] else { return nil }
         return hash
     }

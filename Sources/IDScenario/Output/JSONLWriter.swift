@@ -6,25 +6,25 @@ import IDSim
 /// line carries every app of every device, and a world of thousands of apps makes megabyte
 /// lines. With `changesOnly`, `devices` carries only the devices and apps the step changed
 /// (same keys, same shapes), so a long run costs what it changed rather than steps × world.
-public struct JSONLWriter {
+package struct JSONLWriter {
     let scenario: Scenario
     let changesOnly: Bool
     private var changed = ChangedApps()
 
-    public init(_ scenario: Scenario, changesOnly: Bool = false) {
+    package init(_ scenario: Scenario, changesOnly: Bool = false) {
         self.scenario = scenario
         self.changesOnly = changesOnly
     }
 
     /// The step's line, whole (tests, small worlds).
-    public mutating func line(for outcome: StepOutcome) -> String {
+    package mutating func line(for outcome: StepOutcome) -> String {
         var text = ""
         write(outcome) { text += $0 }
         return text
     }
 
     /// Hands the step's line to `sink` in order, piece by piece, without the newline.
-    public mutating func write(_ outcome: StepOutcome, to sink: (String) throws -> Void) rethrows {
+    package mutating func write(_ outcome: StepOutcome, to sink: (String) throws -> Void) rethrows {
         let world = outcome.world
         var members: [(String, String)] = [
             ("step", String(outcome.number)),

@@ -1,8 +1,8 @@
 import IDSim
 
 /// Hand-made JSON with keys in a fixed order, so runs are byte-identical.
-public enum JSONText {
-    public static func string(_ text: String) -> String {
+package enum JSONText {
+    package static func string(_ text: String) -> String {
         // Most strings (bundle IDs, UUIDs, names) need no escape: one scan of their bytes.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) {
             return "\"" + text + "\""
@@ -37,14 +37,14 @@ public enum JSONText {
         }
     }
 
-    public static func optional(_ text: String?) -> String {
+    package static func optional(_ text: String?) -> String {
         text.map(string) ?? "null"
     }
 
     /// `{"a": 1, "b": 2}` from ordered pairs of already-encoded values.
     /// Built in one string, without the intermediate array of members a map and join would make
     /// (`run --format jsonl` and the server's log call it for every line).
-    public static func object(_ members: [(String, String)]) -> String {
+    package static func object(_ members: [(String, String)]) -> String {
         var out = "{"
         out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
         for (n, member) in members.enumerated() {
@@ -57,7 +57,7 @@ public enum JSONText {
         return out
     }
 
-    public static func array(_ items: [String]) -> String {
+    package static func array(_ items: [String]) -> String {
         "[" + items.joined(separator: ", ") + "]"
     }
 

@@ -1,16 +1,16 @@
 import IDSim
 
 /// JUnit XML for `idscope check --junit FILE`: a test suite per scenario, a test case per expectation.
-public struct JUnitWriter {
-    public struct Case: Sendable {
-        public var name: String
-        public var failure: String?
-        public var error: String?
+package struct JUnitWriter {
+    package struct Case: Sendable {
+        package var name: String
+        package var failure: String?
+        package var error: String?
         /// Where the step is written (a CI server links to it).
-        public var file: String?
-        public var line: Int?
+        package var file: String?
+        package var line: Int?
 
-        public init(name: String, failure: String? = nil, error: String? = nil, file: String? = nil, line: Int? = nil) {
+        package init(name: String, failure: String? = nil, error: String? = nil, file: String? = nil, line: Int? = nil) {
             self.name = name
             self.failure = failure
             self.error = error
@@ -23,7 +23,7 @@ public struct JUnitWriter {
     /// server keeps a case's history by its name): a labelled step by its label and device
     /// ("after-restore on tablet"), any other by what it checks ("expect com.acme.shop on phone:
     /// idfv sameAs first"). No step number: inserting a step would rename every later case.
-    public static func caseName(_ outcome: StepOutcome) -> String {
+    package static func caseName(_ outcome: StepOutcome) -> String {
         guard case .expect(let expectation) = outcome.step.action else { return outcome.step.label ?? outcome.step.key }
         let world = outcome.world
         let device = world.devices[expectation.device ?? outcome.step.device].name
@@ -34,7 +34,7 @@ public struct JUnitWriter {
 
     /// Names made unique in a suite: a second case of one name gets " (2)", in file order, so
     /// only repeats of the same check depend on their order.
-    public static func uniqued(_ cases: [Case]) -> [Case] {
+    package static func uniqued(_ cases: [Case]) -> [Case] {
         var seen: [String: Int] = [:]
         return cases.map { test in
             var test = test
@@ -45,19 +45,19 @@ public struct JUnitWriter {
         }
     }
 
-    public struct Suite: Sendable {
-        public var name: String
-        public var file: String
-        public var cases: [Case]
+    package struct Suite: Sendable {
+        package var name: String
+        package var file: String
+        package var cases: [Case]
 
-        public init(name: String, file: String, cases: [Case]) {
+        package init(name: String, file: String, cases: [Case]) {
             self.name = name
             self.file = file
             self.cases = cases
         }
     }
 
-    public static func document(_ suites: [Suite]) -> String {
+    package static func document(_ suites: [Suite]) -> String {
         let tests = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.cases.filter { $0.failure != nil }.count }
         let errors = suites.reduce(0) { $0 + $1.cases.filter { $0.error != nil }.count }

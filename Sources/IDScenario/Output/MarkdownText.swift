@@ -6,13 +6,13 @@
 /// backquote breaks the code span around it. So: control characters in caret form (as on a
 /// terminal), `<`, `>` and `&` as entities (no raw HTML at all), Markdown's own characters
 /// backslash-escaped, and code spans fenced by more backquotes than the text holds.
-public enum MarkdownText {
+package enum MarkdownText {
     /// The characters that start Markdown's inline constructs (emphasis, code, links, tables,
     /// strike-through, escapes), escaped wherever they are.
     static let inline: Set<Character> = ["\\", "`", "*", "_", "[", "]", "|", "~"]
 
     /// Text for a line or a table cell: no HTML, no Markdown but what it says.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for character in TerminalText.escaped(text) {
@@ -30,7 +30,7 @@ public enum MarkdownText {
 
     /// Prose of several lines (a description): `text` for each, and a line that would start a
     /// heading, a list, a quote or a rule has its first character escaped.
-    public static func prose(_ prose: String) -> String {
+    package static func prose(_ prose: String) -> String {
         TerminalText.escaped(prose, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let escaped = text(String(line))
             let body = escaped.drop { $0 == " " }
@@ -44,7 +44,7 @@ public enum MarkdownText {
     /// A code span holding `code` whole: fenced by one more backquote than its longest run, with a
     /// space inside when it starts or ends with one (CommonMark 6.1). Control characters are in
     /// caret form; nothing else is escaped, as nothing inside a span is read as Markdown.
-    public static func code(_ code: String) -> String {
+    package static func code(_ code: String) -> String {
         let inner = TerminalText.escaped(code)
         let fence = String(repeating: "`", count: longestRun(of: "`", in: inner) + 1)
         let pad = inner.hasPrefix("`") || inner.hasSuffix("`") || inner.isEmpty ? " " : ""
@@ -53,7 +53,7 @@ public enum MarkdownText {
 
     /// A fenced block of `body` lines (`language` after the opening fence): the fence is longer
     /// than any run of backquotes in the body, so no line of it can close the block.
-    public static func block(_ body: String, language: String = "") -> String {
+    package static func block(_ body: String, language: String = "") -> String {
         let inner = TerminalText.escaped(body, keepingNewlines: true)
         let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: inner) + 1))
         return fence + language + "\n" + inner + (inner.hasSuffix("\n") ? "" : "\n") + fence

@@ -6,7 +6,7 @@ import IDSim
 /// change; and the scenario itself in a fenced block, so whoever reads the ticket replays it with
 /// `idscope check`. Nothing in it is HTML (Jira's renderer shows no `<br>`), and every text from
 /// the scenario is escaped (`MarkdownText`).
-public struct MarkdownTicket {
+package struct MarkdownTicket {
     let scenario: Scenario
     let seed: UInt64
     let full: Bool
@@ -15,14 +15,14 @@ public struct MarkdownTicket {
     private var findings: [String] = []
     private var expectations = 0
 
-    public init(_ scenario: Scenario, seed: UInt64, full: Bool) {
+    package init(_ scenario: Scenario, seed: UInt64, full: Bool) {
         self.scenario = scenario
         self.seed = seed
         self.full = full
     }
 
     /// Takes one step's outcome in.
-    public mutating func add(_ outcome: StepOutcome) {
+    package mutating func add(_ outcome: StepOutcome) {
         let summary = StepSummary(outcome, full: full)
         var text = "**\(summary.number). " + MarkdownText.text(summary.event) + "** on " + MarkdownText.text(summary.device)
             + (outcome.step.label.map { " (" + MarkdownText.code($0) + ")" } ?? "")
@@ -61,7 +61,7 @@ public struct MarkdownTicket {
     }
 
     /// The ticket.
-    public func document() -> String {
+    package func document() -> String {
         var out = "## " + MarkdownText.text(scenario.name) + "\n\n"
         if let description = scenario.description { out += MarkdownText.prose(TableWriter.trimmed(description)) + "\n\n" }
         let failed = failures.count

@@ -1,16 +1,16 @@
 import Foundation
 /// The matrix as text: a terminal table that fits 120 columns, Markdown, or JSON Lines.
-public struct MatrixWriter {
+package struct MatrixWriter {
     /// A column: its full name (Markdown, JSON, the legend), the heading the table shows, and
     /// what the legend says about it.
-    public struct Column: Sendable {
-        public var name: String
-        public var heading: String
-        public var meaning: String
+    package struct Column: Sendable {
+        package var name: String
+        package var heading: String
+        package var meaning: String
         /// A column made from a scenario (`--scenario FILE`), whose cells follow every launch.
-        public var fromScenario: Bool
+        package var fromScenario: Bool
 
-        public init(name: String, heading: String, meaning: String, fromScenario: Bool = false) {
+        package init(name: String, heading: String, meaning: String, fromScenario: Bool = false) {
             self.name = name
             self.heading = heading
             self.meaning = meaning
@@ -18,28 +18,28 @@ public struct MatrixWriter {
         }
     }
 
-    public struct Row: Sendable {
-        public var strategy: String
-        public var cells: [String]
+    package struct Row: Sendable {
+        package var strategy: String
+        package var cells: [String]
 
-        public init(strategy: String, cells: [String]) {
+        package init(strategy: String, cells: [String]) {
             self.strategy = strategy
             self.cells = cells
         }
     }
 
-    public let columns: [Column]
-    public let rows: [Row]
+    package let columns: [Column]
+    package let rows: [Row]
 
-    public init(columns: [Column], rows: [Row]) {
+    package init(columns: [Column], rows: [Row]) {
         self.columns = columns
         self.rows = rows
     }
 
-    public static let cellLegend = "= same value · Δ new value · ∅ nothing · dup the same value on two devices · – no second launch"
+    package static let cellLegend = "= same value · Δ new value · ∅ nothing · dup the same value on two devices · – no second launch"
 
     /// A heading for a scenario column: its name when short, else `S1`, `S2`, … spelt out in the legend.
-    public static func heading(forScenario name: String, number: Int) -> String {
+    package static func heading(forScenario name: String, number: Int) -> String {
         name.count <= 10 ? name : "S\(number)"
     }
 
@@ -51,7 +51,7 @@ public struct MatrixWriter {
     /// The terminal table: every heading padded apart by at least two spaces, then the legend of
     /// the cells and of every abbreviated heading. Names are escaped for the terminal.
     /// - Parameter colour: ANSI colour for the cells (= green, Δ yellow, ∅ and dup red): only for a terminal.
-    public func table(colour: Bool = false) -> [String] {
+    package func table(colour: Bool = false) -> [String] {
         let first = max("strategy".count, rows.map { $0.strategy.count }.max() ?? 0) + 2
         let widths = columns.map { max(TerminalText.escaped($0.heading).count, 3) + 2 }
         var lines = [Self.pad("strategy", first) + zip(columns, widths).map { Self.pad(TerminalText.escaped($0.0.heading), $0.1) }.joined()]
@@ -73,7 +73,7 @@ public struct MatrixWriter {
     }
 
     /// Markdown: full column names, `|` in a name escaped so it stays one cell.
-    public func markdown() -> [String] {
+    package func markdown() -> [String] {
         let cell = TerminalText.markdownCell
         var lines = ["| strategy | " + columns.map { cell($0.name) }.joined(separator: " | ") + " |",
                      "|---|" + columns.map { _ in ":-:" }.joined(separator: "|") + "|"]
@@ -82,7 +82,7 @@ public struct MatrixWriter {
     }
 
     /// One JSON object per strategy: `{"strategy": NAME, "cells": {COLUMN: CELL, …}}`, every string escaped.
-    public func jsonl() -> [String] {
+    package func jsonl() -> [String] {
         rows.map { row in
             let cells = JSONText.object(zip(columns, row.cells).map { ($0.0.name, JSONText.string($0.1)) })
             return JSONText.object([("strategy", JSONText.string(row.strategy)), ("cells", cells)])

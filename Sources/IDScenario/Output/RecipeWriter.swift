@@ -3,14 +3,14 @@ import IDStrategies
 
 /// Writes a recipe as YAML that `RecipeParser` reads back to the same recipe: under a
 /// scenario's `recipes:` (indented, by name) or as a recipe file (with `name:`).
-public enum RecipeWriter {
+package enum RecipeWriter {
     /// A recipe file: the recipe with its `name:`, to start your own from.
-    public static func file(_ recipe: Recipe) -> String {
+    package static func file(_ recipe: Recipe) -> String {
         "name: \(ScenarioWriter.quote(recipe.name))\n" + body(recipe, indent: "")
     }
 
     /// A scenario's `recipes:` section (nothing when there are none).
-    public static func section(_ recipes: [Recipe]) -> String {
+    package static func section(_ recipes: [Recipe]) -> String {
         guard !recipes.isEmpty else { return "" }
         var out = "recipes:\n"
         for recipe in recipes {

@@ -5,15 +5,15 @@ import IDStrategies
 /// follow the scenario's first app through every launch, comparing each with its first launch:
 /// a new ID anywhere in the story shows (a reinstall's, even when a restore later brings the old
 /// one back), not only what the last launch says.
-public enum ScenarioMatrix {
+package enum ScenarioMatrix {
     /// What a scenario column's cell compares, for the matrix's legend.
-    public static let legend = "a scenario column follows its first app through every launch: = every launch gave the first "
+    package static let legend = "a scenario column follows its first app through every launch: = every launch gave the first "
         + "launch's value · Δ a launch gave another · ∅ a launch gave none · dup a launch gave a value another device held"
 
     /// The cell for one strategy; nil if the scenario never launches its first app twice.
     /// Worst first: dup, then ∅, then Δ, then =.
     /// - Parameter recipe: the strategy's recipe when it comes from a file the scenario does not name.
-    public static func cell(_ scenario: Scenario, strategy: Strategy, recipe: Recipe? = nil) -> MatrixCell? {
+    package static func cell(_ scenario: Scenario, strategy: Strategy, recipe: Recipe? = nil) -> MatrixCell? {
         var variant = scenario.withEveryApp(on: strategy)
         if let recipe, !variant.recipes.contains(where: { $0.name == recipe.name }) { variant.recipes.append(recipe) }
         var first: (value: String?, device: DeviceIndex)?
@@ -52,7 +52,7 @@ extension Scenario {
     /// This scenario with every app on one strategy (default options, and the shared access
     /// groups its code needs), without its expectations and configure steps, which are about
     /// the strategies it was written for.
-    public func withEveryApp(on strategy: Strategy) -> Scenario {
+    package func withEveryApp(on strategy: Strategy) -> Scenario {
         var variant = self
         variant.apps = apps.map { app in
             var copy = app

@@ -2,8 +2,8 @@ import IDSim
 
 /// Writes a scenario as YAML that `ScenarioParser` reads back to the same scenario, so a
 /// session saved from the inspector replays to the same identifiers with `idscope run`.
-public enum ScenarioWriter {
-    public static func yaml(_ scenario: Scenario) -> String {
+package enum ScenarioWriter {
+    package static func yaml(_ scenario: Scenario) -> String {
         var out = "name: \(quote(scenario.name))\n"
         if let d = scenario.description { out += "description: \(quote(d))\n" }
         if let n = scenario.presenterNotes { out += "presenterNotes: \(quote(n))\n" }
@@ -50,7 +50,7 @@ public enum ScenarioWriter {
     }
 
     /// The bytes one step adds to the written file (the inspector keeps sessions savable).
-    public static func byteCount(of step: ScenarioStep, in scenario: Scenario) -> Int {
+    package static func byteCount(of step: ScenarioStep, in scenario: Scenario) -> Int {
         stepLine(step, scenario: scenario).utf8.count + 5
     }
 

@@ -8,14 +8,14 @@ import IDSim
 /// the app reports, a duplicate marked), then changed values by kind (IDFV, IDFA, keychain, APNs,
 /// ATT, then the rest), the shown device's and app's first within a kind. The narration (a note
 /// step, a step's note) is not here: a story shows it on its own, above what it narrates.
-public struct StepStory: Sendable {
-    public struct Line: Sendable, Hashable {
-        public enum Mark: Sendable {
+package struct StepStory: Sendable {
+    package struct Line: Sendable, Hashable {
+        package enum Mark: Sendable {
             case new, gone, kept, dup, held, failed, note
             /// An ID that did not follow the app across a restore, a migration, a reinstall or an update.
             case lost
 
-            public var symbol: String {
+            package var symbol: String {
                 switch self {
                 case .new: "▲"
                 case .gone: "▼"
@@ -28,28 +28,28 @@ public struct StepStory: Sendable {
             }
         }
 
-        public var mark: Mark
+        package var mark: Mark
         /// What kind of value: "id", "IDFV", "keychain", "expect".
-        public var label: String
+        package var label: String
         /// Whose value it is, in a few words: "com.acme.shop", "device.guid in ACME1234.com.acme.shop".
-        public var place: String
+        package var place: String
         /// The value before the step (nil: none) and after it; nil for a line without values.
-        public var from: String?
-        public var to: String?
+        package var from: String?
+        package var to: String?
         /// Whether the line shows values at all (a note or a verdict has only its text in `place`).
-        public var hasValues: Bool
-        public var rule: RuleID?
+        package var hasValues: Bool
+        package var rule: RuleID?
         /// What else to say: the duplicate it is the same as, the value a failed check got.
-        public var detail: String?
+        package var detail: String?
         /// The change's stable text (`kind:device:detail`), for a page's tooltip and for searching.
-        public var subject: String?
+        package var subject: String?
     }
 
-    public let lines: [Line]
+    package let lines: [Line]
 
     /// - Parameters:
     ///   - shownDevice, shownApp: what the audience is looking at; its values come first in a kind.
-    public init(_ outcome: StepOutcome, shownDevice: DeviceIndex? = nil, shownApp: AppIndex? = nil) {
+    package init(_ outcome: StepOutcome, shownDevice: DeviceIndex? = nil, shownApp: AppIndex? = nil) {
         let world = outcome.world
         let stepDevice = outcome.step.device
         var lines: [Line] = []
@@ -152,7 +152,7 @@ public struct StepStory: Sendable {
 
     /// The IDFV of the app's vendor on the device, whether or not the app is there to read it:
     /// deleting one app of a vendor whose other app stays leaves the vendor's IDFV alive (IDFV-5).
-    public static func vendorIDFV(_ app: AppIndex, on device: DeviceIndex, in world: World) -> (VendorKey, String)? {
+    package static func vendorIDFV(_ app: AppIndex, on device: DeviceIndex, in world: World) -> (VendorKey, String)? {
         if let key = world.devices[device].apps.vendorKey(of: app), let idfv = world.identifierForVendor(app: app, on: device) {
             return (key, idfv.uuidString)
         }

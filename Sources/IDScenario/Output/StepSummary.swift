@@ -1,7 +1,7 @@
 import IDSim
 
 /// One step in words, for the table and markdown formats.
-public struct StepSummary {
+package struct StepSummary {
     enum Mark {
         case new, gone, kept, held, failed, note
         /// A value another device (or another team's app) already holds.
@@ -88,7 +88,7 @@ public struct StepSummary {
 
     /// How many changes `run` lists for a step: its changed values, and a launch's ID when it is
     /// new or changed (the lines marked ▲ or ▼). The inspector's status line counts the same.
-    public static func changeCount(_ outcome: StepOutcome) -> Int {
+    package static func changeCount(_ outcome: StepOutcome) -> Int {
         var count = outcome.changes.count
         if case .event(.launch(let app, _, _)) = outcome.step.action, let history = outcome.world.devices[outcome.step.device].launches[app],
            idMark(history) == .new {
@@ -100,7 +100,7 @@ public struct StepSummary {
     /// A step in a few words and the device it is about: what `run`, the presenter and the page
     /// all call it. An expectation about another device is about that one (the step's device is
     /// only its default).
-    public static func title(of step: ScenarioStep, in world: World) -> (what: String, device: DeviceIndex) {
+    package static func title(of step: ScenarioStep, in world: World) -> (what: String, device: DeviceIndex) {
         switch step.action {
         case .event(let event): (describe(event, in: world), step.device)
         case .expect(let expectation): ("expect " + world.apps[expectation.app].bundleID, expectation.device ?? step.device)
@@ -110,7 +110,7 @@ public struct StepSummary {
     /// A step's count in the status line's words: "3 changes", "0 changes · ⚠ dup · ⚠ lost". What a
     /// launch found (a duplicate, a lost ID) is said beside the count, so a launch that changed
     /// nothing but gave another device's ID does not read as a step where nothing happened.
-    public static func tally(changes count: Int, duplicates: Int, lost: Bool, glyph: String = "⚠") -> String {
+    package static func tally(changes count: Int, duplicates: Int, lost: Bool, glyph: String = "⚠") -> String {
         var text = "\(count) change\(count == 1 ? "" : "s")"
         if duplicates > 0 { text += " · \(glyph) \(duplicates == 1 ? "" : "\(duplicates) ")dup" }
         if lost { text += " · \(glyph) lost" }
@@ -118,7 +118,7 @@ public struct StepSummary {
     }
 
     /// A launch's ID line when it counts as a change (new or changed): "id of com.acme.shop: A → B".
-    public static func launchIDChange(_ outcome: StepOutcome) -> String? {
+    package static func launchIDChange(_ outcome: StepOutcome) -> String? {
         guard case .event(.launch(let app, _, _)) = outcome.step.action,
               let history = outcome.world.devices[outcome.step.device].launches[app], history.latest.step == outcome.number,
               idMark(history) == .new else { return nil }
@@ -128,7 +128,7 @@ public struct StepSummary {
     }
 
     /// An event in words: "install com.acme.shop", "restore nightly".
-    public static func describe(_ event: Event, in world: World) -> String {
+    package static func describe(_ event: Event, in world: World) -> String {
         EventSpec.of(event.kind).describe(event, world)
     }
 

@@ -5,8 +5,8 @@ import IDStrategies
 /// docs/sdk-matrix.md's tables: every built-in strategy (the Swift ones, the ID libraries' and the
 /// SDKs' recipes) in every lifecycle case, each row followed by what its verdicts mean for an app
 /// that ships it. Printed by the code, kept current by a test.
-public enum StrategyMatrixDoc {
-    public static func markdown(os: OSVersion = OSVersion(17, 5)) -> String {
+package enum StrategyMatrixDoc {
+    package static func markdown(os: OSVersion = OSVersion(17, 5)) -> String {
         let library = StrategyCatalog.builtIn
         let matrix = LifecycleMatrix(os: os)
         var out = ""

@@ -1,20 +1,20 @@
 import Foundation
 import IDSim
 /// `idscope run --format table` and `--format markdown`: one row per step, for people.
-public struct TableWriter {
-    public enum Style: Sendable { case table, markdown }
+package struct TableWriter {
+    package enum Style: Sendable { case table, markdown }
 
     let style: Style
     let colour: Bool
     let full: Bool
 
-    public init(style: Style, colour: Bool, full: Bool) {
+    package init(style: Style, colour: Bool, full: Bool) {
         self.style = style
         self.colour = colour
         self.full = full
     }
 
-    public func header(_ scenario: Scenario, seed: UInt64) -> String {
+    package func header(_ scenario: Scenario, seed: UInt64) -> String {
         switch style {
         case .table:
             var text = bold(TerminalText.escaped(scenario.name)) + "  ·  seed \(seed)\n"
@@ -42,7 +42,7 @@ public struct TableWriter {
         }
     }
 
-    public func row(_ outcome: StepOutcome) -> String {
+    package func row(_ outcome: StepOutcome) -> String {
         let summary = StepSummary(outcome, full: full)
         switch style {
         case .table:
@@ -64,7 +64,7 @@ public struct TableWriter {
     }
 
     /// - Parameter failing: the steps whose expectations failed, in words (markdown lists them).
-    public func footer(steps: Int, expectations: Int, failed: Int, failing: [String] = []) -> String {
+    package func footer(steps: Int, expectations: Int, failed: Int, failing: [String] = []) -> String {
         let verdict = expectations == 0 ? "no expectations"
             : failed == 0 ? "all \(expectations) expectation\(expectations == 1 ? "" : "s") held"
             : "\(failed) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed"

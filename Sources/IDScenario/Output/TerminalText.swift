@@ -5,12 +5,12 @@
 /// or LF would split a one-line error in two. Control characters are shown in caret notation as
 /// a terminal itself would (`^[` for ESC, `^?` for DEL), C1 controls as `<U+009B>`. Applied
 /// always, terminal or not, so the same input gives the same bytes everywhere.
-public enum TerminalText {
+package enum TerminalText {
     /// - Parameters:
     ///   - keepingNewlines: leave line feeds as they are (multi-line prose); a CR is escaped either
     ///     way, as it would overwrite the line it ends.
     ///   - keepingTabs: leave tabs as they are (an indented document: a property list).
-    public static func escaped(_ text: String, keepingNewlines: Bool = false, keepingTabs: Bool = false) -> String {
+    package static func escaped(_ text: String, keepingNewlines: Bool = false, keepingTabs: Bool = false) -> String {
         func escape(_ scalar: Unicode.Scalar) -> Bool {
             needsEscape(scalar) && !(keepingNewlines && scalar == "\n") && !(keepingTabs && scalar == "\t")
         }
@@ -33,17 +33,17 @@ public enum TerminalText {
 
     /// C0 controls, DEL and C1 controls (U+0080–U+009F, which some terminals obey as 8-bit
     /// escape sequences: U+009B is CSI).
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// A Markdown table cell's text: control characters visible, `|` escaped.
-    public static func markdownCell(_ text: String) -> String {
+    package static func markdownCell(_ text: String) -> String {
         MarkdownText.text(text)
     }
 
     /// The cells a scalar's escaped form takes: `^M` 2, `<U+009B>` 8.
-    public static func escapedWidth(_ scalar: Unicode.Scalar) -> Int {
+    package static func escapedWidth(_ scalar: Unicode.Scalar) -> Int {
         scalar.value < 0x20 || scalar.value == 0x7F ? 2 : 8
     }
 

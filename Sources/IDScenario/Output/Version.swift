@@ -1,4 +1,4 @@
 /// idscope's version: what `--version` prints and a ticket's environment names.
-public enum IDScopeVersion {
-    public static let current = "0.1.0"
+package enum IDScopeVersion {
+    package static let current = "0.1.0"
 }

@@ -4,11 +4,11 @@ import IDSim
 /// Reads a step typed at the inspector's `:` prompt, in the scenario's YAML form:
 /// `install com.acme.news`, `launch {app: com.acme.shop, mode: background}`, `restore b1 to tablet`,
 /// `reboot on tablet`. A trailing `to DEVICE` or `on DEVICE` picks the device.
-public enum CommandParser {
+package enum CommandParser {
     /// - Parameters:
     ///   - backups, labels: the names earlier steps made, which the command may refer to.
     /// - Throws: `ScenarioError` with the problems, located in the command text (line 1).
-    public static func step(_ command: String, scenario: Scenario, device: DeviceIndex, backups: [String],
+    package static func step(_ command: String, scenario: Scenario, device: DeviceIndex, backups: [String],
                             labels: [String]) throws(ScenarioError) -> ScenarioStep {
         var text = command.trimmingCharacters(in: .whitespaces)
         var deviceName: String?
@@ -43,7 +43,7 @@ public enum CommandParser {
     /// (`{"erase": null, "device": "phone"}`, `{"launch": "com.acme.trial"}`): `idscope serve`'s
     /// `POST /idscope/steps`. Without `device`, the step is on the scenario's first device.
     /// - Throws: `ScenarioError`, located in the JSON text under the name `file`.
-    public static func jsonStep(_ json: String, file: String, scenario: Scenario, backups: [String],
+    package static func jsonStep(_ json: String, file: String, scenario: Scenario, backups: [String],
                                 labels: [String]) throws(ScenarioError) -> ScenarioStep {
         // JSON is YAML's flow style: the same guard, composer and step reader as files.
         let root = try YAMLGuard.compose(json, file: file, what: "steps")
@@ -72,7 +72,7 @@ public enum CommandParser {
 
     /// Completions for the word being typed: event keys first, then the names the event's
     /// argument takes (its `EventSpec`), then device names after `to` or `on`.
-    public static func completions(for command: String, scenario: Scenario, backups: [String]) -> [String] {
+    package static func completions(for command: String, scenario: Scenario, backups: [String]) -> [String] {
         let parts = command.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         if parts.count <= 1 {
             let prefix = parts.first ?? ""

@@ -2,13 +2,13 @@ import IDSim
 import IDStrategies
 
 /// Turns scenario YAML into a validated `Scenario`, reporting every problem with its position.
-public enum ScenarioParser {
+package enum ScenarioParser {
 
     static let topKeys = ["name", "description", "presenterNotes", "seed", "profile", "accounts", "devices", "recipes", "apps", "steps"]
 
     /// Parses and validates a scenario.
     /// - Throws: `ScenarioError` with every problem found, each located in `file`.
-    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+    package static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
         let root = try YAMLGuard.compose(text, file: file)
         var reader = NodeReader(file: file)
         guard let top = reader.mapping(root, "a scenario") else { throw ScenarioError(reader.diagnostics) }

@@ -3,9 +3,9 @@ import IDStrategies
 /// Every strategy a scenario can name without defining it: the Swift strategies, then the
 /// built-in recipes of real libraries and the recipe twins of Swift strategies (one recipe file
 /// each in `Library/Scenarios/recipes`, compiled in: see `LibraryFiles`).
-public enum StrategyCatalog {
+package enum StrategyCatalog {
     /// The built-in recipes: the libraries' first, then the twins (`…-twin`), each by name.
-    public static let builtInRecipes: [Recipe] = {
+    package static let builtInRecipes: [Recipe] = {
         var recipes: [Recipe] = []
         for name in recipeNames {
             guard let text = recipeText(named: name), let root = try? YAMLGuard.compose(text, file: "builtin:recipes/\(name)") else { continue }
@@ -18,21 +18,21 @@ public enum StrategyCatalog {
         return recipes
     }()
 
-    public static let builtIn: StrategyLibrary = StrategyLibrary.builtIn.adding(builtInRecipes.map(\.strategy))
+    package static let builtIn: StrategyLibrary = StrategyLibrary.builtIn.adding(builtInRecipes.map(\.strategy))
 
     /// The built-in recipe files' names: libraries first, then twins.
-    public static let recipeNames: [String] = {
+    package static let recipeNames: [String] = {
         let names = LibraryFiles.current.recipes.keys.sorted()
         return names.filter { !$0.hasSuffix("-twin") } + names.filter { $0.hasSuffix("-twin") }
     }()
 
     /// A built-in recipe's file, as shipped (comments and all).
-    public static func recipeText(named name: String) -> String? {
+    package static func recipeText(named name: String) -> String? {
         LibraryFiles.current.recipes[name]
     }
 
     /// What kind of code a built-in strategy stands for, as `idscope strategies` groups them.
-    public enum Group: String, Sendable, CaseIterable {
+    package enum Group: String, Sendable, CaseIterable {
         /// The Swift strategies: ID code of the libraries the project started from, in Swift.
         case swift
         /// Recipes of open-source ID libraries (Cordova, Flutter, Expo, Firebase plugins).
@@ -42,7 +42,7 @@ public enum StrategyCatalog {
         /// Recipe twins of Swift strategies, which give the same IDs.
         case twin
 
-        public var title: String {
+        package var title: String {
             switch self {
             case .swift: "Swift strategies"
             case .library: "Recipes of ID libraries"
@@ -53,16 +53,16 @@ public enum StrategyCatalog {
     }
 
     /// The SDKs' recipes, by the contract's names.
-    public static let sdkNames = ["adjust", "amplitude", "mixpanel", "segment", "posthog", "revenuecat", "sentry", "branch", "onesignal"]
+    package static let sdkNames = ["adjust", "amplitude", "mixpanel", "segment", "posthog", "revenuecat", "sentry", "branch", "onesignal"]
 
-    public static func group(of strategy: Strategy) -> Group {
+    package static func group(of strategy: Strategy) -> Group {
         if strategy.kind == .swift { return .swift }
         if original(ofTwin: strategy.name) != nil { return .twin }
         return sdkNames.contains(strategy.name) ? .sdk : .library
     }
 
     /// The Swift strategy a twin recipe reproduces (`rndi-twin` → `rndi`).
-    public static func original(ofTwin name: String) -> String? {
+    package static func original(ofTwin name: String) -> String? {
         guard name.hasSuffix("-twin") else { return nil }
         let original = String(name.dropLast(5))
         return StrategyLibrary.builtIn.strategy(named: original) != nil ? original : nil
@@ -71,5 +71,5 @@ public enum StrategyCatalog {
 
 extension Scenario {
     /// The strategies this scenario's apps may use: the built-in ones and its own recipes.
-    public var library: StrategyLibrary { StrategyCatalog.builtIn.adding(recipes.map(\.strategy)) }
+    package var library: StrategyLibrary { StrategyCatalog.builtIn.adding(recipes.map(\.strategy)) }
 }

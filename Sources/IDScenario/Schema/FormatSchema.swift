@@ -12,9 +12,9 @@ import IDStrategies
 /// label) are only text here. Where YAML 1.1 and 1.2 readers disagree (`on`, `yes`, `17.5`,
 /// `12345678`), it accepts both readings: booleans as true, false, on and off; text as a string,
 /// a number or a boolean.
-public enum FormatSchema {
-    public static func scenario() -> String { scenarioDocument().text() + "\n" }
-    public static func recipe() -> String { recipeDocument().text() + "\n" }
+package enum FormatSchema {
+    package static func scenario() -> String { scenarioDocument().text() + "\n" }
+    package static func recipe() -> String { recipeDocument().text() + "\n" }
 
     // MARK: - Documents
 

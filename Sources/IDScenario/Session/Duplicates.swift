@@ -3,20 +3,20 @@ import IDSim
 /// An ID a launch gave that another device already holds (its app's latest launch reported it),
 /// or an app of another team on the same device: the point of a restored clone (b05, the tour's
 /// end), shown at the step where it happens.
-public struct Duplicate: Sendable, Hashable {
+package struct Duplicate: Sendable, Hashable {
     /// The value's name in the launch (`id`, `uuidForDevice`), and the value.
-    public var name: String
-    public var value: String
+    package var name: String
+    package var value: String
     /// Who holds it already: the device and app, the value's name there, and the step of that launch.
-    public var otherDevice: String
-    public var otherApp: String
-    public var otherName: String
-    public var otherStep: Int
+    package var otherDevice: String
+    package var otherApp: String
+    package var otherName: String
+    package var otherStep: Int
     /// Whether the other is the same app (on another device).
-    public var sameApp: Bool
+    package var sameApp: Bool
 
     /// "same as phone's id (step 12)"; "same as org.other.game's id on phone (step 4)".
-    public var sameAs: String {
+    package var sameAs: String {
         sameApp ? "same as \(otherDevice)'s \(otherName) (step \(otherStep))"
             : "same as \(otherApp)'s \(otherName) on \(otherDevice) (step \(otherStep))"
     }

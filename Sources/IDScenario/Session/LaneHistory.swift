@@ -8,12 +8,12 @@ import IDSim
 /// values in the order they first appear in the whole history, so a value keeps its letter
 /// however the history is scrolled. Values are interned: a step that changes one app costs a few
 /// integers, not strings.
-public struct LaneHistory: Sendable {
+package struct LaneHistory: Sendable {
     /// The lanes, in the order they are drawn.
-    public enum Lane: Int, CaseIterable, Sendable {
+    package enum Lane: Int, CaseIterable, Sendable {
         case idfv, idfa, id, best
 
-        public var title: String {
+        package var title: String {
             switch self {
             case .idfv: "IDFV"
             case .idfa: "IDFA"
@@ -66,7 +66,7 @@ public struct LaneHistory: Sendable {
     private var ids: [String: Int32] = [:]
     private var touched = ChangedApps()
 
-    public init() {}
+    package init() {}
 
     /// Notes the values of every app the step touched.
     mutating func record(_ outcome: StepOutcome) {
@@ -108,7 +108,7 @@ public struct LaneHistory: Sendable {
     }
 
     /// One lane's values at steps `range`, each with its number (its letter) in the lane.
-    public func values(_ lane: Lane, device: DeviceIndex, app: AppIndex, steps range: ClosedRange<Int>)
+    package func values(_ lane: Lane, device: DeviceIndex, app: AppIndex, steps range: ClosedRange<Int>)
         -> [(value: String?, number: Int?)] {
         let track = tracks[Pair(device: device, app: app)]
         let entries = track?.entries ?? []
@@ -131,7 +131,7 @@ public struct LaneHistory: Sendable {
 
     /// The lane's last value before step `n` that was something (not nil), if any: what a value
     /// that comes back (the IDFV after the first unlock) is compared with.
-    public func lastValue(_ lane: Lane, device: DeviceIndex, app: AppIndex, before n: Int) -> String? {
+    package func lastValue(_ lane: Lane, device: DeviceIndex, app: AppIndex, before n: Int) -> String? {
         guard let entries = tracks[Pair(device: device, app: app)]?.entries else { return nil }
         for entry in entries.reversed() where Int(entry.step) < n {
             let id = entry.value(lane)
@@ -141,13 +141,13 @@ public struct LaneHistory: Sendable {
     }
 
     /// Whether the app was ever on the device (any of its values recorded) by step n.
-    public func appeared(device: DeviceIndex, app: AppIndex, by n: Int) -> Bool {
+    package func appeared(device: DeviceIndex, app: AppIndex, by n: Int) -> Bool {
         guard let first = tracks[Pair(device: device, app: app)]?.entries.first else { return false }
         return Int(first.step) <= n
     }
 
     /// Every distinct value of a lane, in the order of its numbers (for the legend).
-    public func legend(_ lane: Lane, device: DeviceIndex, app: AppIndex) -> [String] {
+    package func legend(_ lane: Lane, device: DeviceIndex, app: AppIndex) -> [String] {
         guard let numbers = tracks[Pair(device: device, app: app)]?.numbers[lane.rawValue] else { return [] }
         return numbers.sorted { $0.value < $1.value }.map { texts[Int($0.key)] }
     }

@@ -9,30 +9,30 @@ import IDSim
 /// last launch on the backed-up device before the backup; for a migration, on the old device
 /// before the migration). No ID then (never launched, or no value that identifies): nothing to
 /// follow. A launch that gives no ID leaves the question open for the next launch.
-public struct LostID: Sendable, Hashable {
+package struct LostID: Sendable, Hashable {
     /// The continuity steps, in words.
-    public enum Story: String, Sendable, Hashable {
+    package enum Story: String, Sendable, Hashable {
         case restore, migration, reinstall, update
     }
 
     /// What the launch gave instead.
-    public var value: String
+    package var value: String
     /// The ID the app had, where, and the step of that launch.
-    public var was: String
-    public var wasDevice: String
-    public var wasStep: Int
+    package var was: String
+    package var wasDevice: String
+    package var wasStep: Int
     /// The continuity step the ID did not follow, and its number.
-    public var story: Story
-    public var storyStep: Int
+    package var story: Story
+    package var storyStep: Int
 
     /// "was 1A2B…C3D4 on oldphone (step 8)", the value shortened as a duplicate's is.
-    public var wasText: String { "was \(ShortID.shorten(was)) on \(wasDevice) (step \(wasStep))" }
+    package var wasText: String { "was \(ShortID.shorten(was)) on \(wasDevice) (step \(wasStep))" }
     /// "was 1A2BC3D4-… on oldphone (step 8)": for a ticket, where values stay whole.
-    public var wasTextFull: String { "was \(was) on \(wasDevice) (step \(wasStep))" }
+    package var wasTextFull: String { "was \(was) on \(wasDevice) (step \(wasStep))" }
     /// "lost: was 1A2B…C3D4 on oldphone (step 8)": the marker's text after its ⚠.
-    public var marker: String { "lost: " + wasText }
+    package var marker: String { "lost: " + wasText }
     /// "after the restore at step 9".
-    public var after: String { "after the \(story.rawValue) at step \(storyStep)" }
+    package var after: String { "after the \(story.rawValue) at step \(storyStep)" }
 }
 
 /// Follows each app's ID across the continuity steps of a session: what `LostID` is computed from.

@@ -7,7 +7,7 @@
 /// This is what lets the inspector's state be compared as a whole after each key (its tests
 /// assert "nothing else changed") without walking every world of the timeline.
 extension Session: Equatable {
-    public static func == (a: Session, b: Session) -> Bool {
+    package static func == (a: Session, b: Session) -> Bool {
         a.seed == b.seed && a.keepsHistory == b.keepsHistory && a.cursor == b.cursor && a.scenario == b.scenario
     }
 }

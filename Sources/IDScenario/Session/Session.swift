@@ -10,19 +10,19 @@ import IDStrategies
 ///
 /// Expectations take a position like events do (they move the clock without changing anything),
 /// so step numbers match the scenario file's everywhere.
-public struct Session: Sendable {
+package struct Session: Sendable {
     /// The setup, and in `steps` every step taken so far (a branch drops the later ones).
-    public private(set) var scenario: Scenario
-    public let seed: UInt64
+    package private(set) var scenario: Scenario
+    package let seed: UInt64
     private var storage: Storage
     /// The strategies its apps run: the built-in ones and the scenario's recipes.
-    public let library: StrategyLibrary
+    package let library: StrategyLibrary
     /// What each step did, recorded once when it was applied (history only: index n − 1 for step n).
-    public private(set) var records: [StepRecord] = []
+    package private(set) var records: [StepRecord] = []
     /// Each app's identifiers over the steps, for the history lanes (history only).
-    public private(set) var lanes = LaneHistory()
+    package private(set) var lanes = LaneHistory()
     /// The step before the cursor's world and the cursor step's changes (history only).
-    public private(set) var atCursor: CursorFacts
+    package private(set) var atCursor: CursorFacts
     /// The labelled steps so far, for `sameAs` / `differsFrom`.
     private var labels: [String: LabelledStep] = [:]
     /// The bytes each step takes in the saved file, and the file without steps (history only):
@@ -43,15 +43,15 @@ public struct Session: Sendable {
     private static let emptyWorld = World()
 
     /// The world at the cursor, and the changes that brought it there (the cursor's step).
-    public struct CursorFacts: Sendable {
-        public var before: World
-        public var changes: [Change]
+    package struct CursorFacts: Sendable {
+        package var before: World
+        package var changes: [Change]
     }
 
     /// A session holding `scenario`'s setup, with none of its steps taken yet.
     /// - Parameter keepingHistory: false for a run that only streams its steps.
     /// - Throws: `RunError` when the setup is not a valid world.
-    public init(setup scenario: Scenario, seed: UInt64? = nil, keepingHistory: Bool = true) throws(RunError) {
+    package init(setup scenario: Scenario, seed: UInt64? = nil, keepingHistory: Bool = true) throws(RunError) {
         var setup = scenario
         setup.steps = []
         self.scenario = setup
@@ -71,7 +71,7 @@ public struct Session: Sendable {
 
     /// A session with every step of `scenario` taken, the cursor back at the start.
     /// - Throws: `RunError` at the first step that cannot apply.
-    public init(_ scenario: Scenario, seed: UInt64? = nil) throws(RunError) {
+    package init(_ scenario: Scenario, seed: UInt64? = nil) throws(RunError) {
         try self.init(setup: scenario, seed: seed)
         for step in scenario.steps { try take(step) }
         jump(to: 0)
@@ -81,7 +81,7 @@ public struct Session: Sendable {
     /// - Returns: the final world.
     /// - Throws: `RunError` at a step that cannot apply (the run stops there), or what `onStep` throws.
     @discardableResult
-    public static func run(_ scenario: Scenario, seed: UInt64? = nil, _ onStep: (StepOutcome) throws -> Void = { _ in }) throws -> World {
+    package static func run(_ scenario: Scenario, seed: UInt64? = nil, _ onStep: (StepOutcome) throws -> Void = { _ in }) throws -> World {
         var session = try Session(setup: scenario, seed: seed, keepingHistory: false)
         for step in scenario.steps { try onStep(session.take(step)) }
         return session.world
@@ -89,13 +89,13 @@ public struct Session: Sendable {
 
     // MARK: - Where the session is
 
-    public var keepsHistory: Bool {
+    package var keepsHistory: Bool {
         if case .history = storage { return true }
         return false
     }
 
     /// The world at the cursor.
-    public var world: World {
+    package var world: World {
         switch storage {
         case .history(let timeline): timeline.current
         case .stream(let world): world
@@ -103,55 +103,55 @@ public struct Session: Sendable {
     }
 
     /// The position shown: 0 is the setup, `count` the latest step.
-    public var cursor: Int {
+    package var cursor: Int {
         if case .history(let timeline) = storage { return timeline.cursor }
         return scenario.steps.count
     }
 
     /// Steps taken.
-    public var count: Int { scenario.steps.count }
+    package var count: Int { scenario.steps.count }
 
     /// The step at position n (1-based), if any.
-    public func entry(at n: Int) -> ScenarioStep? {
+    package func entry(at n: Int) -> ScenarioStep? {
         n >= 1 && n <= count ? scenario.steps[n - 1] : nil
     }
 
     /// What step n did, as recorded (history only).
-    public func record(at n: Int) -> StepRecord? {
+    package func record(at n: Int) -> StepRecord? {
         n >= 1 && n <= records.count ? records[n - 1] : nil
     }
 
     /// The world after step n (history only; the world at the cursor otherwise).
-    public func world(at n: Int) -> World {
+    package func world(at n: Int) -> World {
         if case .history(let timeline) = storage { return timeline.world(at: n) }
         return world
     }
 
     /// The cursor's step as `run` reports it (history only): its changes, checks and duplicates.
-    public var outcomeAtCursor: StepOutcome? {
+    package var outcomeAtCursor: StepOutcome? {
         guard let step = entry(at: cursor), let record = record(at: cursor) else { return nil }
         return StepOutcome(number: cursor, step: step, changes: atCursor.changes, world: world, checks: record.checks ?? [],
                            duplicates: record.duplicates, lost: record.lost)
     }
 
     /// Narration of position n: a note event's text, or the step's note.
-    public func narration(at n: Int) -> String? {
+    package func narration(at n: Int) -> String? {
         guard let step = entry(at: n) else { return nil }
         if case .event(.note(let text)) = step.action { return text }
         return step.note
     }
 
     /// Backup names made by steps up to the cursor, for commands that refer to them.
-    public var backupsSoFar: [String] {
+    package var backupsSoFar: [String] {
         scenario.steps.prefix(cursor).compactMap { if case .event(.backup(_, let name)) = $0.action { name } else { nil } }
     }
 
-    public var labelsSoFar: [String] {
+    package var labelsSoFar: [String] {
         scenario.steps.prefix(cursor).compactMap(\.label)
     }
 
     /// Why the step cannot be taken at the cursor without making an unsavable session, if so.
-    public func growthRefusal(for step: ScenarioStep) -> String? {
+    package func growthRefusal(for step: ScenarioStep) -> String? {
         if cursor >= ScenarioLimits.maxSteps {
             return "a session holds at most \(ScenarioLimits.maxSteps) steps (what a scenario file may have); save it and open the file to go on from a new one"
         }
@@ -165,7 +165,7 @@ public struct Session: Sendable {
     // MARK: - Moving
 
     /// Moves the cursor (history only), computing once what a view of the cursor needs.
-    public mutating func jump(to n: Int) {
+    package mutating func jump(to n: Int) {
         guard case .history(var timeline) = storage else { return }
         storage = Self.placeholder   // not kept: lets the timeline change in place
         let (before, changes) = timeline.move(to: n)
@@ -178,7 +178,7 @@ public struct Session: Sendable {
     /// Applies a step at the cursor; at an earlier step the later ones are dropped (a branch).
     /// - Throws: `RunError` when the step's event cannot apply, located at the step (nothing changes).
     @discardableResult
-    public mutating func take(_ step: ScenarioStep) throws(RunError) -> StepOutcome {
+    package mutating func take(_ step: ScenarioStep) throws(RunError) -> StepOutcome {
         if cursor < count { dropSteps(after: cursor) }
         let number = count + 1
         var changes: [Change] = []
@@ -256,7 +256,7 @@ public struct Session: Sendable {
 
     /// Labels step n (history only), as if it had been taken with the label: what explore's break
     /// does when the launch it contradicts is one of the steps before the branch.
-    public mutating func setLabel(_ label: String, at n: Int) {
+    package mutating func setLabel(_ label: String, at n: Int) {
         guard keepsHistory, (1...count).contains(n) else { return }
         scenario.steps[n - 1].label = label
         let step = scenario.steps[n - 1]
@@ -270,7 +270,7 @@ public struct Session: Sendable {
 
     /// Gives the session's scenario another name and description (a branch that became a test of
     /// its own: explore's break).
-    public mutating func retitle(name: String, description: String?) {
+    package mutating func retitle(name: String, description: String?) {
         var setup = scenario
         setup.steps = []
         let before = ScenarioWriter.yaml(setup).utf8.count
@@ -303,20 +303,20 @@ public struct Session: Sendable {
 
 /// What one step did: its changes, the world after it, for an expectation what it checked, and
 /// for a launch the IDs it gave that another device already held.
-public struct StepOutcome: Sendable {
+package struct StepOutcome: Sendable {
     /// 1-based.
-    public var number: Int
-    public var step: ScenarioStep
-    public var changes: [Change]
-    public var world: World
+    package var number: Int
+    package var step: ScenarioStep
+    package var changes: [Change]
+    package var world: World
     /// For `expect` steps: every check, held or not, with the value it looked at.
-    public var checks: [ExpectationCheck]
+    package var checks: [ExpectationCheck]
     /// For a launch: the values it gave that another device (or an app of another team) holds.
-    public var duplicates: [Duplicate]
+    package var duplicates: [Duplicate]
     /// For a launch after a restore, a migration, a reinstall or an update: the ID it did not keep.
-    public var lost: LostID?
+    package var lost: LostID?
 
-    public init(number: Int, step: ScenarioStep, changes: [Change], world: World, checks: [ExpectationCheck] = [],
+    package init(number: Int, step: ScenarioStep, changes: [Change], world: World, checks: [ExpectationCheck] = [],
                 duplicates: [Duplicate] = [], lost: LostID? = nil) {
         self.number = number
         self.step = step
@@ -328,24 +328,24 @@ public struct StepOutcome: Sendable {
     }
 
     /// For `expect` steps: the checks that did not hold (empty: it held).
-    public var failures: [ExpectationFailure] { ExpectationFailure.of(checks) }
+    package var failures: [ExpectationFailure] { ExpectationFailure.of(checks) }
 }
 
 /// One check of an expectation: what it expected, the value it looked at, and whether it held.
-public struct ExpectationCheck: Sendable, Hashable, CustomStringConvertible {
+package struct ExpectationCheck: Sendable, Hashable, CustomStringConvertible {
     /// What was checked, like "idfv" or "guid".
-    public var key: String
+    package var key: String
     /// The check as the scenario wrote it: "sameAs first", "changed", "authorized".
-    public var expected: String
+    package var expected: String
     /// The value looked at, shortened ("C34D…3CA5"), or the state ("installed", "no launch yet").
-    public var value: String
-    public var held: Bool
+    package var value: String
+    package var held: Bool
     /// What a failure says was found (the value, and what it was compared with).
-    public var actual: String
+    package var actual: String
     /// The same, with values in full (for a ticket); equal to `actual` where nothing was shortened.
-    public var actualFull: String
+    package var actualFull: String
 
-    public init(key: String, expected: String, value: String, held: Bool, actual: String, actualFull: String? = nil) {
+    package init(key: String, expected: String, value: String, held: Bool, actual: String, actualFull: String? = nil) {
         self.key = key
         self.expected = expected
         self.value = value
@@ -355,10 +355,10 @@ public struct ExpectationCheck: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "guid same as 'first': C34D…3CA5"; "att is authorized" when the value is what was expected.
-    public var description: String { value == expected ? "\(key) \(expectedInWords)" : "\(key) \(expectedInWords): \(value)" }
+    package var description: String { value == expected ? "\(key) \(expectedInWords)" : "\(key) \(expectedInWords): \(value)" }
 
     /// The check in words: "same as 'first'", "differs from 'first'", "equals 'X'", else as written.
-    public var expectedInWords: String {
+    package var expectedInWords: String {
         for (prefix, words) in [("sameAs ", "same as"), ("differsFrom ", "differs from"), ("equals ", "equals")] where expected.hasPrefix(prefix) {
             return "\(words) '\(expected.dropFirst(prefix.count))'"
         }
@@ -368,13 +368,13 @@ public struct ExpectationCheck: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A check of an expectation that did not hold.
-public struct ExpectationFailure: Sendable, Hashable, CustomStringConvertible {
+package struct ExpectationFailure: Sendable, Hashable, CustomStringConvertible {
     /// What was checked, like "idfv" or "att".
-    public var key: String
-    public var expected: String
-    public var actual: String
+    package var key: String
+    package var expected: String
+    package var actual: String
 
-    public var description: String { "\(key): expected \(expected), got \(actual)" }
+    package var description: String { "\(key): expected \(expected), got \(actual)" }
 
     /// The checks of a list that did not hold.
     static func of(_ checks: [ExpectationCheck]) -> [ExpectationFailure] {
@@ -383,17 +383,17 @@ public struct ExpectationFailure: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A step whose event could not apply, located in its file.
-public struct RunError: Error, Sendable, CustomStringConvertible {
-    public var diagnostic: Diagnostic
+package struct RunError: Error, Sendable, CustomStringConvertible {
+    package var diagnostic: Diagnostic
     /// The core's reason, when the step's event was refused.
-    public var event: EventError?
+    package var event: EventError?
 
-    public init(diagnostic: Diagnostic, event: EventError? = nil) {
+    package init(diagnostic: Diagnostic, event: EventError? = nil) {
         self.diagnostic = diagnostic
         self.event = event
     }
 
-    public var description: String { diagnostic.description }
+    package var description: String { diagnostic.description }
 }
 
 /// The world at a labelled step, and the device the step was on: `sameAs: LABEL` compares with

@@ -3,27 +3,27 @@ import IDSim
 /// What a step did, kept for every step of a session's history: what the timeline, the status
 /// line and a saved session need, and no more (the full change list of the step at the cursor is
 /// recomputed when the cursor gets there).
-public struct StepRecord: Sendable, Hashable {
+package struct StepRecord: Sendable, Hashable {
     /// The rules behind the step's changes, in order, each once.
-    public var rules: [RuleID]
+    package var rules: [RuleID]
     /// How many changes `idscope run` lists for the step (`StepSummary.changeCount`).
-    public var changeCount: Int
+    package var changeCount: Int
     /// For an expectation: every check, held or not. Nil for an event.
-    public var checks: [ExpectationCheck]?
+    package var checks: [ExpectationCheck]?
     /// For a launch: the values it gave that another device (or an app of another team) holds.
-    public var duplicates: [Duplicate]
+    package var duplicates: [Duplicate]
     /// For a launch after a continuity step: the ID it did not keep.
-    public var lost: LostID?
+    package var lost: LostID?
     /// For a launch: the primary ID it reported (what a branch's continuity is rebuilt from).
     var launched: String?
 
     /// "3 changes", "0 changes · ⚠ dup": the step's count as the status lines say it.
-    public func tally(glyph: String = "⚠") -> String {
+    package func tally(glyph: String = "⚠") -> String {
         StepSummary.tally(changes: changeCount, duplicates: duplicates.count, lost: lost != nil, glyph: glyph)
     }
 
     /// For an expectation: the checks that did not hold (empty: it held). Nil for an event.
-    public var failures: [ExpectationFailure]? { checks.map(ExpectationFailure.of) }
+    package var failures: [ExpectationFailure]? { checks.map(ExpectationFailure.of) }
 
     init(_ outcome: StepOutcome, launched: String?) {
         rules = outcome.changes.rules

@@ -3,48 +3,48 @@ import IDSim
 /// What a whole story came to, for its end: each app's IDs at the start and at the end, every
 /// duplicate a launch made, every ID lost across a continuity step, and every expectation's
 /// verdict. Read from a session that kept its history (the inspector's, or one the HTML export ran).
-public struct StoryEnd: Sendable {
+package struct StoryEnd: Sendable {
     /// One ID of one app on one device across the story.
-    public struct IDSpan: Sendable, Hashable {
-        public var device: String
-        public var app: String
+    package struct IDSpan: Sendable, Hashable {
+        package var device: String
+        package var app: String
         /// "IDFV", "IDFA", "id".
-        public var name: String
+        package var name: String
         /// The first value the story gave it, and its value at the end (nil: none now).
-        public var first: String?
-        public var last: String?
+        package var first: String?
+        package var last: String?
         /// How many different values it had.
-        public var values: Int
+        package var values: Int
     }
 
-    public struct Verdict: Sendable, Hashable {
-        public var step: Int
-        public var app: String
-        public var check: ExpectationCheck
+    package struct Verdict: Sendable, Hashable {
+        package var step: Int
+        package var app: String
+        package var check: ExpectationCheck
     }
 
-    public struct DuplicateAt: Sendable, Hashable {
-        public var step: Int
-        public var device: String
-        public var app: String
-        public var duplicate: Duplicate
+    package struct DuplicateAt: Sendable, Hashable {
+        package var step: Int
+        package var device: String
+        package var app: String
+        package var duplicate: Duplicate
     }
 
-    public struct LostAt: Sendable, Hashable {
-        public var step: Int
-        public var device: String
-        public var app: String
-        public var lost: LostID
+    package struct LostAt: Sendable, Hashable {
+        package var step: Int
+        package var device: String
+        package var app: String
+        package var lost: LostID
     }
 
-    public let steps: Int
-    public let ids: [IDSpan]
-    public let duplicates: [DuplicateAt]
+    package let steps: Int
+    package let ids: [IDSpan]
+    package let duplicates: [DuplicateAt]
     /// Every launch whose ID did not follow a restore, a migration, a reinstall or an update.
-    public let lost: [LostAt]
-    public let verdicts: [Verdict]
+    package let lost: [LostAt]
+    package let verdicts: [Verdict]
 
-    public init(_ session: Session) {
+    package init(_ session: Session) {
         let world = session.world(at: session.count)
         steps = session.count
         var ids: [IDSpan] = []
@@ -87,7 +87,7 @@ public struct StoryEnd: Sendable {
     }
 
     /// The duplicates and the lost IDs in a sentence each: what the end's band says.
-    public static func findings(_ end: StoryEnd) -> String {
+    package static func findings(_ end: StoryEnd) -> String {
         let duplicates = end.duplicates.isEmpty ? "No launch gave an ID another device already held."
             : "\(end.duplicates.count) launch value\(end.duplicates.count == 1 ? " was" : "s were") already held by another device or team."
         let lost = end.lost.isEmpty ? ""

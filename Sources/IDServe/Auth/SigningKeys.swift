@@ -5,27 +5,27 @@ import IDScenario
 /// The keys `--key [TEAM_ID/]KEY_ID=FILE` names: the public half of each, by key ID (a JWT's
 /// `kid`), and the team a key belongs to where the argument says it (Apple's keys are made in one
 /// team's account, so a JWT signed with one names that team as its `iss`).
-public struct SigningKeys: Sendable {
-    public private(set) var byID: [String: P256.Signing.PublicKey] = [:]
+package struct SigningKeys: Sendable {
+    package private(set) var byID: [String: P256.Signing.PublicKey] = [:]
     /// The team each bound key belongs to; a key missing here may sign for any team of the scenario.
-    public private(set) var teamOf: [String: String] = [:]
+    package private(set) var teamOf: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { byID.isEmpty }
+    package var isEmpty: Bool { byID.isEmpty }
 
     /// A problem with one `--key` argument, in words that name the argument and the file.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Problem: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// Keys given as `KEY_ID=FILE`, with no team: they sign for any team of the scenario.
-    public var unboundIDs: [String] { byID.keys.filter { teamOf[$0] == nil }.sorted() }
+    package var unboundIDs: [String] { byID.keys.filter { teamOf[$0] == nil }.sorted() }
 
     /// Reads `[TEAM_ID/]KEY_ID=FILE`: a PEM public key, or Apple's `.p8` (a PKCS #8 PEM private key) whose
     /// public key is taken. At most 64 KiB is read, through the scenario loader's checks (a
     /// directory, a device or a pipe gets a message, not a hang).
-    public mutating func add(_ argument: String) throws(Problem) {
+    package mutating func add(_ argument: String) throws(Problem) {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
             throw Problem(description: "--key \(argument): expected [TEAM_ID/]KEY_ID=FILE, like A1B2C3D4E5/ABC123DEFG=AuthKey_ABC123DEFG.p8")
         }

@@ -6,20 +6,20 @@ import IDScenario
 /// Lines are gathered in memory and written in batches (when 16 KiB have gathered, every 100 ms
 /// from the server's flush task, and at stop), so that logging costs a copy per request rather
 /// than a system call.
-public final class RequestLog: Sendable {
+package final class RequestLog: Sendable {
     private let fd: Int32
     private let pending = CheckedMutex<[UInt8]>([])
     private let failure = CheckedMutex<String?>(nil)
     static let batchBytes = 16 << 10
 
     /// - Parameter fd: an open file descriptor the log owns the writing of (1 for stdout).
-    public init(fd: Int32) {
+    package init(fd: Int32) {
         self.fd = fd
     }
 
     /// What the log could not write, if anything (a full disk, a closed pipe): the server keeps
     /// serving, and says so when it stops.
-    public var writeFailure: String? { failure.withLock { $0 } }
+    package var writeFailure: String? { failure.withLock { $0 } }
 
     func record(_ entry: Entry) {
         let line = entry.json + "\n"
@@ -33,7 +33,7 @@ public final class RequestLog: Sendable {
     }
 
     /// Writes what has gathered.
-    public func flush() {
+    package func flush() {
         let batch = pending.withLock { buffer -> [UInt8] in
             defer { buffer.removeAll(keepingCapacity: true) }
             return buffer

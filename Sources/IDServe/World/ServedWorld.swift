@@ -9,19 +9,19 @@ import IDSim
 ///
 /// Queries and validations read the world under the same lock without stepping it. Each holds
 /// the lock for a dictionary lookup or one step's work, never across I/O.
-public final class ServedWorld: Sendable {
+package final class ServedWorld: Sendable {
     private let state: CheckedMutex<State>
     /// Updates and steps, applied one at a time in the order they arrived.
     private let changes = SerialChanges()
     /// Seconds a token stays valid (`--token-lifetime`).
     let tokenLifetime: Double
     /// The scenario's Team IDs: what a JWT's `iss` may be.
-    public let teams: Set<String>
+    package let teams: Set<String>
     /// What `last_update_time` tells: the month of the server's clock (`real`, the default) or
     /// the world's simulated month (`--clock simulated`).
-    public let clock: Clock
+    package let clock: Clock
 
-    public enum Clock: String, Sendable, CaseIterable {
+    package enum Clock: String, Sendable, CaseIterable {
         case real, simulated
     }
 
@@ -49,7 +49,7 @@ public final class ServedWorld: Sendable {
     /// Runs the scenario's steps, noting the tokens its launches mint.
     /// - Parameter now: seconds since 1970; the scenario's tokens count their lifetime from it.
     /// - Throws: `RunError` at a step of the scenario that cannot apply.
-    public init(_ scenario: Scenario, tokenLifetime: Double, now: Double, clock: Clock = .real) throws(RunError) {
+    package init(_ scenario: Scenario, tokenLifetime: Double, now: Double, clock: Clock = .real) throws(RunError) {
         var session = try Session(setup: scenario)
         var tokens = MintedTokens(devices: scenario.devices.count)
         for step in scenario.steps {
@@ -68,15 +68,15 @@ public final class ServedWorld: Sendable {
     }
 
     /// The session as a scenario file (`--save`): its setup and every step taken, updates included.
-    public var scenarioText: String {
+    package var scenarioText: String {
         state.withLock { ScenarioWriter.yaml($0.session.scenario) }
     }
 
     /// How many steps the session holds.
-    public var stepCount: Int { state.withLock { $0.session.count } }
+    package var stepCount: Int { state.withLock { $0.session.count } }
 
     /// The world as the session has it now (a copy).
-    public var world: World { state.withLock { $0.world } }
+    package var world: World { state.withLock { $0.world } }
 
     // MARK: - DeviceCheck
 

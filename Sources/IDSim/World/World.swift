@@ -2,20 +2,22 @@
 ///
 /// A plain value. Applying an event gives the next world and the list of changes; nothing else
 /// mutates it, and the inspector never edits "the" world, it moves along a `Timeline` of them.
+/// Its fields are read-only outside this package (`public package(set)`): a user of the library
+/// changes a world only through events.
 public struct World: Hashable, Sendable {
-    public var profile: Profile
-    public var rng: SeededGenerator
+    public package(set) var profile: Profile
+    public package(set) var rng: SeededGenerator
     /// APNs tokens come from a stream of their own, so that apps registering for notifications
     /// at launch leave every other generated value (IDFVs, IDFAs, GUIDs) as it was.
-    public var tokenRNG: SeededGenerator
+    public package(set) var tokenRNG: SeededGenerator
     /// Steps taken so far (events applied, plus steps without an event such as expectations).
     /// A launch records the step it happened at; DeviceCheck months derive from it.
-    public var clock: Int
+    public package(set) var clock: Int
     package var apps: BoxedArray<AppDeclaration>
     package var devices: BoxedArray<Device>
     package var accounts: BoxedArray<Account>
-    public var backups: [String: Backup]
-    public var deviceCheck: DeviceCheckServer
+    public package(set) var backups: [String: Backup]
+    public package(set) var deviceCheck: DeviceCheckServer
     /// Source of installation serial numbers.
     var installations: UInt64
     /// Each full app's extensions and App Clips, by the full app's index: derived from `apps`,
@@ -23,7 +25,7 @@ public struct World: Hashable, Sendable {
     public internal(set) var extensionsByHost: [AppIndex: [AppIndex]] = [:]
     public internal(set) var clipsByApp: [AppIndex: [AppIndex]] = [:]
     /// What app code has read so far (see `AppCodeReads`: not part of the world's value).
-    public var appCodeReads = AppCodeReads()
+    public package(set) var appCodeReads = AppCodeReads()
     /// What a wiped device starts from, this world's own (see `WipedDeviceParts`).
     var wiped = WipedDevice()
     /// Whether launches build every part of their report. False leaves out what only people read,

@@ -1,7 +1,7 @@
 import IDSim
 
 /// What became of an identifier across a lifecycle event.
-public enum MatrixCell: String, Sendable, CaseIterable {
+package enum MatrixCell: String, Sendable, CaseIterable {
     /// The same value as before.
     case same = "="
     /// A new value.
@@ -13,9 +13,9 @@ public enum MatrixCell: String, Sendable, CaseIterable {
 }
 
 /// One lifecycle situation of the matrix: a baseline launch, something happens, a launch after.
-public struct LifecycleCase: Sendable, Identifiable {
-    public let id: String
-    public let title: String
+package struct LifecycleCase: Sendable, Identifiable {
+    package let id: String
+    package let title: String
     /// Whether the "after" launch happens on another device (then an equal value is a duplicate).
     let crossDevice: Bool
     /// Steps after the baseline launch of the subject app on "phone"; the last launch decides.
@@ -23,7 +23,7 @@ public struct LifecycleCase: Sendable, Identifiable {
     let observeOn: String
 
     /// The default set, in the order of `idscope matrix`.
-    public static let all: [LifecycleCase] = [
+    package static let all: [LifecycleCase] = [
         LifecycleCase(id: "reinstall", title: "reinstall (another app of the vendor stays)", crossDevice: false, steps: { w in
             [w.uninstall(w.subject), w.install(w.subject), w.launch(w.subject)]
         }, observeOn: "phone"),
@@ -56,14 +56,14 @@ public struct LifecycleCase: Sendable, Identifiable {
         }, observeOn: "phone"),
     ]
 
-    public static func named(_ id: String) -> LifecycleCase? { all.first { $0.id == id } }
+    package static func named(_ id: String) -> LifecycleCase? { all.first { $0.id == id } }
 
     /// Whether the launch after happens on another device (its Δ is explore's `follows`, not `stable`).
-    public var isCrossDevice: Bool { crossDevice }
+    package var isCrossDevice: Bool { crossDevice }
 
     /// The column heading of the terminal table: short enough that every case fits 120 columns
     /// beside the longest strategy name; the table's legend spells each one out.
-    public var abbreviation: String {
+    package var abbreviation: String {
         let words = ["reinstall": "reinst", "delete-all-vendor-apps": "del-all", "erase": "erase",
                      "icloud-second-device": "icl-2nd", "migration": "migr", "before-first-unlock": "bfu"]
         if let short = words[id] { return short }
@@ -79,9 +79,9 @@ public struct LifecycleCase: Sendable, Identifiable {
 /// The world every matrix cell starts from: a passcode-protected iPhone and an iPad on one
 /// Apple ID with iCloud Keychain, a spare iPhone not yet set up, and two apps of one vendor
 /// running the strategy under test.
-public struct MatrixWorld: Sendable {
-    public let phone = 0, tablet = 1, spare = 2
-    public let subject = 0, companion = 1
+package struct MatrixWorld: Sendable {
+    package let phone = 0, tablet = 1, spare = 2
+    package let subject = 0, companion = 1
 
     func install(_ app: AppIndex, on device: DeviceIndex = 0) -> Step { Step(.install(app, source: nil), on: device) }
     func uninstall(_ app: AppIndex, on device: DeviceIndex = 0) -> Step { Step(.uninstall(app), on: device) }
@@ -108,12 +108,12 @@ public struct MatrixWorld: Sendable {
 }
 
 /// Runs strategies through the lifecycle cases and classifies what became of their ID.
-public struct LifecycleMatrix: Sendable {
-    public var os: OSVersion
-    public var profile: Profile
-    public var seed: UInt64
+package struct LifecycleMatrix: Sendable {
+    package var os: OSVersion
+    package var profile: Profile
+    package var seed: UInt64
 
-    public init(os: OSVersion = OSVersion(17, 5), profile: Profile = .default, seed: UInt64 = 1) {
+    package init(os: OSVersion = OSVersion(17, 5), profile: Profile = .default, seed: UInt64 = 1) {
         self.os = os
         self.profile = profile
         self.seed = seed
@@ -121,7 +121,7 @@ public struct LifecycleMatrix: Sendable {
 
     /// The cell for one strategy (with options) and one case.
     /// - Parameter library: where the apps' programs come from (it must hold `strategy`).
-    public func cell(strategy: Strategy, options: [String: OptionValue] = [:], case lifecycle: LifecycleCase,
+    package func cell(strategy: Strategy, options: [String: OptionValue] = [:], case lifecycle: LifecycleCase,
                      library: StrategyLibrary = .builtIn) -> MatrixCell {
         let layout = MatrixWorld()
         guard var world = try? MatrixWorld.make(strategy: strategy, options: options, os: os, profile: profile, seed: seed) else {

@@ -3,7 +3,7 @@ import IDSim
 extension Recipe {
     /// The recipe as a strategy: its params are its options (strings, each required), its
     /// values are `id`, its stores and its platform sources.
-    public var strategy: Strategy { strategy(counting: nil) }
+    package var strategy: Strategy { strategy(counting: nil) }
 
     /// The strategy, its launches' work counted into `work` (tests of a recipe's cost).
     package func strategy(counting work: RecipeWork?) -> Strategy {
@@ -72,7 +72,7 @@ extension Recipe {
     }
 
     /// Where it keeps things for an app, for users to see, then the platform sources it reads.
-    public func storeDescriptions(for app: AppDeclaration) -> [StoreDescription] {
+    package func storeDescriptions(for app: AppDeclaration) -> [StoreDescription] {
         let values = placeholders(for: app)
         var out: [StoreDescription] = stores.map { store in
             switch store.kind {

@@ -4,76 +4,76 @@ import IDSim
 /// order, what is written back, and how failures are handled. The interpreter (`RecipeProgram`)
 /// runs it on the same `AppOS` facade as the Swift strategies, so the lifecycle rules and
 /// SecStatus codes apply to it unchanged.
-public struct Recipe: Sendable, Hashable {
-    public var name: String
-    public var summary: String
+package struct Recipe: Sendable, Hashable {
+    package var name: String
+    package var summary: String
     /// Placeholders filled from the app's `options:` (`{appID}`), and options that choose sources
     /// and saves (`when: { option: useIDFV }`).
-    public var params: [String]
+    package var params: [String]
     /// The params an app may leave out, and what they are then (`params: [{ useIDFV: true }]`).
-    public var paramDefaults: [String: OptionValue] = [:]
+    package var paramDefaults: [String: OptionValue] = [:]
     /// In declaration order.
-    public var stores: [RecipeStore]
+    package var stores: [RecipeStore]
     /// The IDs it keeps, in the order a launch works them out (one may read another's value):
     /// one named `id` for a recipe with a single ID, else each by its name (`ids:`).
-    public var ids: [RecipeID]
+    package var ids: [RecipeID]
     /// Which of `ids` is the primary: the ID the matrix, explore and the inspector follow unless
     /// told another (`--id NAME`).
-    public var primary: Int = 0
+    package var primary: Int = 0
     /// One-time moves from legacy stores, run at the start of a launch before any ID is worked out.
-    public var migrate: [RecipeMigration] = []
-    public var whenRefused: WhenRefused
-    public var whenWriteFails: WhenWriteFails
-    public var cache: Cache
+    package var migrate: [RecipeMigration] = []
+    package var whenRefused: WhenRefused
+    package var whenWriteFails: WhenWriteFails
+    package var cache: Cache
     /// What a launch does while the device is before its first unlock.
-    public var beforeFirstUnlock: BeforeFirstUnlock = .run
+    package var beforeFirstUnlock: BeforeFirstUnlock = .run
     /// Where its parts were written (explore's why points at them); not part of what it is.
-    public var origin = RecipeOrigin()
+    package var origin = RecipeOrigin()
 
     /// Whether it declares several IDs (`ids:`) rather than one (`id:`).
-    public var hasSeveralIDs: Bool { ids.count > 1 || ids.first?.name != "id" }
+    package var hasSeveralIDs: Bool { ids.count > 1 || ids.first?.name != "id" }
 
     // The primary ID's parts, as a recipe of one ID has them.
     /// Where the ID comes from, in order: the first that yields a value is the ID.
-    public var sources: [RecipeSource] {
+    package var sources: [RecipeSource] {
         get { ids[primary].sources }
         set { ids[primary].sources = newValue }
     }
     /// Written after the ID is chosen, in order (`overwrite:` entries become `different` saves).
-    public var save: [RecipeSave] {
+    package var save: [RecipeSave] {
         get { ids[primary].save }
         set { ids[primary].save = newValue }
     }
     /// Deleted after a launch whose saves all succeeded and wrote something (aliases cleaned up).
-    public var clear: [String] {
+    package var clear: [String] {
         get { ids[primary].clear }
         set { ids[primary].clear = newValue }
     }
     /// Shapes the returned ID only; stored copies keep what the app wrote.
-    public var format: IDFormat? {
+    package var format: IDFormat? {
         get { ids[primary].format }
         set { ids[primary].format = newValue }
     }
     /// The returned ID becomes the lowercase hex SHA-256 of `salt:ID` (of `ID` without a salt).
-    public var hash: RecipeHash? {
+    package var hash: RecipeHash? {
         get { ids[primary].hash }
         set { ids[primary].hash = newValue }
     }
 
-    public enum WhenRefused: String, Sendable, CaseIterable {
+    package enum WhenRefused: String, Sendable, CaseIterable {
         /// A refused read counts as nothing there: on to the next source.
         case next
         /// No ID and no writes this launch.
         case stop
     }
 
-    public enum WhenWriteFails: String, Sendable, CaseIterable {
+    package enum WhenWriteFails: String, Sendable, CaseIterable {
         case ignore
         /// No ID this launch (writes already made stay).
         case stop
     }
 
-    public enum BeforeFirstUnlock: String, Sendable, CaseIterable {
+    package enum BeforeFirstUnlock: String, Sendable, CaseIterable {
         /// The code runs as at any launch (and meets what the lock refuses it).
         case run
         /// The code does nothing until protected data is available: no ID, no read, no write
@@ -81,13 +81,13 @@ public struct Recipe: Sendable, Hashable {
         case wait
     }
 
-    public enum Cache: String, Sendable, CaseIterable {
+    package enum Cache: String, Sendable, CaseIterable {
         case none
         /// The ID is kept in memory while the process lives.
         case process
     }
 
-    public init(name: String, summary: String = "", params: [String] = [], stores: [RecipeStore] = [], sources: [RecipeSource],
+    package init(name: String, summary: String = "", params: [String] = [], stores: [RecipeStore] = [], sources: [RecipeSource],
                 save: [RecipeSave] = [], clear: [String] = [], whenRefused: WhenRefused = .next, whenWriteFails: WhenWriteFails = .ignore,
                 cache: Cache = .none, format: IDFormat? = nil, hash: RecipeHash? = nil) {
         self.name = name
@@ -100,13 +100,13 @@ public struct Recipe: Sendable, Hashable {
         self.cache = cache
     }
 
-    public func store(named name: String) -> RecipeStore? {
+    package func store(named name: String) -> RecipeStore? {
         stores.first { $0.name == name }
     }
 
     /// The names a launch reports under `values`: `id` (the primary), each named ID of a recipe
     /// with several, each store, then each platform source.
-    public var valueNames: [String] {
+    package var valueNames: [String] {
         var names = ["id"] + (hasSeveralIDs ? ids.map(\.name).filter { $0 != "id" } : []) + stores.map(\.name)
         var seen = Set(names)
         for id in ids {
@@ -116,21 +116,21 @@ public struct Recipe: Sendable, Hashable {
     }
 
     /// The names `--id` and `expect: { ids: … }` take: each declared ID (`id` for a recipe of one).
-    public var idNames: [String] { ids.map(\.name) }
+    package var idNames: [String] { ids.map(\.name) }
 
     /// Names that stores may not take: the platform sources.
-    public static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken", "appleUserID", "server"]
+    package static let sourceNames = ["idfv", "idfa", "uuid", "uuid7", "fid", "apnsToken", "appleUserID", "server"]
 }
 
 /// Where a recipe's parts were written: its file and the line of each store, source, save,
 /// migration and policy key, so that explore's answers point at the user's own code. Two
 /// recipes that differ only here are the same recipe: it is left out of `==` and the hash.
-public struct RecipeOrigin: Sendable, Hashable {
+package struct RecipeOrigin: Sendable, Hashable {
     /// The file it was read from (a built-in's name, `recipes/adjust.yaml`); nil when built in code.
-    public var file: String?
-    public var lines: [Part: Int] = [:]
+    package var file: String?
+    package var lines: [Part: Int] = [:]
 
-    public enum Part: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         case store(String)
         /// Source `index` of the ID `id` (`id` for a recipe of one).
         case source(id: String, index: Int)
@@ -140,30 +140,30 @@ public struct RecipeOrigin: Sendable, Hashable {
         case key(String)
     }
 
-    public init(file: String? = nil, lines: [Part: Int] = [:]) {
+    package init(file: String? = nil, lines: [Part: Int] = [:]) {
         self.file = file
         self.lines = lines
     }
 
     /// `file:line` of a part, or `line N`, or nil when unknown. A built-in recipe's file is its
     /// name: `keychain-idfv-twin:8` is line 8 of what `idscope strategies keychain-idfv-twin` prints.
-    public func place(_ part: Part) -> String? {
+    package func place(_ part: Part) -> String? {
         guard let line = lines[part] else { return nil }
         guard let file else { return "line \(line)" }
         let prefix = "builtin:recipes/"
         return (file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file) + ":\(line)"
     }
 
-    public static func == (lhs: RecipeOrigin, rhs: RecipeOrigin) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+    package static func == (lhs: RecipeOrigin, rhs: RecipeOrigin) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }
 
 /// A named place a recipe reads and writes.
-public struct RecipeStore: Sendable, Hashable {
-    public var name: String
-    public var kind: Kind
+package struct RecipeStore: Sendable, Hashable {
+    package var name: String
+    package var kind: Kind
 
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case keychain(KeychainStore)
         /// UserDefaults: the standard suite, an App Group's suite or a private one; `value` is
         /// written instead of the ID (a flag).
@@ -181,13 +181,13 @@ public struct RecipeStore: Sendable, Hashable {
         case pasteboard(name: Template)
     }
 
-    public init(name: String, kind: Kind) {
+    package init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
     }
 
     /// The value a write puts there: a defaults store's fixed `value`, else the ID.
-    public var fixedValue: String? {
+    package var fixedValue: String? {
         if case .defaults(_, _, let value) = kind { return value }
         return nil
     }
@@ -195,46 +195,46 @@ public struct RecipeStore: Sendable, Hashable {
 
 /// A keychain item as a recipe reads and writes it: the item's attributes, what the read query
 /// names, and how a write goes.
-public struct KeychainStore: Sendable, Hashable {
-    public var service: Template
-    public var account: Template
+package struct KeychainStore: Sendable, Hashable {
+    package var service: Template
+    package var account: Template
     /// nil: none given, so WhenUnlocked (KC-17).
-    public var accessible: Accessibility?
+    package var accessible: Accessibility?
     /// nil: the app's first keychain-access-groups entry, else its own (KC-16).
-    public var accessGroup: Template?
+    package var accessGroup: Template?
     /// What an add writes.
-    public var synchronizable: Bool
+    package var synchronizable: Bool
     /// The read query also names the class (KC-37).
-    public var queryAccessible: Bool
-    public var querySynchronizable: SyncMatch
-    public var write: Write
+    package var queryAccessible: Bool
+    package var querySynchronizable: SyncMatch
+    package var write: Write
     /// After an add answers errSecDuplicateItem.
-    public var onDuplicate: OnDuplicate
-    public var updates: Updates
+    package var onDuplicate: OnDuplicate
+    package var updates: Updates
     /// `kSecAttrAccessControl` on an add (KC-40): reads then need the user there.
-    public var accessControl: AccessControl?
+    package var accessControl: AccessControl?
 
-    public enum Write: String, Sendable, CaseIterable {
+    package enum Write: String, Sendable, CaseIterable {
         /// SecItemAdd; on -25299, `onDuplicate`.
         case add
         /// Read first; update when found (or refused with -25308), else add.
         case upsert
     }
 
-    public enum OnDuplicate: String, Sendable, CaseIterable {
+    package enum OnDuplicate: String, Sendable, CaseIterable {
         case fail, update
         /// Delete with a query naming neither class nor sync, then add again.
         case deleteAndAdd
     }
 
-    public enum Updates: String, Sendable, CaseIterable {
+    package enum Updates: String, Sendable, CaseIterable {
         /// An update sets the data only.
         case data
         /// An update also sets the class and the sync flag.
         case all
     }
 
-    public init(service: Template = Template("{bundle}"), account: Template, accessible: Accessibility? = nil,
+    package init(service: Template = Template("{bundle}"), account: Template, accessible: Accessibility? = nil,
                 accessGroup: Template? = nil, synchronizable: Bool = false, queryAccessible: Bool = false,
                 querySynchronizable: SyncMatch = .no, write: Write = .add, onDuplicate: OnDuplicate = .update,
                 updates: Updates = .data, accessControl: AccessControl? = nil) {
@@ -258,18 +258,18 @@ public struct KeychainStore: Sendable, Hashable {
 /// At a launch where `done` does not hold `value` (or, without `done`, whenever `from` holds a
 /// value): `from`'s value is copied to `to` when `to` holds none (or always, with `overwrite`),
 /// `from` is deleted with `clear`, and `done` is set to `value`.
-public struct RecipeMigration: Sendable, Hashable {
-    public var from: String
-    public var to: String
+package struct RecipeMigration: Sendable, Hashable {
+    package var from: String
+    package var to: String
     /// The store that records the migration ran, and what it records there.
-    public var done: String?
-    public var value: String
-    public var clear: Bool
-    public var overwrite: Bool
+    package var done: String?
+    package var value: String
+    package var clear: Bool
+    package var overwrite: Bool
     /// Run only while an option holds (the SDK version or mode that has the migration).
-    public var option: RecipeCondition.OptionTest?
+    package var option: RecipeCondition.OptionTest?
 
-    public init(from: String, to: String, done: String? = nil, value: String = "1", clear: Bool = false, overwrite: Bool = false,
+    package init(from: String, to: String, done: String? = nil, value: String = "1", clear: Bool = false, overwrite: Bool = false,
                 option: RecipeCondition.OptionTest? = nil) {
         self.from = from
         self.to = to
@@ -282,15 +282,15 @@ public struct RecipeMigration: Sendable, Hashable {
 }
 
 /// One ID a recipe keeps: where it comes from, what is written back, and its returned shape.
-public struct RecipeID: Sendable, Hashable {
-    public var name: String
-    public var sources: [RecipeSource]
-    public var save: [RecipeSave]
-    public var clear: [String]
-    public var format: IDFormat?
-    public var hash: RecipeHash?
+package struct RecipeID: Sendable, Hashable {
+    package var name: String
+    package var sources: [RecipeSource]
+    package var save: [RecipeSave]
+    package var clear: [String]
+    package var format: IDFormat?
+    package var hash: RecipeHash?
 
-    public init(name: String, sources: [RecipeSource] = [], save: [RecipeSave] = [], clear: [String] = [], format: IDFormat? = nil,
+    package init(name: String, sources: [RecipeSource] = [], save: [RecipeSave] = [], clear: [String] = [], format: IDFormat? = nil,
                 hash: RecipeHash? = nil) {
         self.name = name
         self.sources = sources
@@ -303,8 +303,8 @@ public struct RecipeID: Sendable, Hashable {
 
 /// One place the ID may come from: what it reads or makes, when it is asked at all, what a value
 /// must be to count, and the shape of a value it makes.
-public struct RecipeSource: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct RecipeSource: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A store's value.
         case store(String)
         /// `identifierForVendor` (nil before the first unlock, IDFV-3).
@@ -334,33 +334,33 @@ public struct RecipeSource: Sendable, Hashable {
         case id(String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Asked only when this holds.
-    public var condition: RecipeCondition
+    package var condition: RecipeCondition
     /// What a value must be to count; one that fails counts as nothing there.
-    public var check: RecipeCheck
+    package var check: RecipeCheck
     /// The shape of a value the source makes (`$RCAnonymousID:{value}`); nil for a store's.
-    public var template: Template?
+    package var template: Template?
     /// A server source's record: the events after which the server assigns a new value (none: it
     /// always recognises the device). nil: it keeps no record, and each ask gets a new value.
-    public var reissueOn: ServerReissue?
+    package var reissueOn: ServerReissue?
 
-    public init(_ kind: Kind, condition: RecipeCondition = RecipeCondition(), check: RecipeCheck = RecipeCheck(), template: Template? = nil) {
+    package init(_ kind: Kind, condition: RecipeCondition = RecipeCondition(), check: RecipeCheck = RecipeCheck(), template: Template? = nil) {
         self.kind = kind
         self.condition = condition
         self.check = check
         self.template = template
     }
 
-    public static let idfv = RecipeSource(.idfv)
-    public static let idfa = RecipeSource(.idfa)
-    public static let fid = RecipeSource(.fid)
-    public static let apnsToken = RecipeSource(.apnsToken)
-    public static let appleUserID = RecipeSource(.appleUserID)
-    public static func store(_ name: String) -> RecipeSource { RecipeSource(.store(name)) }
+    package static let idfv = RecipeSource(.idfv)
+    package static let idfa = RecipeSource(.idfa)
+    package static let fid = RecipeSource(.fid)
+    package static let apnsToken = RecipeSource(.apnsToken)
+    package static let appleUserID = RecipeSource(.appleUserID)
+    package static func store(_ name: String) -> RecipeSource { RecipeSource(.store(name)) }
 
     /// The name it reports its value under.
-    public var name: String {
+    package var name: String {
         switch kind {
         case .store(let name): name
         case .idfv: "idfv"
@@ -376,13 +376,13 @@ public struct RecipeSource: Sendable, Hashable {
     }
 
     /// The ID it reads, if it reads another ID.
-    public var idName: String? {
+    package var idName: String? {
         if case .id(let name) = kind { return name }
         return nil
     }
 
     /// The store it reads, if it is a store's.
-    public var storeName: String? {
+    package var storeName: String? {
         if case .store(let name) = kind { return name }
         return nil
     }
@@ -390,23 +390,23 @@ public struct RecipeSource: Sendable, Hashable {
 
 /// When a source is asked or a save is made: stores that must all hold a value (`if`), stores
 /// none of which may (`unless`), and an option of the app (`when: { option: NAME }`).
-public struct RecipeCondition: Sendable, Hashable {
-    public var ifHeld: [String]
-    public var unlessHeld: [String]
-    public var option: OptionTest?
+package struct RecipeCondition: Sendable, Hashable {
+    package var ifHeld: [String]
+    package var unlessHeld: [String]
+    package var option: OptionTest?
 
     /// `when: { option: NAME }` holds when the option is true; `when: { option: NAME, is: VALUE }`
     /// when it is that value.
-    public struct OptionTest: Sendable, Hashable {
-        public var name: String
-        public var value: OptionValue?
+    package struct OptionTest: Sendable, Hashable {
+        package var name: String
+        package var value: OptionValue?
 
-        public init(name: String, value: OptionValue? = nil) {
+        package init(name: String, value: OptionValue? = nil) {
             self.name = name
             self.value = value
         }
 
-        public func holds(_ actual: OptionValue?) -> Bool {
+        package func holds(_ actual: OptionValue?) -> Bool {
             guard let value else {
                 switch actual {
                 case .bool(let b)?: return b
@@ -418,34 +418,34 @@ public struct RecipeCondition: Sendable, Hashable {
         }
     }
 
-    public init(ifHeld: [String] = [], unlessHeld: [String] = [], option: OptionTest? = nil) {
+    package init(ifHeld: [String] = [], unlessHeld: [String] = [], option: OptionTest? = nil) {
         self.ifHeld = ifHeld
         self.unlessHeld = unlessHeld
         self.option = option
     }
 
-    public var isEmpty: Bool { ifHeld.isEmpty && unlessHeld.isEmpty && option == nil }
+    package var isEmpty: Bool { ifHeld.isEmpty && unlessHeld.isEmpty && option == nil }
 }
 
 /// What a value must be to count (SDKs that validate what they read: Adjust keeps only a UUID,
 /// Amplitude skips an all-zero IDFV).
-public struct RecipeCheck: Sendable, Hashable {
+package struct RecipeCheck: Sendable, Hashable {
     /// Only a UUID in its 36-character form (either case) counts.
-    public var uuid: Bool
+    package var uuid: Bool
     /// Values that count as nothing.
-    public var not: [String]
+    package var not: [String]
     /// The all-zero UUID (with or without dashes, either case) counts as nothing.
-    public var nonZero: Bool
+    package var nonZero: Bool
 
-    public init(uuid: Bool = false, not: [String] = [], nonZero: Bool = false) {
+    package init(uuid: Bool = false, not: [String] = [], nonZero: Bool = false) {
         self.uuid = uuid
         self.not = not
         self.nonZero = nonZero
     }
 
-    public var isEmpty: Bool { !uuid && not.isEmpty && !nonZero }
+    package var isEmpty: Bool { !uuid && not.isEmpty && !nonZero }
 
-    public func accepts(_ value: String) -> Bool {
+    package func accepts(_ value: String) -> Bool {
         if uuid && !Self.isUUID(value) { return false }
         if nonZero && Self.isZeroUUID(value) { return false }
         return !not.contains(value)
@@ -471,13 +471,13 @@ public struct RecipeCheck: Sendable, Hashable {
 }
 
 /// A store written after the ID is chosen, and when.
-public struct RecipeSave: Sendable, Hashable {
-    public var store: String
-    public var when: When
+package struct RecipeSave: Sendable, Hashable {
+    package var store: String
+    package var when: When
     /// Made only when this holds (`if`, `unless`, an option).
-    public var condition = RecipeCondition()
+    package var condition = RecipeCondition()
 
-    public enum When: String, Sendable, CaseIterable {
+    package enum When: String, Sendable, CaseIterable {
         /// It held no value (not found: -25300, an absent key or file).
         case missing
         /// It held no value, or its read was refused.
@@ -487,30 +487,30 @@ public struct RecipeSave: Sendable, Hashable {
         case always
     }
 
-    public init(store: String, when: When = .missing) {
+    package init(store: String, when: When = .missing) {
         self.store = store
         self.when = when
     }
 }
 
 /// How an ID is written out: letter case and dashes.
-public struct IDFormat: Sendable, Hashable {
-    public enum Case: String, Sendable, CaseIterable { case lower, upper }
+package struct IDFormat: Sendable, Hashable {
+    package enum Case: String, Sendable, CaseIterable { case lower, upper }
 
     /// nil keeps the case as it is.
-    public var letterCase: Case?
+    package var letterCase: Case?
     /// nil keeps the dashes as they are.
-    public var dashes: Bool?
+    package var dashes: Bool?
 
-    public init(case letterCase: Case? = nil, dashes: Bool? = nil) {
+    package init(case letterCase: Case? = nil, dashes: Bool? = nil) {
         self.letterCase = letterCase
         self.dashes = dashes
     }
 
     /// `UUID().uuidString`: uppercase with dashes.
-    public static let uuidString = IDFormat(case: .upper, dashes: true)
+    package static let uuidString = IDFormat(case: .upper, dashes: true)
 
-    public func apply(_ id: String) -> String {
+    package func apply(_ id: String) -> String {
         if id.utf8.allSatisfy({ $0 < 0x80 }) {
             // IDs are ASCII (UUIDs, hex, base64url): shape the bytes, not Characters.
             var bytes: [UInt8] = []
@@ -542,17 +542,17 @@ public struct IDFormat: Sendable, Hashable {
 }
 
 /// `hash:`: SHA-256 of `salt:value`, or of the value alone without a salt.
-public struct RecipeHash: Sendable, Hashable {
-    public var salt: Template?
+package struct RecipeHash: Sendable, Hashable {
+    package var salt: Template?
 
-    public init(salt: Template? = nil) {
+    package init(salt: Template? = nil) {
         self.salt = salt
     }
 }
 
 /// Text with placeholders: `{bundle}`, `{bundleName}`, `{team}`, `{appGroup}` and the recipe's params.
-public struct Template: Sendable, Hashable, CustomStringConvertible {
-    public let raw: String
+package struct Template: Sendable, Hashable, CustomStringConvertible {
+    package let raw: String
     /// Whether `raw` has a `{`: most templates are plain text, and a launch fills them all.
     let hasPlaceholders: Bool
     /// `raw` cut into text and placeholder names once, when there are placeholders: a launch fills
@@ -564,7 +564,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         case placeholder(String)
     }
 
-    public init(_ raw: String) {
+    package init(_ raw: String) {
         self.raw = raw
         hasPlaceholders = raw.utf8.contains(UInt8(ascii: "{"))
         parts = hasPlaceholders ? Self.parts(of: raw) : []
@@ -583,13 +583,13 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return parts
     }
 
-    public var description: String { raw }
+    package var description: String { raw }
 
     /// The built-in placeholders.
-    public static let builtInPlaceholders = ["bundle", "bundleName", "team", "appGroup"]
+    package static let builtInPlaceholders = ["bundle", "bundleName", "team", "appGroup"]
 
     /// The placeholder names it uses, in order.
-    public var placeholders: [String] {
+    package var placeholders: [String] {
         var names: [String] = []
         var rest = Substring(raw)
         while let open = rest.firstIndex(of: "{") {
@@ -625,7 +625,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
 extension Recipe {
     /// Whether any of its texts uses a placeholder.
-    public func usesPlaceholder(_ name: String) -> Bool {
+    package func usesPlaceholder(_ name: String) -> Bool {
         var templates: [Template] = []
         for store in stores {
             switch store.kind {

@@ -4,28 +4,28 @@ import IDSim
 /// and why, each store read and what it found, the value each ID took, each write and how it
 /// went, and what stopped the launch. Recorded only when asked (explore's why replays a break
 /// with it, `TracedReplay`); the launches of a search record nothing.
-public struct RecipeTrace: Sendable, Equatable {
-    public var entries: [Entry] = []
+package struct RecipeTrace: Sendable, Equatable {
+    package var entries: [Entry] = []
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
     /// What a read of a store found.
-    public enum Found: Sendable, Equatable {
+    package enum Found: Sendable, Equatable {
         case value(String)
         case missing
         /// A keychain status other than success or not-found.
         case refused(SecStatus)
 
-        public var value: String? {
+        package var value: String? {
             if case .value(let v) = self { return v }
             return nil
         }
     }
 
     /// Why a source was passed over without being asked.
-    public enum Skip: Sendable, Equatable {
+    package enum Skip: Sendable, Equatable {
         /// `if: STORE`: the store held nothing (or its read was refused).
         case ifHeld(store: String, found: Found)
         /// `unless: STORE`: the store held a value.
@@ -39,7 +39,7 @@ public struct RecipeTrace: Sendable, Equatable {
     }
 
     /// How a write went.
-    public enum Written: Sendable, Equatable {
+    package enum Written: Sendable, Equatable {
         case ok
         /// A keychain status other than success.
         case refused(SecStatus)
@@ -47,7 +47,7 @@ public struct RecipeTrace: Sendable, Equatable {
         case unavailable(String)
     }
 
-    public enum Entry: Sendable, Equatable {
+    package enum Entry: Sendable, Equatable {
         /// `beforeFirstUnlock: wait`: the code did nothing before the first unlock.
         case waited
         /// The ID came from the process's memory (`cache: process`).
@@ -78,7 +78,7 @@ public struct RecipeTrace: Sendable, Equatable {
     }
 
     /// The value an ID took (nil: none), and the source it came from.
-    public func chosen(_ id: String) -> (source: Int, name: String, value: String)? {
+    package func chosen(_ id: String) -> (source: Int, name: String, value: String)? {
         for entry in entries {
             if case .chosen(id, let source, let name, let value) = entry { return (source, name, value) }
         }
@@ -86,7 +86,7 @@ public struct RecipeTrace: Sendable, Equatable {
     }
 
     /// The first read of a store this launch.
-    public func read(_ store: String) -> (place: String, found: Found)? {
+    package func read(_ store: String) -> (place: String, found: Found)? {
         for entry in entries {
             if case .read(store, let place, let found) = entry { return (place, found) }
         }
@@ -94,7 +94,7 @@ public struct RecipeTrace: Sendable, Equatable {
     }
 
     /// The writes made to a store this launch, in order.
-    public func writes(to store: String) -> [(value: String, result: Written, place: String)] {
+    package func writes(to store: String) -> [(value: String, result: Written, place: String)] {
         entries.compactMap { entry in
             if case .wrote(_, _, store, let place, let value, let result) = entry { return (value, result, place) }
             return nil
@@ -102,7 +102,7 @@ public struct RecipeTrace: Sendable, Equatable {
     }
 
     /// What stopped the launch, if something did.
-    public var stop: Entry? {
+    package var stop: Entry? {
         entries.first { entry in
             switch entry {
             case .stoppedByRefusedRead, .stoppedByFailedWrite, .waited: true
@@ -133,22 +133,22 @@ struct TracingRecipeProgram: AppProgram {
 
 /// Replays steps on a world with one app's recipe launches traced: what explore's why reads to
 /// say what the app's own code did. Every other app runs its strategy as usual.
-public enum TracedReplay {
-    public struct StepResult: Sendable {
+package enum TracedReplay {
+    package struct StepResult: Sendable {
         /// The world after the step.
-        public var world: World
+        package var world: World
         /// The step's changes, each with its rule.
-        public var changes: [Change]
+        package var changes: [Change]
         /// The followed app's launch at this step, traced (nil: the step is not its launch).
-        public var trace: RecipeTrace?
+        package var trace: RecipeTrace?
         /// Whether the step applied (a step iOS refuses leaves the world as it was).
-        public var applied: Bool
+        package var applied: Bool
     }
 
     /// Applies each step in order from `world`, tracing `app`'s launches as `recipe` runs them (its
     /// own recipe, or a Swift strategy's twin, which launches as the strategy does); with no
     /// recipe, every app runs its strategy and nothing is traced.
-    public static func run(from world: World, steps: [Step], app: AppIndex, recipe: Recipe?, library: StrategyLibrary) -> [StepResult] {
+    package static func run(from world: World, steps: [Step], app: AppIndex, recipe: Recipe?, library: StrategyLibrary) -> [StepResult] {
         let sink = TraceSink()
         let strategyName = world.apps[app].strategy
         let resolver: any AppProgramResolver = recipe.map {

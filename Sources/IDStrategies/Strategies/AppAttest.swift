@@ -7,26 +7,26 @@ import IDSim
 /// it, and both of those places can outlive the key: a keychain item survives a reinstall and
 /// moves with a restore or migration, UserDefaults move with a restore. Then the assertion
 /// fails with `DCError.invalidKey` (rule AA-28; firebase-ios-sdk issues 11853, 12629, 15161).
-public struct AppAttestStrategy: IDStrategy {
-    public static let name = "appattest"
+package struct AppAttestStrategy: IDStrategy {
+    package static let name = "appattest"
     /// Never reads the IDFA or the ATT status, nor asks to track.
-    public static let readsTracking = false
-    public static let summary = "App Attest: a key at first launch, its key ID kept by the app, an assertion at every launch"
+    package static let readsTracking = false
+    package static let summary = "App Attest: a key at first launch, its key ID kept by the app, an assertion at every launch"
 
-    public static let options: [StrategyOption] = [
+    package static let options: [StrategyOption] = [
         StrategyOption("keyIdStore", .choice(["keychain", "defaults"]), default: .string("keychain"),
                        "where the key ID is kept: a keychain item (AfterFirstUnlock) or UserDefaults"),
         StrategyOption("environment", .choice(["production", "development"]), default: .string("production"),
                        "the App Attest environment the app's entitlement names; keys of one do not work in the other"),
     ]
-    public static let valueNames = ["keyId", "valid", "error"]
+    package static let valueNames = ["keyId", "valid", "error"]
 
     /// Where the key ID is kept.
     static let service = "appattest"
     static let account = "keyId"
     static let defaultsKey = "appAttestKeyId"
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         let me = Self(options: app.options)
         let keyID = me.inKeychain
             ? StoreDescription(.keychain, service, account: account, accessible: .afterFirstUnlock)
@@ -37,13 +37,13 @@ public struct AppAttestStrategy: IDStrategy {
     let inKeychain: Bool
     let environment: DeviceCheckServer.Environment
 
-    public init(options: [String: OptionValue]) {
+    package init(options: [String: OptionValue]) {
         let reader = OptionReader(values: options)
         inKeychain = reader.string("keyIdStore") != "defaults"
         environment = reader.string("environment") == "development" ? .development : .production
     }
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         var notes = LaunchNotes(for: os)
         guard os.appAttestSupported else {
             notes.add(os.deviceKind == .simulator ? "App Attest is not supported in the Simulator" : "App Attest needs iOS 14")

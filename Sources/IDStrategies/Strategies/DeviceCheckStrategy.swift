@@ -2,25 +2,25 @@ import IDSim
 
 /// DeviceCheck: a fresh token on every launch, and the app's server reading the team's two
 /// bits from Apple. It names no device ID: the bits are the state that survives.
-public struct DeviceCheckStrategy: IDStrategy {
-    public static let name = "devicecheck"
+package struct DeviceCheckStrategy: IDStrategy {
+    package static let name = "devicecheck"
     /// Never reads the IDFA or the ATT status, nor asks to track.
-    public static let readsTracking = false
-    public static let summary = "DeviceCheck: a token per launch; the team's two bits kept by Apple per device"
+    package static let readsTracking = false
+    package static let summary = "DeviceCheck: a token per launch; the team's two bits kept by Apple per device"
 
-    public static let options: [StrategyOption] = []
-    public static let valueNames = ["bit0", "bit1", "lastUpdate", "token"]
-    public static let matrixValue: String? = "bit0"
-    public static let setsDeviceCheckBits = true
+    package static let options: [StrategyOption] = []
+    package static let valueNames = ["bit0", "bit1", "lastUpdate", "token"]
+    package static let matrixValue: String? = "bit0"
+    package static let setsDeviceCheckBits = true
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         [StoreDescription(.platform, "DCDevice.generateToken"),
          StoreDescription(.server, "Apple DeviceCheck: query_two_bits / update_two_bits (team \(app.teamID))")]
     }
 
-    public init(options: [String: OptionValue]) {}
+    package init(options: [String: OptionValue]) {}
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         guard os.deviceCheckSupported, let token = os.generateDeviceCheckToken() else {
             let why = os.deviceKind == .simulator ? "DCDevice is not supported in the Simulator" : "DCDevice needs iOS 11"
             return LaunchReport(primaryID: nil, values: Self.valueNames.map { NamedValue($0, nil) },

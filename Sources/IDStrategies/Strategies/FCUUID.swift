@@ -4,22 +4,22 @@ import IDSim
 /// mirrored in UserDefaults) and all the user's devices (a synchronizable keychain list plus
 /// iCloud key-value store entries). Keychain through UICKeyChainStore: service = bundle ID,
 /// AfterFirstUnlock. IDs are lowercase hex without dashes.
-public struct FCUUID: IDStrategy {
-    public static let name = "fcuuid"
+package struct FCUUID: IDStrategy {
+    package static let name = "fcuuid"
     /// Never reads the IDFA or the ATT status, nor asks to track.
-    public static let readsTracking = false
-    public static let summary = "FCUUID: uuidForInstallation, uuidForVendor, uuidForDevice, uuidsOfUserDevices"
+    package static let readsTracking = false
+    package static let summary = "FCUUID: uuidForInstallation, uuidForVendor, uuidForDevice, uuidsOfUserDevices"
     static let installationKey = "fc_uuidForInstallation"
     static let deviceKey = "fc_uuidForDevice"
     static let devicesKey = "fc_uuidsOfUserDevices"
 
-    public static let options: [StrategyOption] = [
+    package static let options: [StrategyOption] = [
         StrategyOption("version", .choice(["1.3.1", "1.3.0"]), default: .string("1.3.1"),
                        "1.3.0 kept uuidForInstallation in the keychain, so it survived reinstall (FCUUID #12)"),
     ]
-    public static let valueNames = ["uuidForInstallation", "uuidForVendor", "uuidForDevice", "uuidsOfUserDevices"]
+    package static let valueNames = ["uuidForInstallation", "uuidForVendor", "uuidForDevice", "uuidsOfUserDevices"]
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         let legacy = Self(options: app.options).legacyInstallation
         return [legacy ? StoreDescription(.keychain, app.bundleID, account: installationKey, accessible: .afterFirstUnlock)
                     : StoreDescription(.userDefaults, installationKey),
@@ -32,11 +32,11 @@ public struct FCUUID: IDStrategy {
 
     let legacyInstallation: Bool
 
-    public init(options: [String: OptionValue]) {
+    package init(options: [String: OptionValue]) {
         legacyInstallation = OptionReader(values: options).string("version") == "1.3.0"
     }
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         var notes = LaunchNotes(for: os)
         let service = os.bundleID
         let installation = uuidForInstallation(&os, service: service, &notes)

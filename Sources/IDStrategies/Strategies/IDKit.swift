@@ -3,11 +3,11 @@ import IDSim
 /// id-kit, the uni-app UTS plugin idscope starts from: IDFA (ATT-gated, consent-gated, all
 /// zeros counting as unavailable), IDFV, and a GUID in the keychain; a policy that orders them;
 /// each reported with availability, a salted SHA-256 and optionally the raw value.
-public struct IDKit: IDStrategy {
-    public static let name = "id-kit"
-    public static let summary = "the uni-app id-kit plugin: IDFA → IDFV → keychain GUID by policy, salted SHA-256"
-    public static let service = "uts.sdk.modules.idKit"
-    public static let account = "device.guid"
+package struct IDKit: IDStrategy {
+    package static let name = "id-kit"
+    package static let summary = "the uni-app id-kit plugin: IDFA → IDFV → keychain GUID by policy, salted SHA-256"
+    package static let service = "uts.sdk.modules.idKit"
+    package static let account = "device.guid"
 
     enum Policy: String, CaseIterable {
         case global, cn, strict
@@ -21,7 +21,7 @@ public struct IDKit: IDStrategy {
         }
     }
 
-    public static let options: [StrategyOption] = [
+    package static let options: [StrategyOption] = [
         StrategyOption("policy", .choice(Policy.allCases.map(\.rawValue)), default: .string("global"),
                        "global: idfa → idfv → guid; cn and strict: idfv → guid"),
         StrategyOption("salt", .string, default: .string(""), "prefixed as SALT: to each value before hashing (setSalt)"),
@@ -31,9 +31,9 @@ public struct IDKit: IDStrategy {
         StrategyOption("prefer", .list(of: ["idfa", "idfv", "guid"]), default: nil,
                        "accepted like the plugin's; as in the plugin, the policy's order decides best"),
     ]
-    public static let valueNames = ["idfa", "idfv", "guid"]
+    package static let valueNames = ["idfa", "idfv", "guid"]
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         [StoreDescription(.advertisingIdentifier, "ASIdentifierManager.advertisingIdentifier"),
          StoreDescription(.platform, "UIDevice.identifierForVendor"),
          StoreDescription(.keychain, service, account: account, accessible: .afterFirstUnlock)]
@@ -45,7 +45,7 @@ public struct IDKit: IDStrategy {
     let exposeRaw: Bool
     let include: [String]?
 
-    public init(options: [String: OptionValue]) {
+    package init(options: [String: OptionValue]) {
         let reader = OptionReader(values: options)
         policy = reader.string("policy").flatMap(Policy.init(rawValue:)) ?? .global
         salt = reader.string("salt") ?? ""
@@ -54,7 +54,7 @@ public struct IDKit: IDStrategy {
         include = reader.list("include")
     }
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         var notes = LaunchNotes(for: os)
         let consent = os.consentGiven
         let strictMode = strict || policy == .strict

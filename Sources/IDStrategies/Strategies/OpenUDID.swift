@@ -4,11 +4,11 @@ import IDSim
 /// pasteboards shared by every OpenUDID app; the most frequent value across the slots wins.
 /// iOS 7 scoped named pasteboards to the team and iOS 10 ended their persistence, which is
 /// what broke it.
-public struct OpenUDID: IDStrategy {
-    public static let name = "openudid"
+package struct OpenUDID: IDStrategy {
+    package static let name = "openudid"
     /// Never reads the IDFA or the ATT status, nor asks to track.
-    public static let readsTracking = false
-    public static let summary = "OpenUDID (historical): UserDefaults + 100 named pasteboard slots, majority vote"
+    package static let readsTracking = false
+    package static let summary = "OpenUDID (historical): UserDefaults + 100 named pasteboard slots, majority vote"
     static let defaultsKey = "OpenUDID"
     static let slotCount = 100
 
@@ -16,16 +16,16 @@ public struct OpenUDID: IDStrategy {
     /// Made once: a launch reads every slot (explore tries millions of launches).
     private static let slotNames = (0..<slotCount).map { "org.OpenUDID.slot.\($0)" }
 
-    public static let options: [StrategyOption] = []
-    public static let valueNames = ["openudid"]
+    package static let options: [StrategyOption] = []
+    package static let valueNames = ["openudid"]
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         [StoreDescription(.userDefaults, defaultsKey), StoreDescription(.pasteboard, "org.OpenUDID.slot.0…99")]
     }
 
-    public init(options: [String: OptionValue]) {}
+    package init(options: [String: OptionValue]) {}
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         var notes: [String] = []
         let local = os.defaultsString(forKey: Self.defaultsKey).map(Self.parse)
         let appUID = local?.owner ?? os.newUUID().compactLowercase

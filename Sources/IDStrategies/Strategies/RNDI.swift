@@ -2,21 +2,21 @@ import IDSim
 
 /// react-native-device-info's `getUniqueId`: keychain (AfterFirstUnlockThisDeviceOnly), then
 /// UserDefaults, then the IDFV, then a new UUID; saved to both keychain and UserDefaults.
-public struct RNDI: IDStrategy {
-    public static let name = "rndi"
+package struct RNDI: IDStrategy {
+    package static let name = "rndi"
     /// Never reads the IDFA or the ATT status, nor asks to track.
-    public static let readsTracking = false
-    public static let summary = "react-native-device-info getUniqueId: keychain → UserDefaults → IDFV → new UUID"
-    public static let key = "deviceUID"
+    package static let readsTracking = false
+    package static let summary = "react-native-device-info getUniqueId: keychain → UserDefaults → IDFV → new UUID"
+    package static let key = "deviceUID"
 
-    public static let options: [StrategyOption] = [
+    package static let options: [StrategyOption] = [
         StrategyOption("accessible", .choice(Accessibility.allCases.map(\.rawValue)), default: .string("afterFirstUnlockThisDeviceOnly"),
                        "the item's class (older versions left the default, which migrates: RNDI #519)"),
         StrategyOption("synchronizable", .bool, default: .bool(false), "sync the item through iCloud Keychain (RNDI #922)"),
     ]
-    public static let valueNames = ["uniqueId"]
+    package static let valueNames = ["uniqueId"]
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         let me = Self(options: app.options)
         return [StoreDescription(.keychain, key, account: key, accessible: me.accessible, synchronizable: me.synchronizable),
                 StoreDescription(.userDefaults, key), StoreDescription(.platform, "UIDevice.identifierForVendor")]
@@ -25,13 +25,13 @@ public struct RNDI: IDStrategy {
     let accessible: Accessibility
     let synchronizable: Bool
 
-    public init(options: [String: OptionValue]) {
+    package init(options: [String: OptionValue]) {
         let reader = OptionReader(values: options)
         accessible = reader.string("accessible").flatMap(Accessibility.init(rawValue:)) ?? .afterFirstUnlockThisDeviceOnly
         synchronizable = reader.bool("synchronizable", default: false)
     }
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         var notes = LaunchNotes(for: os)
         let (stored, status) = os.readPassword(service: Self.key, account: Self.key, synchronizable: synchronizable ? .any : .no)
         if stored == nil { notes.keychain("read", status) }

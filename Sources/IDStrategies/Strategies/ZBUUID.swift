@@ -2,23 +2,23 @@ import IDSim
 
 /// ZBUUID: a keychain copy (through KeychainSwift: no service, WhenUnlocked) that is
 /// overwritten by the current IDFV whenever they differ, so the ID follows the IDFV.
-public struct ZBUUID: IDStrategy {
-    public static let name = "zbuuid"
+package struct ZBUUID: IDStrategy {
+    package static let name = "zbuuid"
     /// Never reads the IDFA or the ATT status, nor asks to track.
-    public static let readsTracking = false
-    public static let summary = "ZBUUID: keychain copy overwritten by the current IDFV (lowercase, no dashes)"
-    public static let key = "zb_uuidForDevice"
+    package static let readsTracking = false
+    package static let summary = "ZBUUID: keychain copy overwritten by the current IDFV (lowercase, no dashes)"
+    package static let key = "zb_uuidForDevice"
 
-    public static let options: [StrategyOption] = []
-    public static let valueNames = ["uuidForDevice", "uuidForVendor"]
+    package static let options: [StrategyOption] = []
+    package static let valueNames = ["uuidForDevice", "uuidForVendor"]
 
-    public static func stores(for app: AppDeclaration) -> [StoreDescription] {
+    package static func stores(for app: AppDeclaration) -> [StoreDescription] {
         [StoreDescription(.keychain, "", account: key), StoreDescription(.platform, "UIDevice.identifierForVendor")]
     }
 
-    public init(options: [String: OptionValue]) {}
+    package init(options: [String: OptionValue]) {}
 
-    public func launch(_ os: inout AppOS) -> LaunchReport {
+    package func launch(_ os: inout AppOS) -> LaunchReport {
         var notes = LaunchNotes(for: os)
         let vendor = os.identifierForVendor()?.compactLowercase
         let (stored, status) = os.readPassword(service: "", account: Self.key)

@@ -4,7 +4,7 @@ import Crypto
 ///
 /// Hashed from the string's UTF-8 in place and written into the result's own storage: explore
 /// runs it on every id-kit launch it tries, millions of times.
-public func sha256Hex(_ text: String) -> String {
+package func sha256Hex(_ text: String) -> String {
     var text = text
     var hasher = SHA256()
     text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }

@@ -12,14 +12,14 @@
 /// back, and read through a dictionary of Strings that was a fifth of a search's time for Branch.
 /// Other text (where Characters and bytes could split lines or find `=` differently) takes the
 /// dictionary's way.
-public enum KeyedFile {
+package enum KeyedFile {
     /// The most entries a recipe may declare on one keyed file. Each write rewrites the whole file,
     /// so the cost of a launch grows with entries times writes; SDKs keep a handful (Branch five),
     /// and a bound keeps a hostile recipe's launches linear in its size.
-    public static let maxEntries = 64
+    package static let maxEntries = 64
 
     /// The values of a file's contents by key (lines without `=` are not entries: nothing).
-    public static func entries(_ contents: String?) -> [String: String] {
+    package static func entries(_ contents: String?) -> [String: String] {
         written(contents).mapValues(unescaped)
     }
 
@@ -35,7 +35,7 @@ public enum KeyedFile {
     }
 
     /// One key's value in a file's contents.
-    public static func value(_ key: String, in contents: String?) -> String? {
+    package static func value(_ key: String, in contents: String?) -> String? {
         guard var text = contents else { return nil }
         var name = key
         let fast: String?? = text.withUTF8 { text in
@@ -54,7 +54,7 @@ public enum KeyedFile {
 
     /// The contents after setting (or, with nil, removing) one key; nil when no key is left, so
     /// the file goes with its last value.
-    public static func setting(_ key: String, to value: String?, in contents: String?) -> String? {
+    package static func setting(_ key: String, to value: String?, in contents: String?) -> String? {
         var text = contents ?? "", name = key, new = escaped(value ?? "")
         let fast: String?? = text.withUTF8 { text in
             name.withUTF8 { name in

@@ -1,33 +1,33 @@
 import IDSim
 
 /// A place a strategy keeps (or reads) an identifier, as shown to users.
-public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+package struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: String, Sendable {
         case keychain, userDefaults, file, iCloudKeyValueStore, pasteboard, platform, advertisingIdentifier, server, memory
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Keychain: service; UserDefaults / KVS / pasteboard: the key or name; file: the path;
     /// platform: the API.
-    public var name: String
+    package var name: String
     /// Keychain: the account; file: the key of a keyed file's entry (`KeyedFile`).
-    public var account: String?
+    package var account: String?
     /// The access group, or nil for the app's default group; for the iCloud key-value store, the
     /// store identifier the app's entitlement names (nil: its own).
-    public var group: String?
-    public var accessible: Accessibility?
-    public var synchronizable: Bool
+    package var group: String?
+    package var accessible: Accessibility?
+    package var synchronizable: Bool
     /// UserDefaults: the suite, nil for the standard one; whether it is an App Group's (CT-36).
-    public var suite: String?
-    public var appGroupSuite: Bool
+    package var suite: String?
+    package var appGroupSuite: Bool
     /// A file marked `isExcludedFromBackup`.
-    public var excludedFromBackup: Bool
+    package var excludedFromBackup: Bool
     /// A recipe store's name (`kc`, `copy`), shown beside the place.
-    public var label: String?
+    package var label: String?
     /// A keychain item's access control (KC-40).
-    public var accessControl: AccessControl?
+    package var accessControl: AccessControl?
 
-    public init(_ kind: Kind, _ name: String, account: String? = nil, group: String? = nil,
+    package init(_ kind: Kind, _ name: String, account: String? = nil, group: String? = nil,
                 accessible: Accessibility? = nil, synchronizable: Bool = false, suite: String? = nil,
                 appGroupSuite: Bool = false, excludedFromBackup: Bool = false, label: String? = nil) {
         self.kind = kind
@@ -42,12 +42,12 @@ public struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
         self.label = label
     }
 
-    public var description: String {
+    package var description: String {
         (label.map { $0 + ": " } ?? "") + place
     }
 
     /// The place alone, without the recipe's name for it.
-    public var place: String {
+    package var place: String {
         switch kind {
         case .keychain:
             let klass = accessible?.constantName ?? "kSecAttrAccessibleWhenUnlocked (default)"

@@ -1,8 +1,8 @@
 import IDSim
 
 /// One option a strategy accepts in a scenario's `options:` (and at run time with `configure`).
-public struct StrategyOption: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct StrategyOption: Sendable {
+    package enum Kind: Sendable, Equatable {
         case bool
         case string
         /// One of a fixed set of words.
@@ -10,7 +10,7 @@ public struct StrategyOption: Sendable {
         /// A list whose items come from a fixed set.
         case list(of: [String])
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .bool: "true or false"
             case .string: "a string"
@@ -20,13 +20,13 @@ public struct StrategyOption: Sendable {
         }
     }
 
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// The default, as the option's value; nil where the default depends on the app.
-    public let defaultValue: OptionValue?
-    public let help: String
+    package let defaultValue: OptionValue?
+    package let help: String
 
-    public init(_ name: String, _ kind: Kind, default defaultValue: OptionValue?, _ help: String) {
+    package init(_ name: String, _ kind: Kind, default defaultValue: OptionValue?, _ help: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
@@ -37,7 +37,7 @@ public struct StrategyOption: Sendable {
     /// for a text option (`version: 1` fills `{version}` with "1"), and `on`/`off`, quoted or not,
     /// for a boolean (as docs/scenario-format.md promises for every boolean; so is a quoted
     /// `"true"`). Anything else is left for `problem(with:)` to judge.
-    public func normalized(_ value: OptionValue) -> OptionValue {
+    package func normalized(_ value: OptionValue) -> OptionValue {
         switch (kind, value) {
         case (.string, .int(let number)): .string(String(number))
         case (.choice(let allowed), .int(let number)) where allowed.contains(String(number)): .string(String(number))
@@ -49,7 +49,7 @@ public struct StrategyOption: Sendable {
 
     /// Checks a value against the option's kind.
     /// - Returns: nil when valid, else what is wrong (with the nearest valid word where one is close).
-    public func problem(with value: OptionValue) -> String? {
+    package func problem(with value: OptionValue) -> String? {
         switch (kind, value) {
         case (.bool, .bool), (.string, .string):
             return nil
@@ -69,7 +69,7 @@ public struct StrategyOption: Sendable {
 
 extension OptionValue {
     /// "a boolean", "a string", … for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .bool: "a boolean"
         case .int: "a number"

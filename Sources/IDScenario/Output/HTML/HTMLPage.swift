@@ -8,17 +8,17 @@ import IDSim
 ///
 /// Nothing is fetched when it opens: the styles and the script are inline, and a
 /// Content-Security-Policy forbids everything else. Every text from the scenario is escaped.
-public enum HTMLPage {
+package enum HTMLPage {
     /// Up to this many steps the page holds every step as HTML; above it, the steps are data and
     /// the page shows `HTMLWindow.steps` at a time (a 100,000-step story as HTML was 146 MB, more
     /// than a browser opens).
-    public static let fullPageSteps = 1000
+    package static let fullPageSteps = 1000
 
     /// - Throws: `RunError` at the first step that cannot apply.
     /// - Parameters:
     ///   - speakerNotes: include the speaker's notes (the scenario's and each step's).
     ///   - windowAbove: the most steps written as HTML (`fullPageSteps`; tests lower it).
-    public static func document(_ scenario: Scenario, seed: UInt64? = nil, speakerNotes: Bool = false,
+    package static func document(_ scenario: Scenario, seed: UInt64? = nil, speakerNotes: Bool = false,
                                 windowAbove: Int = fullPageSteps) throws(RunError) -> String {
         let story = try Story(scenario, seed: seed, speakerNotes: speakerNotes, windowed: scenario.steps.count > windowAbove)
         // The session is gone by now: a long story's page is written from its data alone.
