@@ -41,14 +41,13 @@ struct Fingerprinter {
         /// before.
         init(_ backup: Backup, trackingBlind: Bool, cache: PartFormCache? = nil) {
             let cache = Self.usable(cache, trackingBlind: trackingBlind)
-            let addresses = cache == nil ? (apps: 0, keychain: 0) : backup.partAddresses
-            let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain))
+            let parts = cache == nil ? (apps: PartIdentity.none, keychain: PartIdentity.none) : backup.partIdentities
+            let cached = (apps: cache?.form(of: .apps, parts.apps), keychain: cache?.form(of: .keychain, parts.keychain))
             let apps = cached.apps ?? Self.walked(trackingBlind: trackingBlind) { $0.addApps(backup.apps) }
             let keychain = cached.keychain ?? Self.walked(trackingBlind: trackingBlind) { $0.add(backup.keychain) }
             if let cache {
-                // The backup keeps the storage alive, as a held device does.
-                if cached.apps == nil { cache.keep(apps, of: .apps, at: addresses.apps, holder: backup) }
-                if cached.keychain == nil { cache.keep(keychain, of: .keychain, at: addresses.keychain, holder: backup) }
+                if cached.apps == nil { cache.keep(apps, of: .apps, parts.apps) }
+                if cached.keychain == nil { cache.keep(keychain, of: .keychain, parts.keychain) }
             }
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
@@ -73,9 +72,9 @@ struct Fingerprinter {
         /// world for it, a retain and a release of each of its tables, on every successor.)
         init(device d: DeviceIndex, in world: borrowing World, trackingBlind: Bool, cache: PartFormCache? = nil) {
             let cache = Self.usable(cache, trackingBlind: trackingBlind)
-            let addresses = cache == nil ? (apps: 0, keychain: 0, tables: 0) : world.devicePartAddresses(d)
-            let cached = (apps: cache?.form(of: .apps, at: addresses.apps), keychain: cache?.form(of: .keychain, at: addresses.keychain),
-                          tables: cache?.form(of: .tables, at: addresses.tables))
+            let parts = cache.map { _ in world.devicePartIdentities(d) }
+            let cached = (apps: parts.flatMap { cache?.form(of: .apps, $0.apps) }, keychain: parts.flatMap { cache?.form(of: .keychain, $0.keychain) },
+                          tables: parts.flatMap { cache?.form(of: .tables, $0.tables) })
             var f = Fingerprinter()
             f.trackingBlind = trackingBlind
             var made: (apps: PartForm?, keychain: PartForm?, tables: PartForm?) = (nil, nil, nil)
@@ -86,11 +85,10 @@ struct Fingerprinter {
                 f.add(device, apps: cached.apps ?? made.apps!, keychain: cached.keychain ?? made.keychain!,
                       tables: cached.tables ?? made.tables!)
             }
-            if let cache, made.apps != nil || made.keychain != nil || made.tables != nil {
-                let holder = world.holdDevice(d)
-                if let form = made.apps { cache.keep(form, of: .apps, at: addresses.apps, holder: holder) }
-                if let form = made.keychain { cache.keep(form, of: .keychain, at: addresses.keychain, holder: holder) }
-                if let form = made.tables { cache.keep(form, of: .tables, at: addresses.tables, holder: holder) }
+            if let cache, let parts {
+                if let form = made.apps { cache.keep(form, of: .apps, parts.kept(parts.apps)) }
+                if let form = made.keychain { cache.keep(form, of: .keychain, parts.kept(parts.keychain)) }
+                if let form = made.tables { cache.keep(form, of: .tables, parts.kept(parts.tables)) }
             }
             self.init(f)
         }

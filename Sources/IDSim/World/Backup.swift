@@ -26,13 +26,6 @@ public final class Backup: Hashable, Sendable {
     /// App Group containers' files that were not excluded from backups.
     public let appGroupFiles: [String: [String: ContainerFile]]
 
-    /// Where the backup's app slots and keychain are held (see `Slots.storageAddress`), as
-    /// `World.devicePartAddresses` gives a device's. Worked out here, where the slots' element
-    /// type is known when compiled: `Slots.storageAddress` called from another module is generic
-    /// code that looks the metadata of its storage type up at run time, and every such lookup
-    /// writes a counter the whole process shares, so search workers on many cores queued on it.
-    package var partAddresses: (apps: UInt, keychain: UInt) { (apps.storageAddress, keychain.storageAddress) }
-
     package init(name: String, kind: BackupKind, sourceHardwareID: UInt64, sourceDevice: String, os: OSVersion, idfa: SimUUID,
                 vendorTable: [VendorKey: SimUUID], keychain: Keychain, apps: Slots<InstalledApp>, settings: TrackingSettings,
                 appleID: Int?, iCloudKeychain: Bool, appGroupDefaults: [String: [String: String]] = [:],

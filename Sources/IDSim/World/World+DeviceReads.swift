@@ -36,23 +36,6 @@ extension World {
         devices.sharesStorage(at: d, with: snapshot.devices)
     }
 
-    /// Where device `d`'s apps' slots, its keychain and its tables (`Device.vendorTable` and the
-    /// others most steps leave alone) are held (see `Slots.storageAddress`): while
-    /// the storage is alive, equal addresses mean equal parts. A reader that keys what it made of
-    /// a part by its address keeps the part alive with `holdDevice`, so no other part can take
-    /// the address.
-    package func devicePartAddresses(_ d: DeviceIndex) -> (apps: UInt, keychain: UInt, tables: UInt) {
-        devices.withElementPointer(at: d) {
-            ($0.pointee.apps.storageAddress, $0.pointee.keychain.storageAddress, $0.pointee.tablesStorageAddress)
-        }
-    }
-
-    /// A reference that keeps device `d` as it is now, and so its parts' storage, alive. (A write
-    /// to the device while it is held copies the device and the parts written.)
-    package func holdDevice(_ d: DeviceIndex) -> AnyObject {
-        devices.box(at: d)
-    }
-
     /// The Apple IDs as they are now, for `accountsUnchanged(since:)` (one retain, as for devices).
     public var accountSnapshot: AccountSnapshot { AccountSnapshot(accounts: accounts) }
 

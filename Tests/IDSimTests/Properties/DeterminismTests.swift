@@ -63,8 +63,8 @@ struct UnsharedTests {
                 #expect(copy == world)
                 for d in 0..<world.deviceCount {
                     #expect(!world.deviceUnchanged(d, since: copy.deviceSnapshot))
-                    #expect(world.devicePartAddresses(d).apps != copy.devicePartAddresses(d).apps)
-                    #expect(world.devicePartAddresses(d).tables != copy.devicePartAddresses(d).tables)
+                    #expect(world.devicePartIdentities(d).apps != copy.devicePartIdentities(d).apps)
+                    #expect(world.devicePartIdentities(d).tables != copy.devicePartIdentities(d).tables)
                 }
                 // The copy goes on as the original would.
                 var original = world
