@@ -108,9 +108,17 @@ struct SchemaCommandTests {
              + "steps:\n  - install: com.acme.shop\n  - passcode: on\n  - launch: { app: com.acme.shop, network: off }\n")
             .write(to: valid, atomically: true, encoding: .utf8)
         #expect(try CLI.run(["check", valid.path]).status == 0)
-        let lines = try Self.validate(try Self.schemaFile("scenario", in: folder), files + [valid.path])
-        for line in lines.dropLast() { #expect(line.hasPrefix("bad "), "the schema takes what idscope refuses: \(line)") }
-        #expect(lines.last == "ok " + valid.path)
+        // Shaping on any source and comparisons under if and unless, as the schema says them.
+        let shaped = folder.appendingPathComponent("shaped.yaml")
+        try ("name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    stores: { anon: { defaults: { key: a } }, b: { defaults: { key: b } } }\n"
+             + "    id: [{ store: anon, case: upper, not: [\"\"], unless: [b, { store: anon, equals: { from: idfv, case: lower, dashes: false } }], if: { store: b, equals: anon } }, "
+             + "{ from: idfv, case: lower, dashes: false, template: \"-v{value}\" }]\n    save: [anon]\n"
+             + "apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n").write(to: shaped, atomically: true, encoding: .utf8)
+        let shapedCheck = try CLI.run(["check", shaped.path])
+        #expect(shapedCheck.status == 0, "\(shapedCheck.stderr)")
+        let lines = try Self.validate(try Self.schemaFile("scenario", in: folder), files + [valid.path, shaped.path])
+        for line in lines.dropLast(2) { #expect(line.hasPrefix("bad "), "the schema takes what idscope refuses: \(line)") }
+        #expect(lines.suffix(2) == ["ok " + valid.path, "ok " + shaped.path])
     }
 
     /// Like `validator`, but a file a YAML reader cannot read is `bad` too (a mutated file may not be YAML).
@@ -135,7 +143,7 @@ struct SchemaCommandTests {
         let library = GeneratedSection.root.appendingPathComponent(BuiltInSource.folder)
         let bases = try ["tour.yaml", "b05-icloud-restore-duplicates.yaml"].map { try String(contentsOf: library.appendingPathComponent($0), encoding: .utf8) }
             + [Self.scenarioHead + "recipes:\n  r:\n    params: [writeKey]\n    stores: { kc: { keychain: { account: a } } }\n"
-               + "    id: [kc, { uuid: {}, template: \"x-{value}\" }]\n    save: [kc]\n"
+               + "    id: [{ store: kc, unless: [{ store: kc, equals: { from: idfv, case: lower } }] }, { from: idfv, case: lower, dashes: false, template: \"-v{value}\" }, { uuid: {}, template: \"x-{value}\" }]\n    save: [kc]\n"
                + "steps:\n  - install: com.acme.shop\n  - expect: { app: com.acme.shop, installed: true }\n"]
         var generator = SeededGenerator(seed: 50)
         var files: [String] = []

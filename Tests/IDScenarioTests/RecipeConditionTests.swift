@@ -105,6 +105,60 @@ struct RecipeConditionTests {
         #expect(run.value("user", launch: 1) == id && run.ids[1] == id, "stored as made, read back as stored")
     }
 
+    @Test("case and dashes shape any source's value, a template takes the shaped value as it is, and not: [\"\"] passes over a blank one")
+    func shapingAnySource() throws {
+        // CleverTap's ID from the IDFV: -v and the IDFV lowercased without its dashes (CTDeviceInfo.m, clevertap.md).
+        let run = try RecipeRun("""
+            stores:
+              copy: { defaults: { key: copy } }
+            id: [{ store: copy, case: upper, not: [""] }, { from: idfv, case: lower, dashes: false, template: "-v{value}" }]
+            save: [copy]
+            """, steps: Self.launch + "\n  - launch: com.acme.shop")
+        let idfv = try #require(run.world.identifierForVendor(app: 0, on: 0)?.uuidString)
+        let expected = "-v" + String(idfv.lowercased().filter { $0 != "-" })
+        #expect(run.ids[0] == expected, "the template keeps what the shape gave it: \(run.ids[0] ?? "nil")")
+        #expect(run.value("copy", launch: 1) == expected, "stored as made")
+        // Read back from the store, the store source's own shape applies: uppercase, so `-V…`.
+        #expect(run.ids[1] == expected.uppercased())
+        // A value of spaces counts as nothing under not: [""], as an empty one does.
+        #expect(!RecipeCheck(not: [""]).accepts("   ") && !RecipeCheck(not: [""]).accepts("\t\n") && !RecipeCheck(not: [""]).accepts(""))
+        #expect(RecipeCheck(not: [""]).accepts(" x ") && RecipeCheck(not: ["x"]).accepts("   "))
+    }
+
+    @Test("a comparison under unless: RudderStack's anonymousId dropped while it equals the lowercased IDFV (clearAnonymousIdIfRequired)")
+    func comparisons() throws {
+        // The first launch stores the lowercased IDFV, as RudderStack up to 1.18 did; from the
+        // second on, a stored ID equal to it is passed over and a new UUID is made and kept.
+        let run = try RecipeRun("""
+            stores:
+              anon: { defaults: { key: rl_anonymous_id } }
+              seeded: { defaults: { key: seeded, value: "1" } }
+            id: [{ store: anon, unless: { store: anon, equals: { from: idfv, case: lower } } }, { from: idfv, case: lower, unless: seeded }, { uuid: { case: lower } }]
+            save: [{ store: anon, when: always }, seeded]
+            """, steps: Self.launch + "\n  - launch: com.acme.shop\n  - launch: com.acme.shop")
+        let idfv = try #require(run.world.identifierForVendor(app: 0, on: 0)?.uuidString)
+        #expect(run.ids[0] == idfv.lowercased(), "the IDFV, lowercased")
+        let second = try #require(run.ids[1])
+        #expect(second != idfv.lowercased() && second == second.lowercased() && second.count == 36, "equal to the IDFV: replaced by a UUID")
+        #expect(run.ids[2] == second, "a UUID equals no IDFV: kept")
+        // Under if: asked only while two stores agree; a missing value equals nothing.
+        let agreeing = try RecipeRun("""
+            stores:
+              a: { defaults: { key: a } }
+              b: { defaults: { key: b } }
+            id: [{ store: a, if: { store: a, equals: b } }, uuid]
+            save: [{ store: a, when: missing }, { store: b, when: missing }]
+            """, steps: Self.launch + "\n  - launch: com.acme.shop")
+        #expect(agreeing.ids[1] == agreeing.ids[0], "both stores hold the first ID: equal, so a is read")
+        let empty = try RecipeRun("""
+            stores:
+              a: { defaults: { key: a } }
+              b: { defaults: { key: b } }
+            id: [{ uuid: {}, if: { store: a, equals: b } }, { from: idfv }]
+            """, steps: Self.launch)
+        #expect(empty.ids[0] == empty.world.identifierForVendor(app: 0, on: 0)?.uuidString, "two empty stores are not equal")
+    }
+
     @Test("uuid7: version 7, the RFC's variant, and later steps give larger time prefixes")
     func uuid7() throws {
         let run = try RecipeRun("id: [uuid7]", steps: Self.launch + "\n  - reboot\n  - unlock\n  - launch: com.acme.shop")
@@ -181,7 +235,7 @@ struct RecipeConditionTests {
               kc: { keychain: { service: svc, account: "{token}" } }
               flag: { defaults: { key: flag, value: "true" } }
               legacy: { defaults: { key: legacy } }
-            id: [{ store: kc, if: [flag, legacy], valid: uuid }, { from: idfv, unless: legacy, when: { option: useIDFV }, nonZero: true }, { uuid7: { case: lower }, not: ["x"] }, { uuid: { case: lower, dashes: false }, template: "$RC:{value}", when: { option: mode, is: debug } }, uuid]
+            id: [{ store: kc, if: [flag, legacy], valid: uuid }, { from: idfv, unless: legacy, when: { option: useIDFV }, nonZero: true, case: lower, dashes: false, template: "-v{value}" }, { store: legacy, case: upper, not: [""], unless: [{ store: legacy, equals: { from: idfv, case: lower, dashes: false } }, { store: legacy, equals: kc }] }, { from: idfa, if: { store: flag, equals: appleUserID } }, { uuid7: { case: lower }, not: ["x"] }, { uuid: { case: lower, dashes: false }, template: "$RC:{value}", when: { option: mode, is: debug } }, uuid]
             save: [{ store: kc, unless: legacy, when: { option: useIDFV, write: always } }, { store: flag, if: kc }, legacy]
             """
         var reader = NodeReader(file: "r.yaml")

@@ -31,6 +31,22 @@ struct RecipeParserErrorTests {
         #expect(errors("id: [idfv]\ncache: proces") == ["t.yaml:7:12: error: invalid cache 'proces'; expected one of none, process; did you mean 'process'?"])
     }
 
+    @Test("a comparison's errors: what it may equal, its keys, a store never declared, case and dashes")
+    func comparisonErrors() {
+        let stores = "stores:\n  anon: { defaults: { key: anon } }\n"
+        #expect(errors(stores + "id: [{ store: anon, unless: { store: anon, equals: uuid } }, uuid]")
+                == ["t.yaml:8:56: error: equals names 'uuid': a comparison reads a store of the recipe or one of idfv, idfa, apnsToken, appleUserID (a value made anew, like uuid, equals nothing stored)"])
+        #expect(errors(stores + "id: [{ store: anon, unless: { store: anon, equal: idfv } }, uuid]")
+                == ["t.yaml:8:48: error: unknown key 'equal' in a comparison under unless; did you mean 'equals'?"])
+        #expect(errors(stores + "id: [{ store: anon, unless: { store: anon } }, uuid]")
+                == ["t.yaml:8:33: error: a comparison under unless names a store and what it must equal, like { store: anon, equals: { from: idfv, case: lower } }"])
+        #expect(errors(stores + "id: [{ store: anon, if: { store: anon, equals: anno } }, uuid]")
+                == ["t.yaml:8:52: error: equals names 'anno': a comparison reads a store of the recipe or one of idfv, idfa, apnsToken, appleUserID (a value made anew, like uuid, equals nothing stored); did you mean 'anon'?"])
+        #expect(errors(stores + "id: [{ store: anon, if: { store: anon, equals: { from: idfv, case: lowr } } }, uuid]")
+                == ["t.yaml:8:72: error: invalid case 'lowr'; expected one of lower, upper; did you mean 'lower'?"])
+        #expect(errors("id: [{ from: idfv, case: upper, dashes: maybe }]") == ["t.yaml:6:45: error: dashes must be true or false, not 'maybe'"])
+    }
+
     @Test("a misspelt key in a store is one error, the store's other typos are reported with it, and what names the store adds none")
     func oneErrorPerTypo() {
         let recipe = "stores:\n  kc: { keychain: { service: svc, acount: id, acessible: afterFirstUnlock } }\n  flag: { defaults: { key: seen } }\n"

@@ -120,6 +120,8 @@ package enum RecipeWriter {
         if source.check.uuid { parts.append("valid: uuid") }
         if !source.check.not.isEmpty { parts.append("not: [" + source.check.not.map(q).joined(separator: ", ") + "]") }
         if source.check.nonZero { parts.append("nonZero: true") }
+        if let letterCase = source.shape?.letterCase { parts.append("case: " + letterCase.rawValue) }
+        if let dashes = source.shape?.dashes { parts.append("dashes: \(dashes)") }
         if let template = source.template { parts.append("template: " + q(template.raw)) }
         if let events = source.reissueOn {
             parts.append("reissueOn: [" + events.words.joined(separator: ", ") + "]")
@@ -156,10 +158,26 @@ package enum RecipeWriter {
     /// `if`, `unless` and the option test, as the parser reads them.
     static func condition(_ condition: RecipeCondition, optionKey: String) -> [String] {
         let q = ScenarioWriter.quote
-        func names(_ list: [String]) -> String { list.count == 1 ? q(list[0]) : "[" + list.map(q).joined(separator: ", ") + "]" }
+        func comparison(_ c: RecipeComparison) -> String {
+            let other: String
+            switch c.other.kind {
+            case .store(let name): other = c.other.shape == nil ? q(name) : "{ store: " + q(name)
+            default: other = c.other.shape == nil ? c.other.name : "{ from: " + c.other.name
+            }
+            let shape = c.other.shape.map { format in
+                (format.letterCase.map { ", case: " + $0.rawValue } ?? "") + (format.dashes.map { ", dashes: \($0)" } ?? "") + " }"
+            } ?? ""
+            return "{ store: " + q(c.store) + ", equals: " + other + shape + " }"
+        }
+        func names(_ list: [String], _ comparisons: [RecipeComparison]) -> String {
+            let items = list.map(q) + comparisons.map(comparison)
+            return items.count == 1 && comparisons.isEmpty ? items[0] : "[" + items.joined(separator: ", ") + "]"
+        }
         var parts: [String] = []
-        if !condition.ifHeld.isEmpty { parts.append("if: " + names(condition.ifHeld)) }
-        if !condition.unlessHeld.isEmpty { parts.append("unless: " + names(condition.unlessHeld)) }
+        if !condition.ifHeld.isEmpty || !condition.ifEqual.isEmpty { parts.append("if: " + names(condition.ifHeld, condition.ifEqual)) }
+        if !condition.unlessHeld.isEmpty || !condition.unlessEqual.isEmpty {
+            parts.append("unless: " + names(condition.unlessHeld, condition.unlessEqual))
+        }
         if let option = condition.option { parts.append(optionKey + ": { " + optionTest(option) + " }") }
         return parts
     }

@@ -506,7 +506,7 @@ enum RecipeParser {
         }
     }
 
-    static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "template", "reissueOn"]
+    static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "case", "dashes", "template", "reissueOn"]
     /// A server's IDs come lowercase, with dashes, unless the recipe says otherwise.
     static let serverFormat = IDFormat(case: .lower, dashes: true)
 
@@ -567,6 +567,14 @@ enum RecipeParser {
                 for item in items { if let text = reader.string(item, "a value under not") { source.check.not.append(text) } }
             }
             if let n = field("nonZero"), let b = reader.bool(n, "nonZero") { source.check.nonZero = b }
+            if field("case") != nil || field("dashes") != nil {
+                var shape = IDFormat()
+                if let n = field("case"), let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
+                    shape.letterCase = IDFormat.Case(rawValue: word)
+                }
+                if let n = field("dashes"), let b = reader.bool(n, "dashes") { shape.dashes = b }
+                if shape != IDFormat() { source.shape = shape }
+            }
             if let n = field("reissueOn") {
                 if case .server = source.kind {
                     source.reissueOn = parseReissue(n, &reader)
@@ -615,6 +623,13 @@ enum RecipeParser {
             if case .sequence = node { items = reader.sequence(node, what) ?? [] } else { items = [node] }
             var out: [String] = []
             for item in items {
+                if case .mapping = item {
+                    // `{ store: A, equals: B }`: a comparison, kept apart from the names.
+                    if let comparison = parseComparison(item, what, stores: stores, &reader) {
+                        if what == "if" { condition.ifEqual.append(comparison) } else { condition.unlessEqual.append(comparison) }
+                    }
+                    continue
+                }
                 guard let name = reader.string(item, what) else { continue }
                 guard stores.contains(name, &reader) else {
                     if stores.isInvalid(name) { continue }
@@ -633,6 +648,65 @@ enum RecipeParser {
         }
         if let n = optionNode { condition.option = parseOptionTest(n, params: params, &reader) }
         return condition
+    }
+
+    /// The platform sources a comparison may read (`equals: idfv`): those read, not made.
+    static let comparableSources = ["idfv", "idfa", "apnsToken", "appleUserID"]
+
+    /// `{ store: A, equals: B }` under `if` or `unless`: B a store's name, a platform source's, or
+    /// `{ store: NAME }` / `{ from: NAME }` with `case` and `dashes`.
+    static func parseComparison(_ node: YAMLNode, _ what: String, stores: StoreNames, _ reader: inout NodeReader) -> RecipeComparison? {
+        guard let pairs = reader.mapping(node, "a comparison") else { return nil }
+        reader.checkKeys(pairs, known: ["store", "equals"], in: "a comparison under \(what)")
+        guard let storeNode = pairs.first(where: { $0.key == "store" })?.value, let equalsNode = pairs.first(where: { $0.key == "equals" })?.value else {
+            // A misspelt key (`equal:`) was reported as one: the part it misses is not reported again.
+            if pairs.contains(where: { $0.key != "store" && $0.key != "equals" }) { return nil }
+            reader.error("a comparison under \(what) names a store and what it must equal, like { store: anon, equals: { from: idfv, case: lower } }",
+                         at: node)
+            return nil
+        }
+        guard let store = storeName(storeNode, "store", stores: stores, &reader) else { return nil }
+        func kind(_ word: String, at node: YAMLNode) -> RecipeSource.Kind? {
+            switch word {
+            case "idfv": return .idfv
+            case "idfa": return .idfa
+            case "apnsToken": return .apnsToken
+            case "appleUserID": return .appleUserID
+            default:
+                if stores.contains(word, &reader) { return .store(word) }
+                if stores.isInvalid(word) { return nil }
+                reader.error("equals names '\(word)': a comparison reads a store of the recipe or one of "
+                             + comparableSources.joined(separator: ", ") + " (a value made anew, like uuid, equals nothing stored)"
+                             + reader.hint(for: word, among: stores.ordered + comparableSources), at: node)
+                return nil
+            }
+        }
+        switch equalsNode {
+        case .scalar(let scalar):
+            return kind(scalar.string, at: equalsNode).map { RecipeComparison(store: store, equals: RecipeSource($0)) }
+        case .mapping:
+            guard let inner = reader.mapping(equalsNode, "equals") else { return nil }
+            reader.checkKeys(inner, known: ["store", "from"] + formatKeys, in: "equals")
+            let heads = inner.filter { $0.key == "store" || $0.key == "from" }
+            guard heads.count == 1, let head = heads.first, let word = reader.string(head.value, head.key),
+                  let found = kind(word, at: head.value) else {
+                if inner.filter({ $0.key == "store" || $0.key == "from" }).count != 1 {
+                    reader.error("equals reads one thing: { store: NAME } or { from: idfv }, with case and dashes", at: equalsNode)
+                }
+                return nil
+            }
+            var other = RecipeSource(found)
+            var shape = IDFormat()
+            if let n = inner.first(where: { $0.key == "case" })?.value, let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
+                shape.letterCase = IDFormat.Case(rawValue: word)
+            }
+            if let n = inner.first(where: { $0.key == "dashes" })?.value, let b = reader.bool(n, "dashes") { shape.dashes = b }
+            if shape != IDFormat() { other.shape = shape }
+            return RecipeComparison(store: store, equals: other)
+        case .sequence:
+            reader.error("equals is one value: a store's name, a platform source's, or { from: idfv, case: lower }", at: equalsNode)
+            return nil
+        }
     }
 
     /// `{ option: NAME }` (the option is true) or `{ option: NAME, is: VALUE }`; NAME is a param.

@@ -236,7 +236,21 @@ package enum FormatSchema {
             ("properties", .object(RecipeParser.storeKinds.map { ($0, storeKind($0)) })),
             ("additionalProperties", .bool(false)),
         ])
-        let names: JSONValue = .object([("anyOf", .array([.ref("text"), array(.ref("text"))]))])
+        // `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.
+        let shaped: JSONValue = .object([
+            ("type", .string("object")),
+            ("properties", .object([("store", .ref("text")), ("from", words(RecipeParser.comparableSources)),
+                                    ("case", words(IDFormat.Case.allCases.map(\.rawValue))), ("dashes", .ref("bool"))])),
+            ("additionalProperties", .bool(false)),
+            ("oneOf", .array([.object([("required", .strings(["store"]))]), .object([("required", .strings(["from"]))])])),
+        ])
+        let comparison: JSONValue = .object([
+            ("type", .string("object")),
+            ("properties", .object([("store", .ref("text")), ("equals", .object([("anyOf", .array([.ref("text"), shaped]))]))])),
+            ("required", .strings(["store", "equals"])), ("additionalProperties", .bool(false)),
+        ])
+        let names: JSONValue = .object([("anyOf", .array([.ref("text"), comparison,
+                                                           array(.object([("anyOf", .array([.ref("text"), comparison]))]))]))])
         let made: JSONValue = .object([("anyOf", .array([.object([("type", .string("null"))]), .ref("format")]))])
         let sourceFields: [(String, JSONValue)] = (RecipeParser.sourceHeads + RecipeParser.sourceModifiers).map { key in
             switch key {
@@ -245,7 +259,8 @@ package enum FormatSchema {
             case "when": (key, .ref("optionTest"))
             case "valid": (key, words(["uuid"]))
             case "not": (key, array(.ref("text")))
-            case "nonZero": (key, .ref("bool"))
+            case "nonZero", "dashes": (key, .ref("bool"))
+            case "case": (key, words(IDFormat.Case.allCases.map(\.rawValue)))
             // A template keeps what the source made: it holds {value}.
             case "template": (key, .object([("type", .string("string")), ("pattern", .string("\\{value\\}"))]))
             case "reissueOn":

@@ -339,8 +339,13 @@ package struct RecipeSource: Sendable, Hashable {
     package var condition: RecipeCondition
     /// What a value must be to count; one that fails counts as nothing there.
     package var check: RecipeCheck
-    /// The shape of a value the source makes (`$RCAnonymousID:{value}`); nil for a store's.
+    /// The shape of a value the source makes (`$RCAnonymousID:{value}`); nil for a store's. It
+    /// takes the value as `shape` left it, and changes nothing else of it.
     package var template: Template?
+    /// Letter case and dashes of the value the source gives, whatever it reads or makes (`{ from:
+    /// idfv, case: lower, dashes: false }`: CleverTap's `-v` ID), after its check and before its
+    /// template; nil keeps the value as it came.
+    package var shape: IDFormat?
     /// A server source's record: the events after which the server assigns a new value (none: it
     /// always recognises the device). nil: it keeps no record, and each ask gets a new value.
     package var reissueOn: ServerReissue?
@@ -389,10 +394,14 @@ package struct RecipeSource: Sendable, Hashable {
 }
 
 /// When a source is asked or a save is made: stores that must all hold a value (`if`), stores
-/// none of which may (`unless`), and an option of the app (`when: { option: NAME }`).
+/// none of which may (`unless`), comparisons of a store's value with another value (in either
+/// list: `{ store: A, equals: B }`), and an option of the app (`when: { option: NAME }`).
 package struct RecipeCondition: Sendable, Hashable {
     package var ifHeld: [String]
     package var unlessHeld: [String]
+    /// Comparisons that must all hold (`if`), and comparisons none of which may (`unless`).
+    package var ifEqual: [RecipeComparison] = []
+    package var unlessEqual: [RecipeComparison] = []
     package var option: OptionTest?
 
     /// `when: { option: NAME }` holds when the option is true; `when: { option: NAME, is: VALUE }`
@@ -424,7 +433,30 @@ package struct RecipeCondition: Sendable, Hashable {
         self.option = option
     }
 
-    package var isEmpty: Bool { ifHeld.isEmpty && unlessHeld.isEmpty && option == nil }
+    package var isEmpty: Bool { ifHeld.isEmpty && unlessHeld.isEmpty && ifEqual.isEmpty && unlessEqual.isEmpty && option == nil }
+}
+
+/// `{ store: A, equals: B }`: store A holds a value, and it is B's: another store's, or a platform
+/// source's as the app reads it (`idfv`, `idfa`, `apnsToken`, `appleUserID`), shaped by B's
+/// `case` and `dashes` (RudderStack drops a stored anonymousId equal to the lowercased IDFV:
+/// `{ store: anon, equals: { from: idfv, case: lower } }`). Nothing equals a missing value.
+package struct RecipeComparison: Sendable, Hashable {
+    package var store: String
+    /// A store's source or a platform source's, with its shape; nothing else of a source applies.
+    package var other: RecipeSource
+
+    package init(store: String, equals other: RecipeSource) {
+        self.store = store
+        self.other = other
+    }
+
+    /// The sources B may be: a store's, or one read from the platform (not one that makes a value).
+    package static func canCompare(with kind: RecipeSource.Kind) -> Bool {
+        switch kind {
+        case .store, .idfv, .idfa, .apnsToken, .appleUserID: true
+        case .uuid, .uuid7, .fid, .server, .id: false
+        }
+    }
 }
 
 /// What a value must be to count (SDKs that validate what they read: Adjust keeps only a UUID,
@@ -432,7 +464,8 @@ package struct RecipeCondition: Sendable, Hashable {
 package struct RecipeCheck: Sendable, Hashable {
     /// Only a UUID in its 36-character form (either case) counts.
     package var uuid: Bool
-    /// Values that count as nothing.
+    /// Values that count as nothing. An empty string among them also covers a value of spaces
+    /// only (whitespace and line breaks): SDKs test for a blank value after trimming it.
     package var not: [String]
     /// The all-zero UUID (with or without dashes, either case) counts as nothing.
     package var nonZero: Bool
@@ -448,6 +481,7 @@ package struct RecipeCheck: Sendable, Hashable {
     package func accepts(_ value: String) -> Bool {
         if uuid && !Self.isUUID(value) { return false }
         if nonZero && Self.isZeroUUID(value) { return false }
+        if not.contains("") && value.allSatisfy(\.isWhitespace) { return false }
         return !not.contains(value)
     }
 

@@ -74,6 +74,8 @@ struct RecipeProgram: AppProgram {
             var condition = -1
             var check = -1
             var template = -1
+            /// The source's `shape` (two optionals: plain data, as the rest of a step is).
+            var shape: IDFormat?
         }
 
         /// A save: its store's position (-1: names none), when, and its condition (-1: none).
@@ -88,8 +90,18 @@ struct RecipeProgram: AppProgram {
         struct Condition {
             var ifHeld: [Int]
             var unlessHeld: [Int]
+            var ifEqual: [Comparison] = []
+            var unlessEqual: [Comparison] = []
             var option: RecipeCondition.OptionTest?
             var never = false
+        }
+
+        /// `{ store: A, equals: B }` with the stores resolved: A's position, and B.
+        struct Comparison {
+            enum Other { case store(Int), idfv, idfa, apnsToken, appleUserID }
+            var store: Int
+            var other: Other
+            var shape: IDFormat?
         }
 
         /// Resolves every name the recipe uses to a store's position, once: a launch then reads and
@@ -116,6 +128,27 @@ struct RecipeProgram: AppProgram {
                 for name in condition.unlessHeld {
                     if let p = position(name) { resolved.unlessHeld.append(p) }
                 }
+                // A comparison naming a store the recipe lacks never holds: under if, the
+                // condition cannot; under unless, it stops nothing.
+                func comparison(_ c: RecipeComparison) -> Comparison? {
+                    guard let store = position(c.store) else { return nil }
+                    let other: Comparison.Other
+                    switch c.other.kind {
+                    case .store(let name):
+                        guard let p = position(name) else { return nil }
+                        other = .store(p)
+                    case .idfv: other = .idfv
+                    case .idfa: other = .idfa
+                    case .apnsToken: other = .apnsToken
+                    case .appleUserID: other = .appleUserID
+                    case .uuid, .uuid7, .fid, .server, .id: return nil   // refused by the parser
+                    }
+                    return Comparison(store: store, other: other, shape: c.other.shape)
+                }
+                for c in condition.ifEqual {
+                    if let resolvedComparison = comparison(c) { resolved.ifEqual.append(resolvedComparison) } else { resolved.never = true }
+                }
+                resolved.unlessEqual = condition.unlessEqual.compactMap(comparison)
                 conditions.append(resolved)
                 return conditions.count - 1
             }
@@ -156,6 +189,7 @@ struct RecipeProgram: AppProgram {
                         step.template = templates.count
                         templates.append(template)
                     }
+                    step.shape = source.shape
                     plan.sources.append(step)
                     if source.storeName == nil, source.idName == nil, positions[source.name] == nil, seen.insert(source.name).inserted {
                         names.append(source.name)
@@ -541,6 +575,7 @@ struct Run {
                     if trace != nil { let entry: RecipeTrace.Entry = .rejected(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
                     continue
                 }
+                let value = step.shape?.apply(value) ?? value
                 if trace != nil { let entry: RecipeTrace.Entry = .chosen(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
                 return value
             default:
@@ -639,9 +674,10 @@ struct Run {
     /// remembered for the report under the source's name.
     private mutating func made(_ step: RecipeProgram.Shared.Step, _ name: String, _ value: String) -> String? {
         if step.check >= 0 && !shared.checks[step.check].accepts(value) { return nil }
-        var shaped = value
+        var shaped = step.shape?.apply(value) ?? value
         if step.template >= 0 {
-            shaped = shared.templates[step.template].fill { $0 == "value" ? value : placeholders.value($0) }
+            let given = shaped
+            shaped = shared.templates[step.template].fill { $0 == "value" ? given : placeholders.value($0) }
         }
         platform.add(name, shaped)
         return shaped
@@ -659,7 +695,32 @@ struct Run {
             let held = read(index, &os)
             if stopped || held.value != nil { return false }
         }
+        for comparison in condition.ifEqual {
+            let equal = self.equal(comparison, &os)
+            if stopped || !equal { return false }
+        }
+        for comparison in condition.unlessEqual {
+            let equal = self.equal(comparison, &os)
+            if stopped || equal { return false }
+        }
         return true
+    }
+
+    /// Whether a comparison's store holds a value and it is the other's (shaped); reads as a source would.
+    private mutating func equal(_ comparison: RecipeProgram.Shared.Comparison, _ os: inout AppOS) -> Bool {
+        guard let value = read(comparison.store, &os).value, !stopped else { return false }
+        let other: String?
+        switch comparison.other {
+        case .store(let index):
+            other = read(index, &os).value
+            if stopped { return false }
+        case .idfv: other = os.identifierForVendor()?.uuidString
+        case .idfa: other = os.advertisingIdentifier().flatMap { $0.isZero ? nil : $0.uuidString }
+        case .apnsToken: other = os.apnsDeviceToken?.hex
+        case .appleUserID: other = os.appleUserIdentifier()
+        }
+        guard let other else { return false }
+        return value == (comparison.shape?.apply(other) ?? other)
     }
 
     /// A UUID of version 7 (RFC 9562, section 5.7): the first 48 bits the simulated time in
