@@ -112,7 +112,7 @@ struct SchemaCommandTests {
         let shaped = folder.appendingPathComponent("shaped.yaml")
         try ("name: t\ndevices: [{ name: phone, os: \"17.5\" }]\nrecipes:\n  r:\n    stores: { anon: { defaults: { key: a } }, b: { defaults: { key: b } } }\n"
              + "    id: [{ store: anon, case: upper, not: [\"\"], unless: [b, { store: anon, equals: { from: idfv, case: lower, dashes: false } }], if: { store: b, equals: anon } }, "
-             + "{ from: idfv, case: lower, dashes: false, template: \"-v{value}\" }]\n    save: [anon]\n"
+             + "{ from: idfv, case: lower, dashes: false, template: \"-v{value}\" }]\n    save: [anon, { store: b, when: { source: idfv, write: always } }]\n"
              + "apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: r }]\nsteps: []\n").write(to: shaped, atomically: true, encoding: .utf8)
         let shapedCheck = try CLI.run(["check", shaped.path])
         #expect(shapedCheck.status == 0, "\(shapedCheck.stderr)")

@@ -159,6 +159,30 @@ struct RecipeConditionTests {
         #expect(empty.ids[0] == empty.world.identifierForVendor(app: 0, on: 0)?.uuidString, "two empty stores are not equal")
     }
 
+    @Test("a save only at a launch where a given source gave the ID: LaunchDarkly 7.x stored the UUID it made, never the IDFV")
+    func saveBySource() throws {
+        // The IDFV while there is one (after the first unlock); before it, the stored key, else a
+        // new UUID, which alone is stored (LDUtil / ios-client-sdk 7.1.0, docs/research/sdk/launchdarkly.md).
+        let recipe = """
+            stores:
+              key: { defaults: { key: ldDeviceIdentifier } }
+            id: [idfv, key, uuid]
+            save: [{ store: key, when: { source: uuid } }]
+            """
+        let unlocked = try RecipeRun(recipe, steps: Self.launch + "\n  - launch: com.acme.shop")
+        let idfv = try #require(unlocked.world.identifierForVendor(app: 0, on: 0)?.uuidString)
+        #expect(unlocked.ids == [idfv, idfv] && unlocked.value("key", launch: 1) == nil, "the IDFV gave the ID: nothing stored")
+        // Before the first unlock the IDFV is nil (IDFV-3): a new UUID is made, and it alone is
+        // stored; unlocked, the IDFV is the key again and the stored UUID stays as it was.
+        let locked = try RecipeRun(recipe, steps: Self.launch + "\n  - reboot\n  - launch: { app: com.acme.shop, mode: background }\n  - unlock\n  - launch: com.acme.shop")
+        #expect(locked.ids.count == 3)
+        let made = try #require(locked.ids[1])
+        #expect(made != idfv && made.count == 36, "no IDFV before the first unlock: a new UUID")
+        #expect(locked.world.devices[0].apps[0]?.container.defaults["ldDeviceIdentifier"] == made, "the UUID was stored")
+        #expect(locked.ids[2] == locked.world.identifierForVendor(app: 0, on: 0)?.uuidString, "unlocked: the IDFV again")
+        #expect(unlocked.world.devices[0].apps[0]?.container.defaults["ldDeviceIdentifier"] == nil)
+    }
+
     @Test("uuid7: version 7, the RFC's variant, and later steps give larger time prefixes")
     func uuid7() throws {
         let run = try RecipeRun("id: [uuid7]", steps: Self.launch + "\n  - reboot\n  - unlock\n  - launch: com.acme.shop")
@@ -236,7 +260,7 @@ struct RecipeConditionTests {
               flag: { defaults: { key: flag, value: "true" } }
               legacy: { defaults: { key: legacy } }
             id: [{ store: kc, if: [flag, legacy], valid: uuid }, { from: idfv, unless: legacy, when: { option: useIDFV }, nonZero: true, case: lower, dashes: false, template: "-v{value}" }, { store: legacy, case: upper, not: [""], unless: [{ store: legacy, equals: { from: idfv, case: lower, dashes: false } }, { store: legacy, equals: kc }] }, { from: idfa, if: { store: flag, equals: appleUserID } }, { uuid7: { case: lower }, not: ["x"] }, { uuid: { case: lower, dashes: false }, template: "$RC:{value}", when: { option: mode, is: debug } }, uuid]
-            save: [{ store: kc, unless: legacy, when: { option: useIDFV, write: always } }, { store: flag, if: kc }, legacy]
+            save: [{ store: kc, unless: legacy, when: { option: useIDFV, write: always } }, { store: flag, if: kc }, legacy, { store: legacy, when: { source: uuid7, write: different } }, { store: flag, when: { option: useIDFV, source: idfv } }]
             """
         var reader = NodeReader(file: "r.yaml")
         let root = try #require(try YAMLComposer.compose(text, file: "r.yaml").get())

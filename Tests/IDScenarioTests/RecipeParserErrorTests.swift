@@ -44,6 +44,8 @@ struct RecipeParserErrorTests {
                 == ["t.yaml:8:52: error: equals names 'anno': a comparison reads a store of the recipe or one of idfv, idfa, apnsToken, appleUserID (a value made anew, like uuid, equals nothing stored); did you mean 'anon'?"])
         #expect(errors(stores + "id: [{ store: anon, if: { store: anon, equals: { from: idfv, case: lowr } } }, uuid]")
                 == ["t.yaml:8:72: error: invalid case 'lowr'; expected one of lower, upper; did you mean 'lower'?"])
+        #expect(errors(stores + "id: [anon, uuid]\nsave: [{ store: anon, when: { source: uid } }]")
+                == ["t.yaml:9:43: error: when: { source: uid } names no source of this ID; it saves only at a launch where that source gave the ID: one of anon, uuid; did you mean 'uuid'?"])
         #expect(errors("id: [{ from: idfv, case: upper, dashes: maybe }]") == ["t.yaml:6:45: error: dashes must be true or false, not 'maybe'"])
     }
 

@@ -142,10 +142,12 @@ package enum RecipeWriter {
 
     static func save(_ entry: RecipeSave) -> String {
         let q = ScenarioWriter.quote
-        guard entry.when != .missing || !entry.condition.isEmpty else { return q(entry.store) }
+        guard entry.when != .missing || !entry.condition.isEmpty || entry.source != nil else { return q(entry.store) }
         var parts = ["store: " + q(entry.store)]
-        if let option = entry.condition.option {
-            parts.append("when: { " + optionTest(option) + (entry.when == .missing ? "" : ", write: \(entry.when.rawValue)") + " }")
+        if entry.condition.option != nil || entry.source != nil {
+            let when = (entry.condition.option.map { [optionTest($0)] } ?? []) + (entry.source.map { ["source: " + q($0)] } ?? [])
+                + (entry.when == .missing ? [] : ["write: \(entry.when.rawValue)"])
+            parts.append("when: { " + when.joined(separator: ", ") + " }")
         } else if entry.when != .missing {
             parts.append("when: \(entry.when.rawValue)")
         }

@@ -266,7 +266,7 @@ enum RecipeParser {
         }
         if let n = value("save"), let items = reader.sequence(n, "save") {
             for item in items {
-                if let entry = parseSave(item, stores: stores, params: params, &reader) {
+                if let entry = parseSave(item, stores: stores, params: params, sources: id.sources.map(\.name), &reader) {
                     lines[.save(id: name, index: id.save.count)] = item.mark.line
                     id.save.append(entry)
                 }
@@ -735,7 +735,8 @@ enum RecipeParser {
         return test
     }
 
-    static func parseSave(_ node: YAMLNode, stores: StoreNames, params: [String], _ reader: inout NodeReader) -> RecipeSave? {
+    /// - Parameter sources: the names of the ID's sources, which `when: { source }` may name.
+    static func parseSave(_ node: YAMLNode, stores: StoreNames, params: [String], sources: [String] = [], _ reader: inout NodeReader) -> RecipeSave? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, "a save entry") else { return nil }
             reader.checkKeys(pairs, known: saveKeys, in: "a save entry")
@@ -749,10 +750,24 @@ enum RecipeParser {
             var optionNode: YAMLNode?
             if let whenNode = field("when") {
                 if case .mapping = whenNode {
-                    optionNode = whenNode
-                    if let policy = reader.mapping(whenNode, "when")?.first(where: { $0.key == "write" })?.value,
+                    let inner = reader.mapping(whenNode, "when") ?? []
+                    // An option test, or only the source that gave the ID (or both), with the policy as `write`.
+                    if inner.contains(where: { $0.key != "source" && $0.key != "write" }) || !inner.contains(where: { $0.key == "source" }) {
+                        optionNode = whenNode
+                    } else {
+                        reader.checkKeys(inner, known: ["source", "write"], in: "when")
+                    }
+                    if let policy = inner.first(where: { $0.key == "write" })?.value,
                        let word = reader.choice(policy, "write", RecipeSave.When.allCases.map(\.rawValue)) {
                         entry.when = RecipeSave.When(rawValue: word)!
+                    }
+                    if let sourceNode = inner.first(where: { $0.key == "source" })?.value, let name = reader.string(sourceNode, "source") {
+                        if sources.contains(name) {
+                            entry.source = name
+                        } else {
+                            reader.error("when: { source: \(name) } names no source of this ID; it saves only at a launch where that source gave the ID: "
+                                         + "one of \(sources.joined(separator: ", "))" + reader.hint(for: name, among: sources), at: sourceNode)
+                        }
                     }
                 } else if let word = reader.choice(whenNode, "when", RecipeSave.When.allCases.map(\.rawValue)) {
                     entry.when = RecipeSave.When(rawValue: word)!
@@ -760,7 +775,7 @@ enum RecipeParser {
             }
             entry.condition = parseCondition(ifNode: field("if"), unlessNode: field("unless"), optionNode: nil, stores: stores,
                                              params: params, &reader)
-            if let optionNode { entry.condition.option = parseOptionTest(optionNode, params: params, allowing: ["write"], &reader) }
+            if let optionNode { entry.condition.option = parseOptionTest(optionNode, params: params, allowing: ["write", "source"], &reader) }
             return entry
         }
         return storeName(node, "save", stores: stores, &reader).map { RecipeSave(store: $0) }

@@ -294,7 +294,14 @@ package enum FormatSchema {
             key == "case" ? (key, words(IDFormat.Case.allCases.map(\.rawValue))) : (key, .ref("bool"))
         }
         let optionTest = object([("option", .ref("text")), ("is", .ref("scalar"))], required: ["option"])
-        let saveOptionTest = object([("option", .ref("text")), ("is", .ref("scalar")), ("write", policy)], required: ["option"])
+        // A save's `when`: an option test, the source that gave the ID, or both; `is` only with `option`.
+        let saveOptionTest: JSONValue = .object([
+            ("type", .string("object")),
+            ("properties", .object([("option", .ref("text")), ("is", .ref("scalar")), ("source", .ref("text")), ("write", policy)])),
+            ("anyOf", .array([.object([("required", .strings(["option"]))]), .object([("required", .strings(["source"]))])])),
+            ("dependentRequired", .object([("is", .strings(["option"]))])),
+            ("additionalProperties", .bool(false)),
+        ])
         return [
             ("recipe", recipe),
             ("store", store),

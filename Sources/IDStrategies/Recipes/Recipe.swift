@@ -510,6 +510,9 @@ package struct RecipeSave: Sendable, Hashable {
     package var when: When
     /// Made only when this holds (`if`, `unless`, an option).
     package var condition = RecipeCondition()
+    /// Made only at a launch where this source gave the ID (`when: { source: uuid }`), by the name
+    /// it reports under: LaunchDarkly 7.x stored the UUID it made, never the IDFV it took first.
+    package var source: String?
 
     package enum When: String, Sendable, CaseIterable {
         /// It held no value (not found: -25300, an absent key or file).

@@ -83,6 +83,9 @@ struct RecipeProgram: AppProgram {
             var store: Int
             var when: RecipeSave.When
             var condition: Int
+            /// `when: { source }`: the positions, in the ID's sources, of those with that name (a
+            /// source may be listed twice, under different conditions); nil: any source.
+            var sources: [Int]?
         }
 
         /// A condition with its stores resolved to positions; `never` when it names a store the
@@ -196,7 +199,8 @@ struct RecipeProgram: AppProgram {
                     }
                 }
                 for entry in id.save {
-                    plan.saves.append(SaveStep(store: position(entry.store) ?? -1, when: entry.when, condition: resolve(entry.condition)))
+                    plan.saves.append(SaveStep(store: position(entry.store) ?? -1, when: entry.when, condition: resolve(entry.condition),
+                                               sources: entry.source.map { name in id.sources.indices.filter { id.sources[$0].name == name } }))
                 }
                 plan.clear = id.clear.compactMap(position)
                 plans.append(plan)
@@ -499,6 +503,8 @@ struct Run {
     let inFull: Bool
     /// A refused read with `whenRefused: stop`: no ID, no writes.
     var stopped = false
+    /// The position, among its ID's sources, of the source that gave the ID `chooseID` found last.
+    var chosenSource: Int?
     /// What the launch did, step by step, when it is traced (nil: not traced, as in a search).
     var trace: RecipeTrace?
 
@@ -522,6 +528,7 @@ struct Run {
     // MARK: - Choosing the ID
 
     mutating func chooseID(_ plan: RecipeProgram.Shared.IDPlan, id: Int, earlier: [String?], _ os: inout AppOS) -> String? {
+        chosenSource = nil
         for (number, step) in plan.sources.enumerated() {
             if step.condition >= 0 {
                 let holds = self.holds(shared.conditions[step.condition], &os)
@@ -577,6 +584,7 @@ struct Run {
                 }
                 let value = step.shape?.apply(value) ?? value
                 if trace != nil { let entry: RecipeTrace.Entry = .chosen(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
+                chosenSource = number
                 return value
             default:
                 guard let made = made(step, platformName(step.kind), value) else {
@@ -584,6 +592,7 @@ struct Run {
                     continue
                 }
                 if trace != nil { let entry: RecipeTrace.Entry = .chosen(id: shared.idNames[id], source: number, name: sourceName(id, number), value: made); trace!.entries.append(entry) }
+                chosenSource = number
                 return made
             }
         }
@@ -861,6 +870,7 @@ struct Run {
         var wrote = false, failed = false
         for (position, entry) in plan.saves.enumerated() {
             guard entry.store >= 0 else { continue }
+            if let sources = entry.sources, !sources.contains(where: { $0 == chosenSource }) { continue }
             let index = entry.store
             if entry.condition >= 0 {
                 guard holds(shared.conditions[entry.condition], &os) else { continue }
