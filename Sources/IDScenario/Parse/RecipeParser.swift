@@ -567,14 +567,7 @@ enum RecipeParser {
                 for item in items { if let text = reader.string(item, "a value under not") { source.check.not.append(text) } }
             }
             if let n = field("nonZero"), let b = reader.bool(n, "nonZero") { source.check.nonZero = b }
-            if field("case") != nil || field("dashes") != nil {
-                var shape = IDFormat()
-                if let n = field("case"), let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
-                    shape.letterCase = IDFormat.Case(rawValue: word)
-                }
-                if let n = field("dashes"), let b = reader.bool(n, "dashes") { shape.dashes = b }
-                if shape != IDFormat() { source.shape = shape }
-            }
+            source.shape = shape(in: pairs, &reader)
             if let n = field("reissueOn") {
                 if case .server = source.kind {
                     source.reissueOn = parseReissue(n, &reader)
@@ -696,12 +689,7 @@ enum RecipeParser {
                 return nil
             }
             var other = RecipeSource(found)
-            var shape = IDFormat()
-            if let n = inner.first(where: { $0.key == "case" })?.value, let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
-                shape.letterCase = IDFormat.Case(rawValue: word)
-            }
-            if let n = inner.first(where: { $0.key == "dashes" })?.value, let b = reader.bool(n, "dashes") { shape.dashes = b }
-            if shape != IDFormat() { other.shape = shape }
+            other.shape = shape(in: inner, &reader)
             return RecipeComparison(store: store, equals: other)
         case .sequence:
             reader.error("equals is one value: a store's name, a platform source's, or { from: idfv, case: lower }", at: equalsNode)
@@ -797,10 +785,22 @@ enum RecipeParser {
         guard let pairs = reader.mapping(node, what) else { return nil }
         reader.checkKeys(pairs, known: formatKeys, in: what)
         var format = base
+        read(&format, from: pairs, &reader)
+        return format
+    }
+
+    /// `case` and `dashes` among a mapping's keys (a source's, `equals`'), nil when neither changes anything.
+    static func shape(in pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], _ reader: inout NodeReader) -> IDFormat? {
+        var shape = IDFormat()
+        read(&shape, from: pairs, &reader)
+        return shape == IDFormat() ? nil : shape
+    }
+
+    /// Sets what `case` and `dashes` among `pairs` say.
+    private static func read(_ format: inout IDFormat, from pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], _ reader: inout NodeReader) {
         if let n = pairs.first(where: { $0.key == "case" })?.value, let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
             format.letterCase = IDFormat.Case(rawValue: word)
         }
         if let n = pairs.first(where: { $0.key == "dashes" })?.value, let b = reader.bool(n, "dashes") { format.dashes = b }
-        return format
     }
 }

@@ -101,7 +101,7 @@ struct RecipeProgram: AppProgram {
 
         /// `{ store: A, equals: B }` with the stores resolved: A's position, and B.
         struct Comparison {
-            enum Other { case store(Int), idfv, idfa, apnsToken, appleUserID }
+            enum Other { case store(Int), platform(PlatformRead) }
             var store: Int
             var other: Other
             var shape: IDFormat?
@@ -140,10 +140,10 @@ struct RecipeProgram: AppProgram {
                     case .store(let name):
                         guard let p = position(name) else { return nil }
                         other = .store(p)
-                    case .idfv: other = .idfv
-                    case .idfa: other = .idfa
-                    case .apnsToken: other = .apnsToken
-                    case .appleUserID: other = .appleUserID
+                    case .idfv: other = .platform(.idfv)
+                    case .idfa: other = .platform(.idfa)
+                    case .apnsToken: other = .platform(.apnsToken)
+                    case .appleUserID: other = .platform(.appleUserID)
                     case .uuid, .uuid7, .fid, .server, .id: return nil   // refused by the parser
                     }
                     return Comparison(store: store, other: other, shape: c.other.shape)
@@ -550,9 +550,9 @@ struct Run {
             case .id(let index):
                 value = earlier[index]
             case .idfv:
-                value = os.identifierForVendor()?.uuidString
+                value = PlatformRead.idfv.value(&os)
             case .idfa:
-                value = os.advertisingIdentifier().flatMap { $0.isZero ? nil : $0.uuidString }
+                value = PlatformRead.idfa.value(&os)
             case .uuid(let format):
                 value = format.apply(os.newUUID())
             case .uuid7(let format):
@@ -560,9 +560,9 @@ struct Run {
             case .fid:
                 value = Self.firebaseID(os.newUUID())
             case .apnsToken:
-                value = os.apnsDeviceToken?.hex
+                value = PlatformRead.apnsToken.value(&os)
             case .appleUserID:
-                value = os.appleUserIdentifier()
+                value = PlatformRead.appleUserID.value(&os)
             case .server(let format, let record):
                 guard os.reachesNetwork else {
                     note("no network at this launch: the server assigned nothing")
@@ -723,10 +723,7 @@ struct Run {
         case .store(let index):
             other = read(index, &os).value
             if stopped { return false }
-        case .idfv: other = os.identifierForVendor()?.uuidString
-        case .idfa: other = os.advertisingIdentifier().flatMap { $0.isZero ? nil : $0.uuidString }
-        case .apnsToken: other = os.apnsDeviceToken?.hex
-        case .appleUserID: other = os.appleUserIdentifier()
+        case .platform(let read): other = read.value(&os)
         }
         guard let other else { return false }
         return value == (comparison.shape?.apply(other) ?? other)
@@ -1011,6 +1008,23 @@ struct Run {
             }
         case .icloud(let key, let store): os.setUbiquitous(nil, forKey: fill(key), store: store.map(fill))
         case .pasteboard(let name): os.setNamedPasteboard(fill(name), value: nil, persistent: true)
+        }
+    }
+}
+
+/// The platform values a recipe reads rather than makes, each read one way: for a source and for
+/// the other side of a comparison.
+enum PlatformRead {
+    case idfv, idfa, apnsToken, appleUserID
+
+    /// The value as the app's code reads it: the IDFV uppercase with dashes (nil before the first
+    /// unlock), the IDFA only when not all zeros, the APNs token as hex.
+    func value(_ os: inout AppOS) -> String? {
+        switch self {
+        case .idfv: os.identifierForVendor()?.uuidString
+        case .idfa: os.advertisingIdentifier().flatMap { $0.isZero ? nil : $0.uuidString }
+        case .apnsToken: os.apnsDeviceToken?.hex
+        case .appleUserID: os.appleUserIdentifier()
         }
     }
 }
