@@ -31,6 +31,14 @@ struct WholeStateTests {
         s.status = Status(status)
     }
 
+    /// The state after a move in time to step `n`, as `jump` promises: the session's cursor there,
+    /// the timeline's row with it, and the selection on that step's device and app.
+    static func moved(_ s: inout InspectorState, to n: Int, selecting selection: Selection) {
+        s.session.jump(to: n)
+        s.timelineRow = n
+        s.selection = selection
+    }
+
     @Test("digits and Enter jump; → and ← step; the selection follows each step's device and app")
     func stepping() throws {
         var store = try Store()
@@ -41,26 +49,18 @@ struct WholeStateTests {
         try store.key(.enter) {
             $0.pendingNumber = ""
             $0.status = nil
-            $0.session.jump(to: 17)
-            $0.timelineRow = 17
-            $0.selection = Selection(device: Tour.phone, app: Tour.news)   // step 17 uninstalls news
+            Self.moved(&$0, to: 17, selecting: Selection(device: Tour.phone, app: Tour.news))   // step 17 uninstalls news
         }
         try store.key(.right) {
-            $0.session.jump(to: 18)
-            $0.timelineRow = 18
-            $0.selection = Selection(device: Tour.phone, app: Tour.shop)
+            Self.moved(&$0, to: 18, selecting: Selection(device: Tour.phone, app: Tour.shop))
         }
         #expect(store.state.session.world.identifierForVendor(app: Tour.shop, on: Tour.phone) == nil, "ACME's last app deleted (IDFV-5)")
         try store.key(.left) {
-            $0.session.jump(to: 17)
-            $0.timelineRow = 17
-            $0.selection = Selection(device: Tour.phone, app: Tour.news)
+            Self.moved(&$0, to: 17, selecting: Selection(device: Tour.phone, app: Tour.news))
         }
         try store.key(.end) {
-            $0.session.jump(to: 32)
-            $0.timelineRow = 32
             // Step 32 is a note on the phone, of no app: the selection moves to the phone and keeps its app.
-            $0.selection = Selection(device: Tour.phone, app: Tour.news)
+            Self.moved(&$0, to: 32, selecting: Selection(device: Tour.phone, app: Tour.news))
         }
         try store.type("99") { c, s in
             s.pendingNumber.append(c)
@@ -76,9 +76,7 @@ struct WholeStateTests {
     func acting() throws {
         var store = try Store()
         try store.key(.end) {
-            $0.session.jump(to: 32)
-            $0.timelineRow = 32
-            $0.selection = Selection(device: Tour.phone, app: Tour.shop)   // step 32: a note on the phone
+            Self.moved(&$0, to: 32, selecting: Selection(device: Tour.phone, app: Tour.shop))   // step 32: a note on the phone
         }
         // Only news is not on the phone (step 17 uninstalled it; shop and game are there).
         let install = ScenarioStep(.event(.install(Tour.news, source: nil)), device: Tour.phone)
@@ -129,9 +127,7 @@ struct WholeStateTests {
         try store.key(.enter) {
             $0.pendingNumber = ""
             $0.status = nil
-            $0.session.jump(to: 5)
-            $0.timelineRow = 5
-            $0.selection = Selection(device: Tour.phone, app: Tour.news)
+            Self.moved(&$0, to: 5, selecting: Selection(device: Tour.phone, app: Tour.news))
         }
         let reboot = ScenarioStep(.event(.reboot), device: Tour.phone)
         let question = Overlay.confirm("Acting at step 5 drops the 27 later steps. Branch here?", .branch(reboot))
@@ -164,9 +160,7 @@ struct WholeStateTests {
     func saving() throws {
         var store = try Store()
         try store.key(.end) {
-            $0.session.jump(to: 32)
-            $0.timelineRow = 32
-            $0.selection = Selection(device: Tour.phone, app: Tour.shop)
+            Self.moved(&$0, to: 32, selecting: Selection(device: Tour.phone, app: Tour.shop))
         }
         try store.key(.character("r")) {
             try Self.took(ScenarioStep(.event(.reboot), device: Tour.phone), &$0, selecting: $0.selection, status: "reboot: 2 changes (KC-22)")
@@ -198,9 +192,7 @@ struct WholeStateTests {
     func exploring() throws {
         var store = try Store()
         try store.key(.end) {
-            $0.session.jump(to: 32)
-            $0.timelineRow = 32
-            $0.selection = Selection(device: Tour.phone, app: Tour.shop)
+            Self.moved(&$0, to: 32, selecting: Selection(device: Tour.phone, app: Tour.shop))
         }
         let options = ExploreGoal.allCases.map { goal in
             PickerOption("\(goal.rawValue): \(goal.summary)" + (goal == .standard ? " (the default)" : ""), .explore(app: Tour.shop, id: nil, goal: goal))
@@ -234,9 +226,7 @@ struct WholeStateTests {
         try store.key(.character("i"))
         try store.send(.input(.resize(width: 80, height: 24))) { $0.size = TerminalSize(width: 80, height: 24) }
         try store.key(.right) {
-            $0.session.jump(to: 1)
-            $0.timelineRow = 1
-            $0.selection = Selection(device: Tour.phone, app: Tour.shop)
+            Self.moved(&$0, to: 1, selecting: Selection(device: Tour.phone, app: Tour.shop))
         }
         try store.send(.input(.resize(width: 40, height: 10))) { $0.size = TerminalSize(width: 40, height: 10) }
         try store.key(.character("q")) { $0.quit = true }
@@ -249,9 +239,7 @@ struct WholeStateTests {
         try store.key(.enter) {
             $0.pendingNumber = ""
             $0.status = nil
-            $0.session.jump(to: 5)
-            $0.timelineRow = 5
-            $0.selection = Selection(device: Tour.phone, app: Tour.news)
+            Self.moved(&$0, to: 5, selecting: Selection(device: Tour.phone, app: Tour.news))
         }
         try store.key(.character("o")) { $0.prompt = Prompt(purpose: .open, text: "", prefilled: true) }
         try store.type("b01") { c, s in s.prompt = Prompt(purpose: .open, text: (s.prompt?.text ?? "") + String(c)) }
@@ -292,9 +280,7 @@ struct WholeStateTests {
             $0.status = Status("auto-advance on, every 3 s (+ and - change it)")
         }
         try store.send(.input(.tick)) {
-            $0.session.jump(to: 1)
-            $0.timelineRow = 1
-            $0.selection = Selection(device: Tour.phone, app: Tour.shop)
+            Self.moved(&$0, to: 1, selecting: Selection(device: Tour.phone, app: Tour.shop))
         }
         try store.key(.escape) {
             $0.status = nil
@@ -311,9 +297,7 @@ struct WholeStateTests {
         try store.key(.enter) {
             $0.pendingNumber = ""
             $0.status = nil
-            $0.session.jump(to: 29)
-            $0.timelineRow = 29
-            $0.selection = Selection(device: Tour.newPhone, app: Tour.shop)
+            Self.moved(&$0, to: 29, selecting: Selection(device: Tour.newPhone, app: Tour.shop))
         }
         try store.key(.character("p")) {
             $0.pinned = true
