@@ -86,6 +86,9 @@ package struct Strategy: Sendable {
     package let idNames: [String]
     /// Options an app must give (a recipe's params without a default: `{writeKey}`).
     package let requiredOptions: [String]
+    /// The calls its code makes to the SDK that a scenario's `call:` steps may name (a recipe's
+    /// `calls:` but `launch`, which runs by itself); a Swift strategy declares none.
+    package let calls: [String]
     private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let appGroupsOf: @Sendable (AppDeclaration) -> [String]
@@ -93,7 +96,7 @@ package struct Strategy: Sendable {
 
     package init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
                 readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, readsAppleUserID: Bool = false, idNames: [String]? = nil,
-                requiredOptions: [String] = [],
+                requiredOptions: [String] = [], calls: [String] = [],
                 stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 appGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
@@ -109,6 +112,7 @@ package struct Strategy: Sendable {
         self.readsAppleUserID = readsAppleUserID
         self.idNames = idNames ?? (matrixValue == nil ? ["id"] : [])
         self.requiredOptions = requiredOptions
+        self.calls = calls
         self.storesOf = stores
         self.sharedGroupsOf = sharedAccessGroups
         self.appGroupsOf = appGroups

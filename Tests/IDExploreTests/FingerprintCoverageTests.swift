@@ -84,6 +84,7 @@ import Testing
         "suites": { $0.devices[0].apps[0]!.container.suites["suite"] = ["k": "v"] },
         "files": { $0.devices[0].apps[0]!.container.files["Library/f"] = ContainerFile(contents: "v", backedUp: true) },
         "consent": { $0.devices[0].apps[0]!.container.consent.toggle() },
+        "supplied": { $0.devices[0].apps[0]!.container.supplied["login"] = "alice" },
         // AppProcess
         "mode": { $0.devices[0].processes[0]!.mode = .background },
         "cachedIDFA": { $0.devices[0].processes[0]!.cachedIDFA = SimUUID(high: 10, low: 11) },

@@ -17,6 +17,9 @@ struct EventSpecTests {
     apps:
       - { bundle: com.acme.shop, team: ACME1234 }
       - { bundle: com.acme.zb, team: ACME1234, strategy: zbuuid }
+      - { bundle: io.acme.sdk, team: ACME1234, strategy: sdk }
+    recipes:
+      sdk: { stores: { s: { defaults: { key: k } } }, id: [s, uuid], save: [s], calls: { T2: [{ clear: s }] } }
     steps:
       - backup: { kind: encrypted, as: "b 1" }
 
@@ -70,6 +73,13 @@ struct EventSpecTests {
         }
         if options {   // id-kit's options: only the first app runs id-kit
             combinations = combinations.filter { $0["app"] == .app(0) }
+        }
+        if spec.kind == .call {   // only the recipe's app has a call, named T2
+            combinations = combinations.filter { $0["name"] == .string("T2") && $0["app"] == .app(0) }.map { c in
+                var next = c
+                next["app"] = .app(2)
+                return next
+            }
         }
         if case .fields(_, _, _, let atLeastOne?) = spec.shape {
             combinations = combinations.filter { c in atLeastOne.names.contains { c[$0] != nil } }
@@ -129,7 +139,9 @@ struct EventSpecTests {
           - { name: phone, os: "17.5" }
           - { name: tablet, os: "17.0" }
         apps:
-          - { bundle: com.acme.shop, team: ACME1234 }
+          - { bundle: com.acme.shop, team: ACME1234\(key == "call" ? ", strategy: sdk" : "") }
+        recipes:
+          sdk: { stores: { s: { defaults: { key: k } } }, id: [s, uuid], save: [s], calls: { login: [{ save: s, from: supplied }] } }
         steps:
           - backup: { kind: encrypted, as: nightly }
           \(example)\(example.contains(":") ? "\n    device: tablet" : "")

@@ -108,6 +108,40 @@ struct RecipeSeveralIDsTests {
         #expect(run.value("device", launch: 1) == run.value("device", launch: 0) && run.ids[1] == run.ids[0])
     }
 
+    @Test("cache on one ID: that ID is kept for the process and the others worked out at every launch; the file writes it back")
+    func cacheOnOneID() throws {
+        let recipe = """
+            stores:
+              anon: { defaults: { key: anon } }
+            ids:
+              anonymous:
+                id: [anon, uuid]
+                save: [anon]
+              session:
+                id: [uuid]
+                cache: process
+            """
+        let run = try RecipeRun(recipe, steps: """
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - launch: com.acme.shop
+              - terminate: com.acme.shop
+              - launch: com.acme.shop
+            """)
+        // The session ID is the process's: the same on its second launch, new in the next process.
+        #expect(run.value("session", launch: 0) != nil && run.value("session", launch: 1) == run.value("session", launch: 0))
+        #expect(run.value("session", launch: 2) != run.value("session", launch: 0))
+        // The anonymous ID is read from the suite at every launch (it reports the read).
+        #expect(run.value("anon", launch: 1) == run.value("anonymous", launch: 0))
+        // Written back as it reads.
+        let parsed = try #require(run.scenario.recipes.first)
+        #expect(parsed.ids.map(\.cache) == [nil, .process])
+        #expect(RecipeWriter.file(parsed).contains("    id: [uuid]\n    cache: process\n"))
+        // Only under ids: a recipe of one ID has its cache at the top.
+        #expect(recipeErrors("stores: { s: { defaults: { key: s } } }\nids:\n  a: { id: [s], cache: forever }")
+                == ["7:28 invalid cache 'forever'; expected one of none, process"])
+    }
+
     @Test("following another ID: the strategy the matrix and explore get with --id")
     func following() throws {
         let run = try RecipeRun(Self.twoIDs, steps: "  - install: com.acme.shop")

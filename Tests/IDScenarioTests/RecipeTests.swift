@@ -91,6 +91,47 @@ struct RecipeTests {
         #expect(run.items("svc", on: 1).first?.value == run.ids[0], "the synchronizable item reached the pad (KC-18)")
     }
 
+    @Test("keychain: generic is set on an add and named by every query: an item without it is not found, and its key makes the add a duplicate")
+    func generic() throws {
+        let run = try RecipeRun("""
+            stores:
+              plain: { keychain: { service: svc, account: device } }
+              tagged: { keychain: { service: svc, account: device, generic: "{bundle}.deviceID", onDuplicate: fail } }
+              own: { keychain: { service: own, account: device, generic: "{bundle}.deviceID" } }
+            id: [tagged, uuid]
+            save: [plain, tagged, own]
+            """, steps: "  - install: com.acme.shop\n  - launch: com.acme.shop\n  - launch: com.acme.shop")
+        // plain's add made the item without the attribute; tagged's add of the same key is a duplicate.
+        let item = try #require(run.items("svc").first)
+        #expect(run.items("svc").count == 1 && item.generic == nil)
+        #expect(run.launches[0].notes.contains("keychain write (tagged): errSecDuplicateItem (-25299)"))
+        #expect(run.items("own").first?.generic == "com.acme.shop.deviceID")
+        // tagged's read names the attribute, so it never finds plain's item: a new ID at every launch.
+        #expect(run.value("tagged", launch: 1) == nil && run.ids[1] != run.ids[0])
+    }
+
+    @Test("keychain: upgradeAccessible updates an item found with another class to the store's, keeping its data")
+    func upgradeAccessible() throws {
+        func run(upgrade: Bool) throws -> RecipeRun {
+            try RecipeRun("""
+                stores:
+                  old: { keychain: { service: svc, account: device, accessible: always } }
+                  kc: { keychain: { service: svc, account: device, accessible: afterFirstUnlockThisDeviceOnly, upgradeAccessible: \(upgrade) } }
+                id: [kc, uuid]
+                save: [old]
+                """, steps: "  - install: com.acme.shop\n  - launch: com.acme.shop\n  - launch: com.acme.shop")
+        }
+        let upgraded = try run(upgrade: true)
+        let item = try #require(upgraded.items("svc").first)
+        #expect(item.accessible == .afterFirstUnlockThisDeviceOnly && item.value == upgraded.ids[0])
+        #expect(upgraded.ids[1] == upgraded.ids[0])
+        #expect(upgraded.launches[1].notes.contains("keychain update (kc): class always → afterFirstUnlockThisDeviceOnly: errSecSuccess (0)"))
+        let kept = try run(upgrade: false)
+        #expect(kept.items("svc").first?.accessible == .always)
+        #expect(recipeErrors("stores: { kc: { keychain: { account: a, upgradeAccessible: true } } }\nid: [kc]", located: false)
+                == ["upgradeAccessible updates an item found with another class to the store's; name that class with accessible, like accessible: afterFirstUnlockThisDeviceOnly"])
+    }
+
     @Test("keychain: queryAccessible names the class in the read, so an item of another class is not found, and the add is a duplicate")
     func queryAccessible() throws {
         // Version 1 of the app wrote the item WhenUnlocked; version 2 asks for AfterFirstUnlock.

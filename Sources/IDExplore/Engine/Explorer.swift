@@ -56,8 +56,7 @@ package struct Explorer: Sendable {
         self.app = app
         self.value = value
         lastSteps = steps.indices.filter { index in
-            if case .launch(let launched, _, _) = steps[index].event { return launched == app }
-            return false
+            steps[index].event.reportsIDs(of: app)
         }
         restoreSteps = steps.indices.filter { index in
             if case .restore = steps[index].event { return true }

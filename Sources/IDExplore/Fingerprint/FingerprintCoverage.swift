@@ -63,6 +63,7 @@ package enum FingerprintCoverage {
         "suites": .hashed,
         "files": .hashed,
         "consent": .hashed,
+        "supplied": .hashed,
     ]
 
     package static let containerFile: KeyValuePairs<String, Treatment> = [

@@ -121,6 +121,8 @@ extension Fingerprinter {
         }
         // The consent an app records gates only its own reads of the IDFA (id-kit's `register`).
         if !trackingBlind { hasher.combine(container.consent) }
+        // What the app passed its SDK (`call:` steps), which its code may read back.
+        if !container.supplied.isEmpty { addValues(container.supplied) }
     }
 
     /// A backup's content. Its name and source device are hashed with the state (the source by
@@ -164,6 +166,7 @@ extension Fingerprinter {
                 hasher.combine(item.accessible)
                 hasher.combine(item.synchronizable)
                 hasher.combine(Self.code(item.accessControl))
+                if let generic = item.generic { hasher.combine(generic) }
                 addValue(item.value)
             }
         }

@@ -60,7 +60,7 @@ enum LaunchView: Reduction {
             return true
         case .update(_, let newTeam):
             return newTeam == nil
-        case .launch, .configure, .deviceCheck, .revokeAppleID, .erase, .signIn, .signOut, .iCloudKeychain, .restore, .migrate, .note:
+        case .launch, .call, .configure, .deviceCheck, .revokeAppleID, .erase, .signIn, .signOut, .iCloudKeychain, .restore, .migrate, .note:
             return false
         }
     }

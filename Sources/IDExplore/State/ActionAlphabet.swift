@@ -19,6 +19,9 @@ package enum ActionAlphabet {
     /// deleting its items (`keep: false`), an ATT request while the app is not active.
     package static let optionKeys = ["launchOffline", "iCloudKeychainDelete", "requestTrackingInactive"]
 
+    /// How `--events` names a call of the followed app's recipe: `call:reset`.
+    package static let callPrefix = "call:"
+
     /// The keys offered only when asked for.
     package static let askedOnly: Set<String> = Set(["purgeCaches", "biometryChange", "terminate"] + optionKeys)
 
@@ -55,6 +58,7 @@ package enum ActionAlphabet {
         let devices = world.devices.indices
         let apps = world.apps.indices
         let lowest = world.devices.map(\.os).min() ?? OSVersion(17, 5)
+        let calls = (events ?? []).filter { $0.hasPrefix(callPrefix) }.sorted().map { String($0.dropFirst(callPrefix.count)) }
         var steps: [Step] = []
         for d in devices {
             var events: [Event] = []
@@ -84,6 +88,9 @@ package enum ActionAlphabet {
             // And for the followed app's process ending without a reboot: new, and not yet measured
             // in the default search (a reboot already ends every process).
             if asked("terminate") { events.append(.terminate(app)) }
+            // The followed app's calls to its SDK, each named `call:NAME` in --events, each passing
+            // the value `NAME-1` (what a call keeps of it, it keeps the same each time).
+            events += calls.map { .call(app, name: $0, value: $0 + "-1") }
             if asked("launchOffline") { events += LaunchMode.allCases.map { .launch(app, mode: $0, network: false) } }
             if asked("iCloudKeychainDelete") { events.append(.iCloudKeychain(false, keep: false)) }
             if asked("requestTrackingInactive") {

@@ -165,7 +165,7 @@ extension ExploreState {
         refreshForms(since: devicesBefore, cache: forms)
         if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind) }
         switch step.event {
-        case .launch(let app, _, _) where app == watch.app:
+        case .launch(let app, _, _) where app == watch.app, .call(let app, _, _) where app == watch.app:
             return launched(on: d, watch: watch)
         case .erase:
             follow[d].held = false

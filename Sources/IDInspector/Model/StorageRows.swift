@@ -194,6 +194,7 @@ enum StorageRows {
             ReadingLine("accessible: \(item.accessible.constantName)"),
             ReadingLine("synchronizable: \(item.synchronizable ? "yes (iCloud Keychain)" : "no")"),
             ReadingLine("access control: " + (item.accessControl.map { "\($0.constantName): read only with the user there, never leaves the device (KC-40)" } ?? "none")),
+        ] + (item.generic.map { [ReadingLine("generic (kSecAttrGeneric): \($0)")] } ?? []) + [
             ReadingLine("value: \(item.value)"),
             ReadingLine("made by: \(item.creator)", .dim),
             ReadingLine(item.accessible.isThisDeviceOnly

@@ -1,10 +1,11 @@
 import IDSim
+import IDStrategies
 
 // The vocabulary of every event, one declaration each, in the order of contract.md.
 extension EventSpec {
     static let all: [EventSpec] = [
         install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting, resetAdvertisingID,
-        resetLocationAndPrivacy, consent, revokeAppleID, terminate, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
+        resetLocationAndPrivacy, consent, revokeAppleID, terminate, call, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase,
         signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note,
     ]
 
@@ -188,6 +189,40 @@ extension EventSpec {
                                        + "what it held in memory goes, and its next launch starts afresh; its files and keychain stay",
                                    example: "`- terminate: com.acme.shop`",
                                    make: { .terminate($0) }, app: { if case .terminate(let a) = $0 { a } else { nil } })
+
+    static let call = EventSpec(
+        kind: .call,
+        argument: "`{app, name, value}` (`value` optional): the app's code calls its SDK while it runs (reset, login, logout, "
+            + "identify, …), passing the value if the call takes one; the app's recipe says what the call does (`calls:`)",
+        example: "`- call: { app: com.acme.shop, name: login, value: user-42 }`",
+        shape: .fields([appField("call"), EventField("name", .string, required: "call needs 'name: NAME', the call the app's code makes, like reset"),
+                        EventField("value", .string)]),
+        build: { .call($0.app(), name: $0.string("name") ?? "", value: $0.string("value")) },
+        arguments: { event in
+            guard case .call(let app, let name, let value) = event else { return EventArguments() }
+            var arguments = EventArguments(["app": .app(app), "name": .string(name)])
+            if let value { arguments["value"] = .string(value) }
+            return arguments
+        },
+        describe: { event, world in
+            guard case .call(let app, let name, let value) = event else { return "call" }
+            return "call \(world.apps[app].bundleID) \(name)" + (value.map { " " + ScenarioWriter.quote($0) } ?? "")
+        },
+        validate: { arguments, _, context in
+            guard case .app(let app)? = arguments["app"], let name = arguments.string("name") else { return nil }
+            let declaration = context.apps[app]
+            guard let strategy = context.library.strategy(named: declaration.strategy) else { return nil }   // reported with the app
+            guard !strategy.calls.contains(name) else { return nil }
+            if strategy.calls.isEmpty {
+                return ("name", "\(declaration.bundleID) runs \(strategy.name), whose code declares no calls; a recipe declares what its calls do "
+                        + "under calls:, like calls: { reset: [{ newId: id }] }")
+            }
+            if name == RecipeCall.launch {
+                return ("name", "'launch' is the call \(strategy.name) runs by itself at every launch; a scenario launches the app instead")
+            }
+            return ("name", "\(strategy.name) has no call '\(name)'; its calls: \(strategy.calls.joined(separator: ", "))"
+                    + NameSuggester.hint(for: name, among: strategy.calls))
+        })
 
     static let revokeAppleID = EventSpec(
         kind: .revokeAppleID,

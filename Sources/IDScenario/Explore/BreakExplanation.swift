@@ -99,7 +99,7 @@ struct BreakReplay {
         guard let recipe else { return nil }
         let traced = TracedReplay.run(from: initial, steps: steps, app: app, recipe: recipe, library: target.library)
         for index in steps.indices {
-            guard case .launch(let launched, _, _) = steps[index].event, launched == app else { continue }
+            guard steps[index].event.reportsIDs(of: app) else { continue }
             let d = steps[index].device
             let own = results[index].world.devices[d].launches[app]?.latest.report
             let twin = traced[index].world.devices[d].launches[app]?.latest.report

@@ -20,14 +20,14 @@ struct ChangedApps {
         var apps: [DeviceIndex: Set<AppIndex>] = [:]
         var everyApp: Set<DeviceIndex> = []
         var vendors: [(DeviceIndex, VendorKey)] = []
-        if case .event(let event) = outcome.step.action, case .launch(let app, _, _) = event {
+        if case .event(let event) = outcome.step.action, let app = event.app, event.reportsIDs(of: app) {
             apps[outcome.step.device, default: []].insert(app)
         }
         for change in outcome.changes {
             switch change.subject {
             case .att(let d, let a), .app(let d, let a), .process(let d, let a), .container(let d, let a),
                  .defaults(let d, let a, _), .suiteDefaults(let d, let a, _, _), .file(let d, let a, _), .consent(let d, let a), .appAttest(let d, let a), .apnsToken(let d, let a),
-                 .prompt(let d, let a):
+                 .prompt(let d, let a), .supplied(let d, let a, _):
                 apps[d, default: []].insert(a)
             case .idfv(let d, let vendor):
                 apps[d, default: []] = apps[d, default: []]

@@ -46,7 +46,27 @@ package enum RecipeWriter {
         if recipe.whenWriteFails != .ignore { out += indent + "whenWriteFails: \(recipe.whenWriteFails.rawValue)\n" }
         if recipe.cache != .none { out += indent + "cache: \(recipe.cache.rawValue)\n" }
         if recipe.beforeFirstUnlock != .run { out += indent + "beforeFirstUnlock: \(recipe.beforeFirstUnlock.rawValue)\n" }
+        if !recipe.calls.isEmpty {
+            out += indent + "calls:\n"
+            for call in recipe.calls {
+                out += indent + "  " + ScenarioWriter.quote(call.name) + ": [" + call.actions.map(action).joined(separator: ", ") + "]\n"
+            }
+        }
         return out
+    }
+
+    /// One action of a call: `{ clear: kc }`, `{ save: kc, from: supplied }`, `{ newId: id }`, `{ rerun: id }`.
+    static func action(_ action: RecipeCallAction) -> String {
+        let q = ScenarioWriter.quote
+        var parts: [String]
+        switch action.kind {
+        case .clear(let store): parts = ["clear: " + q(store)]
+        case .saveSupplied(let store): parts = ["save: " + q(store), "from: supplied"]
+        case .newID(let id): parts = ["newId: " + q(id)]
+        case .rerun(let id): parts = ["rerun: " + q(id)]
+        }
+        if let option = action.option { parts.append("when: { " + optionTest(option) + " }") }
+        return "{ " + parts.joined(separator: ", ") + " }"
     }
 
     static func migration(_ step: RecipeMigration) -> String {
@@ -67,6 +87,7 @@ package enum RecipeWriter {
         if !id.clear.isEmpty { out += indent + "clear: [" + id.clear.map(q).joined(separator: ", ") + "]\n" }
         if let format = id.format { out += indent + "format: " + self.format(format) + "\n" }
         if let hash = id.hash { out += indent + "hash: " + (hash.salt.map { "{ salt: \(q($0.raw)) }" } ?? "{}") + "\n" }
+        if let cache = id.cache { out += indent + "cache: \(cache.rawValue)\n" }
         return out
     }
 
@@ -88,6 +109,8 @@ package enum RecipeWriter {
             if item.write == .add && item.onDuplicate != .update { parts.append("onDuplicate: \(item.onDuplicate.rawValue)") }
             if item.updates != .data { parts.append("updates: \(item.updates.rawValue)") }
             if let control = item.accessControl { parts.append("accessControl: \(control.rawValue)") }
+            if let generic = item.generic { parts.append("generic: \(q(generic.raw))") }
+            if item.upgradeAccessible { parts.append("upgradeAccessible: true") }
             return "{ keychain: { " + parts.joined(separator: ", ") + " } }"
         case .defaults(let key, let suite, let value):
             var parts = ["key: \(q(key.raw))"]
@@ -115,6 +138,7 @@ package enum RecipeWriter {
         case .idfv, .idfa, .fid, .apnsToken, .appleUserID: head = "from: " + source.name
         case .server(let format): head = format == RecipeParser.serverFormat ? "from: server" : "server: " + self.format(format)
         case .id(let name): head = "from: " + q(name)
+        case .supplied(let name): head = "supplied: " + q(name)
         }
         var parts = [head] + condition(source.condition, optionKey: "when")
         if source.check.uuid { parts.append("valid: uuid") }
@@ -134,6 +158,7 @@ package enum RecipeWriter {
                 return format == .uuidString ? source.name : "{ \(source.name): \(self.format(format)) }"
             case .server(let format):
                 return format == RecipeParser.serverFormat ? "server" : "{ server: \(self.format(format)) }"
+            case .supplied: return "{ " + head + " }"
             default: return source.name
             }
         }

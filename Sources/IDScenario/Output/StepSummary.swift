@@ -43,7 +43,7 @@ package struct StepSummary {
         switch outcome.step.action {
         case .event(let event):
             self.event = Self.title(of: outcome.step, in: world).what
-            if case .launch(let app, _, _) = event, let history = world.devices[outcome.step.device].launches[app] {
+            if let app = event.app, event.reportsIDs(of: app), let history = world.devices[outcome.step.device].launches[app] {
                 let report = history.latest.report
                 let id = report.primaryID
                 let before = history.previous?.report.primaryID

@@ -5,7 +5,7 @@ import IDStrategies
 /// `name:`), with every problem located and the nearest valid name for unknown ones.
 enum RecipeParser {
     static let keys = ["summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails",
-                       "cache", "format", "hash", "ids", "primary", "migrate", "beforeFirstUnlock"]
+                       "cache", "format", "hash", "ids", "primary", "migrate", "beforeFirstUnlock", "calls"]
     /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
     static let idKeys = ["id", "save", "overwrite", "clear", "format", "hash"]
     static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
@@ -18,9 +18,11 @@ enum RecipeParser {
     static let migrationKeys = ["from", "to", "done", "value", "clear", "overwrite", "when"]
     static let formatKeys = ["case", "dashes"]
     /// What a source mapping may name as what it reads.
-    static let sourceHeads = ["store", "from", "uuid", "uuid7", "server"]
+    static let sourceHeads = ["store", "from", "uuid", "uuid7", "server", "supplied"]
+    /// What a call's action may do (`calls: { reset: [{ clear: kc }, { newId: id }] }`).
+    static let callActionHeads = ["clear", "save", "newId", "rerun"]
     static let keychainKeys = ["service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
-                               "querySynchronizable", "write", "onDuplicate", "updates", "accessControl"]
+                               "querySynchronizable", "write", "onDuplicate", "updates", "accessControl", "generic", "upgradeAccessible"]
 
     /// A scenario's `recipes:` mapping.
     static func parseRecipes(_ node: YAMLNode, _ reader: inout NodeReader) -> [Recipe] {
@@ -118,6 +120,13 @@ enum RecipeParser {
             }
         }
         let storeNames = StoreNames(recipe.stores.map(\.name), invalid: invalidStores)
+        // What `{ supplied: NAME }` may name: a call of the recipe (read before the IDs that use
+        // them), or a param.
+        var callNames: [String] = []
+        if case .mapping(let callPairs)? = value("calls") {
+            for pair in callPairs { if case .scalar(let key) = pair.key, key.string != RecipeCall.launch { callNames.append(key.string) } }
+        }
+        let suppliable = callNames + recipe.params
         if let idsNode = value("ids") {
             // Several IDs: each under its name, with its own sources and saves; the one-ID keys
             // may not also stand at the top, where they would say nothing about which ID.
@@ -135,9 +144,10 @@ enum RecipeParser {
                         continue
                     }
                     guard let fields = reader.mapping(pair.value, "ID '\(pair.key)'") else { continue }
-                    reader.checkKeys(fields, known: idKeys, in: "ID '\(pair.key)'")
+                    reader.checkKeys(fields, known: idKeys + ["cache"], in: "ID '\(pair.key)'")
                     recipe.ids.append(parseID(fields, node: pair.value, name: pair.key, earlier: recipe.ids.map(\.name), stores: storeNames,
-                                              params: recipe.params, placeholders: placeholders, lines: &recipe.origin.lines, &reader))
+                                              params: recipe.params, suppliable: suppliable, placeholders: placeholders,
+                                              lines: &recipe.origin.lines, &reader))
                 }
             }
             if recipe.ids.isEmpty { recipe.ids = [RecipeID(name: "id")] }
@@ -154,7 +164,7 @@ enum RecipeParser {
                 reader.error("primary chooses among ids; a recipe with one id has nothing to choose", at: n)
             }
             recipe.ids = [parseID(pairs, node: node, name: "id", earlier: [], stores: storeNames, params: recipe.params,
-                                  placeholders: placeholders, recipeName: name, lines: &recipe.origin.lines, &reader)]
+                                  suppliable: suppliable, placeholders: placeholders, recipeName: name, lines: &recipe.origin.lines, &reader)]
         }
         if let n = value("migrate"), let items = reader.sequence(n, "migrate") {
             for item in items {
@@ -180,7 +190,99 @@ enum RecipeParser {
            let word = reader.choice(n, "beforeFirstUnlock", Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)) {
             recipe.beforeFirstUnlock = Recipe.BeforeFirstUnlock(rawValue: word)!
         }
+        if let n = value("calls") { recipe.calls = parseCalls(n, recipe: recipe, stores: storeNames, &reader) }
         return recipe
+    }
+
+    /// `calls: { NAME: [actions] }`: what each call the app's code makes does, in order.
+    static func parseCalls(_ node: YAMLNode, recipe: Recipe, stores: StoreNames, _ reader: inout NodeReader) -> [RecipeCall] {
+        guard let pairs = reader.mapping(node, "calls") else { return [] }
+        var calls: [RecipeCall] = []
+        for pair in pairs {
+            let name = pair.key
+            if !(name.first?.isLetter ?? false) || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+                reader.error("call '\(TerminalText.escaped(name))' must be a name: letters, digits, - and _, beginning with a letter, like reset",
+                             at: pair.keyNode)
+                continue
+            }
+            guard let items = reader.sequence(pair.value, "call '\(name)'") else { continue }
+            var call = RecipeCall(name: name, actions: [])
+            for item in items {
+                if let action = parseCallAction(item, call: name, recipe: recipe, stores: stores, &reader) { call.actions.append(action) }
+            }
+            calls.append(call)
+        }
+        return calls
+    }
+
+    /// One action: `{ clear: STORE }`, `{ save: STORE, from: supplied }`, `{ newId: ID }` or
+    /// `{ rerun: ID }`, each with an optional `when: { option: NAME, is: VALUE }`.
+    static func parseCallAction(_ node: YAMLNode, call: String, recipe: Recipe, stores: StoreNames, _ reader: inout NodeReader)
+        -> RecipeCallAction? {
+        let example = "like { clear: kc }, { save: kc, from: supplied }, { newId: id } or { rerun: id }"
+        guard case .mapping = node, let pairs = reader.mapping(node, "an action of call '\(call)'") else {
+            reader.error("an action of call '\(call)' is a mapping, \(example)", at: node)
+            return nil
+        }
+        let heads = pairs.filter { callActionHeads.contains($0.key) }
+        guard heads.count == 1, let head = heads.first else {
+            reader.checkKeys(pairs, known: callActionHeads + ["from", "when"], in: "an action of call '\(call)'")
+            if pairs.allSatisfy({ (callActionHeads + ["from", "when"]).contains($0.key) }) {
+                reader.error(heads.isEmpty ? "an action says what it does, \(example)"
+                             : "an action does one thing: \(heads.map(\.key).joined(separator: " and ")) together", at: node)
+            }
+            return nil
+        }
+        reader.checkKeys(pairs, known: [head.key, "when"] + (head.key == "save" ? ["from"] : []), in: "an action of call '\(call)'")
+        let isLaunch = call == RecipeCall.launch
+        func idName(_ node: YAMLNode) -> String? {
+            guard let word = reader.string(node, head.key) else { return nil }
+            guard recipe.ids.contains(where: { $0.name == word }) else {
+                reader.error("\(head.key) names '\(word)', which is not an ID of the recipe" + reader.hint(for: word, among: recipe.ids.map(\.name)),
+                             at: node)
+                return nil
+            }
+            return word
+        }
+        var kind: RecipeCallAction.Kind
+        switch head.key {
+        case "clear":
+            guard let store = storeName(head.value, "clear", stores: stores, &reader) else { return nil }
+            kind = .clear(store: store)
+        case "save":
+            guard let store = storeName(head.value, "save", stores: stores, &reader) else { return nil }
+            guard let fromNode = pairs.first(where: { $0.key == "from" })?.value else {
+                reader.error("a call's save writes the value the app passed with it: { save: \(store), from: supplied }", at: node)
+                return nil
+            }
+            guard reader.choice(fromNode, "from", ["supplied"]) != nil else { return nil }
+            if isLaunch {
+                reader.error("the launch call is made by the system, with no value to save; save from supplied in a call the app makes", at: head.keyNode)
+                return nil
+            }
+            kind = .saveSupplied(store: store)
+        case "newId":
+            guard let id = idName(head.value) else { return nil }
+            if !(recipe.ids.first { $0.name == id }!.sources.contains(where: \.makesNewValue)) {
+                reader.error("newId asks '\(id)' for a new value, but none of its sources makes one (uuid, uuid7, fid or server); "
+                             + "rerun it to read its sources again", at: head.value)
+                return nil
+            }
+            kind = .newID(id)
+        default:
+            guard let id = idName(head.value) else { return nil }
+            if isLaunch {
+                reader.error("the launch call runs before the sources, which then run anyway; rerun '\(id)' in a call the app makes", at: head.keyNode)
+                return nil
+            }
+            kind = .rerun(id)
+        }
+        var action = RecipeCallAction(kind)
+        if let n = pairs.first(where: { $0.key == "when" })?.value {
+            guard let test = parseOptionTest(n, params: recipe.params, &reader) else { return nil }
+            action.option = test
+        }
+        return action
     }
 
     /// What the stores seen so far put on one file (by path and group): the first of them, and
@@ -248,14 +350,15 @@ enum RecipeParser {
     /// One ID's keys: its sources (`id`), saves, overwrites, clears, format and hash.
     /// - Parameter earlier: the IDs declared before it, whose values its sources may read.
     static func parseID(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], node: YAMLNode, name: String, earlier: [String],
-                        stores: StoreNames, params: [String], placeholders: [String], recipeName: String? = nil,
+                        stores: StoreNames, params: [String], suppliable: [String] = [], placeholders: [String], recipeName: String? = nil,
                         lines: inout [RecipeOrigin.Part: Int], _ reader: inout NodeReader) -> RecipeID {
         func value(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
         var id = RecipeID(name: name)
         let what = recipeName.map { "recipe '\($0)'" } ?? "ID '\(name)'"
         if let n = value("id"), let items = reader.sequence(n, "id") {
             for item in items {
-                if let source = parseSource(item, stores: stores, ids: earlier, params: params, placeholders: placeholders, &reader) {
+                if let source = parseSource(item, stores: stores, ids: earlier, params: params, suppliable: suppliable, placeholders: placeholders,
+                                            &reader) {
                     lines[.source(id: name, index: id.sources.count)] = item.mark.line
                     id.sources.append(source)
                 }
@@ -289,6 +392,10 @@ enum RecipeParser {
                          + "save it, like save: [STORE]", at: n)
         }
         if let n = value("format") { id.format = parseFormat(n, "format", &reader) }
+        // Under ids, an ID's own cache; a recipe of one ID has the recipe's, read with the recipe.
+        if recipeName == nil, let n = value("cache"), let word = reader.choice(n, "cache", Recipe.Cache.allCases.map(\.rawValue)) {
+            id.cache = Recipe.Cache(rawValue: word)!
+        }
         if let n = value("hash") {
             if let hashPairs = reader.mapping(n, "hash") {
                 reader.checkKeys(hashPairs, known: ["salt"], in: "hash")
@@ -412,6 +519,15 @@ enum RecipeParser {
                                 + "errSecParam (-50) and the ID is new at every launch (KC-40)", at: n)
                 }
             }
+            if let n = field("generic"), let t = template(n, "generic", placeholders: placeholders, &reader) { item.generic = t }
+            if let n = field("upgradeAccessible"), let b = reader.bool(n, "upgradeAccessible") {
+                if b && item.accessible == nil {
+                    reader.error("upgradeAccessible updates an item found with another class to the store's; name that class with accessible, "
+                                 + "like accessible: afterFirstUnlockThisDeviceOnly", at: n)
+                } else {
+                    item.upgradeAccessible = b
+                }
+            }
             // iOS takes the code and fails every add at run time (errSecParam): the bug users hit
             // (KeychainAccess issue 53, react-native-sensitive-info issue 336). It runs; check warns.
             if item.synchronizable, item.accessible?.isThisDeviceOnly == true, let n = field("synchronizable") {
@@ -510,8 +626,9 @@ enum RecipeParser {
     /// A server's IDs come lowercase, with dashes, unless the recipe says otherwise.
     static let serverFormat = IDFormat(case: .lower, dashes: true)
 
-    static func parseSource(_ node: YAMLNode, stores: StoreNames, ids: [String] = [], params: [String], placeholders: [String],
-                            _ reader: inout NodeReader) -> RecipeSource? {
+    /// - Parameter suppliable: what `{ supplied: NAME }` may name (the recipe's calls and params).
+    static func parseSource(_ node: YAMLNode, stores: StoreNames, ids: [String] = [], params: [String], suppliable: [String] = [],
+                            placeholders: [String], _ reader: inout NodeReader) -> RecipeSource? {
         let sourceWords = Recipe.sourceNames
         func named(_ word: String, at node: YAMLNode) -> RecipeSource.Kind? {
             switch word {
@@ -556,6 +673,14 @@ enum RecipeParser {
             case "store":
                 guard let store = storeName(head.value, "store", stores: stores, &reader) else { return nil }
                 source = RecipeSource(.store(store))
+            case "supplied":
+                guard let word = reader.string(head.value, "supplied") else { return nil }
+                guard suppliable.contains(word) else {
+                    reader.error("supplied names '\(word)', which is neither a call of the recipe nor a param: declare the call the app passes "
+                                 + "it with under calls, like calls: { \(word): [] }" + reader.hint(for: word, among: suppliable), at: head.value)
+                    return nil
+                }
+                source = RecipeSource(.supplied(word))
             default:
                 guard let word = reader.string(head.value, "from"), let kind = named(word, at: head.value) else { return nil }
                 source = RecipeSource(kind)
@@ -577,7 +702,7 @@ enum RecipeParser {
                 }
             }
             if let n = field("template") {
-                if source.storeName != nil || source.idName != nil {
+                if source.takesAsIs {
                     reader.error("template shapes a value a source makes (uuid, idfv, …); a store's value is read as it was written", at: n)
                 } else if let template = template(n, "template", placeholders: placeholders + ["value"], &reader) {
                     if !template.placeholders.contains("value") {

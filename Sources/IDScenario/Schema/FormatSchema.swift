@@ -212,13 +212,16 @@ package enum FormatSchema {
                              ("propertyNames", .ref("paramName")), ("additionalProperties", .ref("scalar"))]),
                 ]))])))
             case "stores": return (key, .object([("type", .string("object")), ("additionalProperties", .ref("store"))]))
+            // Each of several IDs may have its own cache.
             case "ids": return (key, .object([("type", .string("object")), ("minProperties", .number(1)),
-                                              ("additionalProperties", object(idFields, required: ["id"]))]))
+                                              ("additionalProperties", object(idFields + [("cache", words(Recipe.Cache.allCases.map(\.rawValue)))],
+                                                                              required: ["id"]))]))
             case "migrate": return (key, array(.ref("migration")))
             case "whenRefused": return (key, words(Recipe.WhenRefused.allCases.map(\.rawValue)))
             case "whenWriteFails": return (key, words(Recipe.WhenWriteFails.allCases.map(\.rawValue)))
             case "cache": return (key, words(Recipe.Cache.allCases.map(\.rawValue)))
             case "beforeFirstUnlock": return (key, words(Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)))
+            case "calls": return (key, .object([("type", .string("object")), ("additionalProperties", array(.ref("callAction")))]))
             case let key where RecipeParser.idKeys.contains(key): return (key, idKey(key))
             default: return (key, .ref("text"))
             }
@@ -302,8 +305,18 @@ package enum FormatSchema {
             ("dependentRequired", .object([("is", .strings(["option"]))])),
             ("additionalProperties", .bool(false)),
         ])
+        // A call's action: one of clear, save (with from: supplied), newId, rerun; `when` an option test.
+        let callAction: JSONValue = .object([
+            ("type", .string("object")),
+            ("properties", .object(RecipeParser.callActionHeads.map { ($0, .ref("text")) }
+                                   + [("from", words(["supplied"])), ("when", .ref("optionTest"))])),
+            ("additionalProperties", .bool(false)),
+            ("oneOf", .array(RecipeParser.callActionHeads.map { .object([("required", .strings([$0]))]) })),
+            ("dependentRequired", .object([("save", .strings(["from"])), ("from", .strings(["save"]))])),
+        ])
         return [
             ("recipe", recipe),
+            ("callAction", callAction),
             ("store", store),
             ("source", source),
             ("save", save),
@@ -331,7 +344,7 @@ package enum FormatSchema {
             let fields: [(String, JSONValue)] = RecipeParser.keychainKeys.map { key in
                 switch key {
                 case "accessible": (key, words(Accessibility.allCases.map(\.rawValue)))
-                case "synchronizable", "queryAccessible": (key, .ref("bool"))
+                case "synchronizable", "queryAccessible", "upgradeAccessible": (key, .ref("bool"))
                 case "querySynchronizable": (key, .object([("anyOf", .array([.ref("bool"), words(["any"])]))]))
                 case "write": (key, words(KeychainStore.Write.allCases.map(\.rawValue)))
                 case "onDuplicate": (key, words(KeychainStore.OnDuplicate.allCases.map(\.rawValue)))

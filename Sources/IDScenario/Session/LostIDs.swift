@@ -76,7 +76,7 @@ struct ContinuityTracker: Sendable {
         guard case .event(let event) = step.action else { return nil }
         let device = step.device
         switch event {
-        case .launch(let app, _, _):
+        case .launch(let app, _, _), .call(let app, _, _):
             let pair = Pair(device: device, app: app)
             guard let value = launched, DuplicateFinder.identifies(value) else { return nil }
             last[pair] = Seen(value: value, device: deviceNames[device], step: number)

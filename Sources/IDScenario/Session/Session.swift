@@ -190,7 +190,7 @@ package struct Session: Sendable {
         case .event(let event):
             do {
                 changes = try apply(Step(event, on: step.device))
-                if case .launch(let app, _, _) = event {
+                if let app = event.app, event.reportsIDs(of: app) {
                     duplicates = DuplicateFinder.find(launch: app, on: step.device, in: world)
                     launched = Self.launchedID(app, on: step.device, step: number, in: world)
                 }

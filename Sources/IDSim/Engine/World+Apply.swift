@@ -31,6 +31,7 @@ extension World {
         case .consent(let app): try giveConsent(app, on: d, &log)
         case .revokeAppleID(let app): try revokeAppleID(app, on: d, &log)
         case .terminate(let app): try terminate(app, on: d, &log)
+        case .call(let app, let name, let value): try call(app, name: name, value: value, on: d, programs: programs, &log)
         case .configure(let app, let options): configure(app, options: options, &log)
         case .deviceCheck(let app, let bit0, let bit1): try updateDeviceCheckBits(app, bit0: bit0, bit1: bit1, on: d, &log)
         case .reboot: reboot(d, &log)

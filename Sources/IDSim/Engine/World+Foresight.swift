@@ -8,7 +8,8 @@ extension World {
     /// offloaded); an uninstall of one absent; an offload or update of one not installed; an
     /// install of one already installed; a restore of a backup that does not exist; an ATT
     /// request or consent in an app not installed; an event the device's iOS does not have
-    /// (ATT before 14, Reset Advertising Identifier outside 6.1–13, iCloud Keychain before 7.0.3,
+    /// (ATT before 14, Reset Advertising Identifier outside 6.1–13, a call to the SDK of an app
+    /// not running, iCloud Keychain before 7.0.3,
     /// a prewarm launch before 15,
     /// the tracking settings of the other side of 14); iCloud Keychain or an iCloud backup
     /// signed out; a sign-in over another Apple ID; an upgrade that is not one.
@@ -20,6 +21,9 @@ extension World {
             return devices[d].apps.presence(of: app) != .installed || (mode == .prewarm && !Self.prewarms(os))
         case .offload(let app), .update(let app, _), .consent(let app):
             return devices[d].apps.presence(of: app) != .installed
+        case .call(let app, _, _):
+            // The app's code calls its SDK only while its process runs.
+            return devices[d].apps.presence(of: app) != .installed || !devices[d].processes.isPresent(app)
         case .uninstall(let app):
             return !devices[d].apps.isPresent(app)
         case .install(let app, _):

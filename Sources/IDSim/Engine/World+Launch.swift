@@ -67,9 +67,13 @@ extension World {
         log.append(contentsOf: changes)
         if launchReportsInFull { report.notes.append(contentsOf: notices) }
 
-        let record = LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps.installation(of: app)!, report: report,
-                                  apnsToken: token)
-        // One access to the slot: the previous launch moves down in place.
+        remember(LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps.installation(of: app)!, report: report,
+                              apnsToken: token), of: app, on: d)
+    }
+
+    /// Keeps what a launch (or a call) reported as the app's latest; the one before moves down,
+    /// in place, with one access to the slot.
+    mutating func remember(_ record: LaunchRecord, of app: AppIndex, on d: DeviceIndex) {
         func remember(_ history: inout LaunchHistory?) {
             if history == nil {
                 history = LaunchHistory(latest: record, previous: nil)

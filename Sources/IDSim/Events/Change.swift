@@ -44,6 +44,8 @@ public enum Subject: Hashable, Sendable {
     /// A file in the app's container.
     case file(device: DeviceIndex, app: AppIndex, path: String)
     case consent(device: DeviceIndex, app: AppIndex)
+    /// A value the app's code passed with a call to its SDK (`call:` with a value).
+    case supplied(device: DeviceIndex, app: AppIndex, call: String)
     case keychain(device: DeviceIndex, item: KeychainKey)
     case lockState(device: DeviceIndex)
     case passcode(device: DeviceIndex)
@@ -77,6 +79,7 @@ public enum Subject: Hashable, Sendable {
              .appAttest(let d, let a), .apnsToken(let d, let a), .prompt(let d, let a):
             "\(device(d)):\(app(a))"
         case .defaults(let d, let a, let k): "\(device(d)):\(app(a)):\(k)"
+        case .supplied(let d, let a, let c): "\(device(d)):\(app(a)):\(c)"
         case .suiteDefaults(let d, let a, let s, let k): "\(device(d)):\(app(a)):\(s):\(k)"
         case .groupDefaults(let d, let g, let k): "\(device(d)):\(g):\(k)"
         case .groupFile(let d, let g, let p): "\(device(d)):\(g):\(p)"
@@ -108,6 +111,7 @@ public enum Subject: Hashable, Sendable {
         case .groupFile: "groupFile"
         case .file: "file"
         case .consent: "consent"
+        case .supplied: "supplied"
         case .keychain: "keychain"
         case .lockState: "lock"
         case .passcode: "passcode"
@@ -132,7 +136,7 @@ public enum Subject: Hashable, Sendable {
     public var device: DeviceIndex? {
         switch self {
         case .idfv(let d, _), .idfa(let d), .att(let d, _), .app(let d, _), .process(let d, _), .container(let d, _),
-             .defaults(let d, _, _), .suiteDefaults(let d, _, _, _), .groupDefaults(let d, _, _), .groupFile(let d, _, _), .file(let d, _, _), .consent(let d, _), .keychain(let d, _), .lockState(let d), .passcode(let d),
+             .defaults(let d, _, _), .suiteDefaults(let d, _, _, _), .groupDefaults(let d, _, _), .groupFile(let d, _, _), .file(let d, _, _), .consent(let d, _), .supplied(let d, _, _), .keychain(let d, _), .lockState(let d), .passcode(let d),
              .os(let d), .setting(let d, _), .appleID(let d), .iCloudKeychain(let d), .deviceCheck(_, let d),
              .appAttest(let d, _), .apnsToken(let d, _), .prompt(let d, _), .pasteboard(let d, _):
             d

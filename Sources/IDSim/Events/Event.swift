@@ -23,6 +23,9 @@ public enum Event: Hashable, Sendable {
     /// The app's process ends (the user swipes it away, or the system ends it for memory): what it
     /// kept in memory goes with it, and the next launch starts afresh.
     case terminate(AppIndex)
+    /// The app's code calls its SDK while its process runs (reset, login, logout, identify, …),
+    /// passing `value` if the call takes one: what the call does is the app program's own.
+    case call(AppIndex, name: String, value: String?)
     case configure(AppIndex, [String: OptionValue])
     case deviceCheck(AppIndex, bit0: Bool?, bit1: Bool?)
     case reboot
@@ -55,7 +58,7 @@ public enum Event: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case install, uninstall, offload, update, launch, requestTracking, trackingToggle, setting
         case resetAdvertisingID = "resetAdvertisingId"
-        case resetLocationAndPrivacy, consent, revokeAppleID, terminate, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
+        case resetLocationAndPrivacy, consent, revokeAppleID, terminate, call, configure, deviceCheck, reboot, unlock, lock, passcode, upgrade, erase
         case signIn, signOut, iCloudKeychain, backup, restore, migrate, purgeCaches, biometryChange, note
     }
 
@@ -74,6 +77,7 @@ public enum Event: Hashable, Sendable {
         case .consent: .consent
         case .revokeAppleID: .revokeAppleID
         case .terminate: .terminate
+        case .call: .call
         case .configure: .configure
         case .deviceCheck: .deviceCheck
         case .reboot: .reboot
@@ -100,12 +104,21 @@ public enum Event: Hashable, Sendable {
     /// Every scenario event key, in the order of contract.md (plus `expect`, handled by scenarios).
     public static let keys = Kind.allCases.map(\.rawValue)
 
+    /// Whether the event runs the app's ID code, which reports its IDs (a launch, or a call to
+    /// its SDK): what the IDs' properties are checked at.
+    public func reportsIDs(of app: AppIndex) -> Bool {
+        switch self {
+        case .launch(let a, _, _), .call(let a, _, _): a == app
+        default: false
+        }
+    }
+
     /// The app this event is about, if any.
     public var app: AppIndex? {
         switch self {
         case .install(let a, _), .uninstall(let a), .offload(let a), .update(let a, _), .launch(let a, _, _),
              .requestTracking(let a, _, _, _), .trackingToggle(let a, _), .consent(let a), .revokeAppleID(let a), .terminate(let a),
-             .configure(let a, _),
+             .call(let a, _, _), .configure(let a, _),
              .deviceCheck(let a, _, _):
             a
         default:

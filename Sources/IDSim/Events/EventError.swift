@@ -20,6 +20,10 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
     case trackingRestricted(device: String)
     case deviceLocked(device: String, action: String)
     case notRunning(app: String, device: String)
+    /// A `call:` step while the app has no process: its code runs only in one.
+    case callWithoutProcess(app: String, device: String, call: String)
+    /// A `call:` step naming a call the app's code does not have.
+    case unknownCall(app: String, call: String)
     case emptyBits
     /// An app extension is installed, updated, offloaded and deleted with its host (rule EXT-33).
     case partOfHost(app: String, host: String)
@@ -53,6 +57,9 @@ public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
         case .trackingRestricted(let d): "tracking is restricted on \(d); the switches are greyed out"
         case .deviceLocked(let d, let action): "\(d) is locked; unlock it before \(action)"
         case .notRunning(let a, let d): "\(a) is not running on \(d), so there is no process to end; a launch starts one"
+        case .callWithoutProcess(let a, let d, let c):
+            "\(a) is not running on \(d), and its code calls '\(c)' only while it runs; launch it first"
+        case .unknownCall(let a, let c): "\(a)'s code has no call named '\(c)'"
         case .emptyBits: "deviceCheck needs bit0, bit1 or both"
         case .partOfHost(let a, let h): "\(a) is an app extension of \(h), installed, updated and deleted with it; act on \(h) instead"
         case .fullAppInstalled(let c, let a, let d): "\(c) is an App Clip of \(a), which is installed on \(d) and takes its place"

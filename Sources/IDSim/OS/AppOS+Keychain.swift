@@ -98,7 +98,8 @@ extension AppOS {
         guard world.keychainClassAvailable(accessible, on: device) else { return .interactionNotAllowed }
         let item = KeychainItem(group: group, service: attributes.service, account: attributes.account,
                                 accessible: accessible, synchronizable: attributes.synchronizable,
-                                value: attributes.value, creator: bundleID, accessControl: attributes.accessControl)
+                                value: attributes.value, creator: bundleID, accessControl: attributes.accessControl,
+                                generic: attributes.generic)
         guard world.devices[device].keychain.insertNew(item) else { return .duplicateItem }
         log.record(.keychain(device: device, item: item.key), from: nil, to: .text(item.value), rule: nil)
         if item.synchronizable { world.propagate(item, key: item.key, from: device, &log) }

@@ -178,4 +178,18 @@ public struct AppOS: @unchecked Sendable {   // used only inside one launch, on 
     public mutating func setMemory(_ value: String?, forKey key: String) {
         process.memory[key] = value
     }
+
+    // MARK: - What the app's code knows of itself
+
+    /// The last value the app's code passed with a call of this name (`call:` steps), if any.
+    public func supplied(_ call: String) -> String? {
+        installed.container.supplied[call]
+    }
+
+    /// What the app's latest launch or call on this device reported, when it ran in this
+    /// installation: the IDs as its process holds them, for a call that changes only some.
+    public var lastReport: LaunchReport? {
+        guard let latest = world.devices[device].launches[app]?.latest, latest.installation == installed.installation else { return nil }
+        return latest.report
+    }
 }

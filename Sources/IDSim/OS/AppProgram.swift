@@ -4,6 +4,24 @@
 /// and report what they found.
 public protocol AppProgram: Sendable {
     func launch(_ os: inout AppOS) -> LaunchReport
+
+    /// Whether the app's code has a call of this name (`call:` steps name it).
+    func declares(call name: String) -> Bool
+
+    /// The app's code calls its SDK while its process runs (`name` is one it declares), passing
+    /// `value` if the call takes one; the report is the IDs as the process holds them after it.
+    func call(_ name: String, value: String?, _ os: inout AppOS) -> LaunchReport
+}
+
+extension AppProgram {
+    /// Most app code (every Swift strategy) declares no calls.
+    public func declares(call name: String) -> Bool { false }
+
+    /// Never reached for a program that declares no calls (`World.call` asks first); the IDs
+    /// are then as the launch left them.
+    public func call(_ name: String, value: String?, _ os: inout AppOS) -> LaunchReport {
+        os.lastReport ?? LaunchReport(primaryID: nil, values: [])
+    }
 }
 
 /// Finds the program an app runs, by the strategy name and options it declares.

@@ -70,19 +70,22 @@ public struct KeychainQuery: Sendable {
     public var synchronizable: SyncMatch
     /// The class the query names, if any: then only items of that class match (rule KC-37).
     public var accessible: Accessibility?
+    /// `kSecAttrGeneric`, if the query names it: then only items with that attribute match.
+    public var generic: String?
 
     public init(service: String?, account: String?, accessGroup: String? = nil, synchronizable: SyncMatch = .no,
-                accessible: Accessibility? = nil) {
+                accessible: Accessibility? = nil, generic: String? = nil) {
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
         self.synchronizable = synchronizable
         self.accessible = accessible
+        self.generic = generic
     }
 
-    /// Whether an item's class passes the query's class filter.
+    /// Whether an item passes the query's filters beside its key: its class and its generic attribute.
     func admits(_ item: KeychainItem) -> Bool {
-        accessible == nil || item.accessible == accessible
+        (accessible == nil || item.accessible == accessible) && (generic == nil || item.generic == generic)
     }
 }
 
@@ -111,9 +114,11 @@ public struct KeychainAttributes: Sendable {
     public var synchronizable: Bool
     /// `kSecAttrAccessControl` (rule KC-40); nil: none.
     public var accessControl: AccessControl?
+    /// `kSecAttrGeneric`; nil: none.
+    public var generic: String?
 
     public init(service: String, account: String, value: String, accessible: Accessibility? = nil,
-                accessGroup: String? = nil, synchronizable: Bool = false, accessControl: AccessControl? = nil) {
+                accessGroup: String? = nil, synchronizable: Bool = false, accessControl: AccessControl? = nil, generic: String? = nil) {
         self.service = service
         self.account = account
         self.value = value
@@ -121,5 +126,6 @@ public struct KeychainAttributes: Sendable {
         self.accessGroup = accessGroup
         self.synchronizable = synchronizable
         self.accessControl = accessControl
+        self.generic = generic
     }
 }

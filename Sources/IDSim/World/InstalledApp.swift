@@ -56,6 +56,10 @@ public struct AppContainer: Hashable, Sendable {
     public var files: [String: ContainerFile]
     /// id-kit's `register`: the user accepted the privacy policy. Lives in app data.
     public var consent: Bool
+    /// The last value the app's own code passed with each call to its SDK (`call:` steps), by
+    /// call name: a user ID from its login, an ID it overrides with. The app keeps them with its
+    /// data, so they go with an uninstall and come back with a restore.
+    public var supplied: [String: String] = [:]
 
     public init(defaults: [String: String] = [:], consent: Bool = false) {
         self.defaults = defaults

@@ -10,9 +10,12 @@ public struct KeychainItem: Hashable, Sendable {
     public var creator: String
     /// Who must be present to read it (rule KC-40); nil: only its class gates it.
     public var accessControl: AccessControl?
+    /// `kSecAttrGeneric`, an attribute the app sets and may query by (Airship's device ID item);
+    /// not part of the item's key.
+    public var generic: String?
 
     public init(group: String, service: String, account: String, accessible: Accessibility,
-                synchronizable: Bool, value: String, creator: String, accessControl: AccessControl? = nil) {
+                synchronizable: Bool, value: String, creator: String, accessControl: AccessControl? = nil, generic: String? = nil) {
         self.group = group
         self.service = service
         self.account = account
@@ -21,6 +24,7 @@ public struct KeychainItem: Hashable, Sendable {
         self.value = value
         self.creator = creator
         self.accessControl = accessControl
+        self.generic = generic
     }
 
     /// Whether this item has the key, without building one (lookups compare many items).

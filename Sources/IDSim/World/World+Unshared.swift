@@ -126,7 +126,8 @@ extension Keychain {
         Keychain(values.map { item in
             KeychainItem(group: Unshared.string(item.group), service: Unshared.string(item.service), account: Unshared.string(item.account),
                          accessible: item.accessible, synchronizable: item.synchronizable, value: Unshared.string(item.value),
-                         creator: Unshared.string(item.creator))
+                         creator: Unshared.string(item.creator), accessControl: item.accessControl,
+                         generic: item.generic.map(Unshared.string))
         })
     }
 }
@@ -141,6 +142,7 @@ extension InstalledApp {
         copy.vendorKey = vendorKey.unshared()
         copy.container = AppContainer(defaults: Unshared.table(container.defaults), consent: container.consent)
         copy.container.suites = Unshared.tables(container.suites)
+        copy.container.supplied = Unshared.table(container.supplied)
         copy.container.files = Dictionary(uniqueKeysWithValues: container.files.map {
             (Unshared.string($0.key), $0.value.unshared())
         })

@@ -24,6 +24,7 @@ extension Recipe {
             readsAppleUserID: ids.contains { $0.sources.contains { $0.kind == .appleUserID } },
             idNames: idNames,
             requiredOptions: params.filter { paramDefaults[$0] == nil },
+            calls: calls.map(\.name).filter { $0 != RecipeCall.launch },
             stores: { app in recipe.storeDescriptions(for: app) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
             appGroups: { app in recipe.appGroups(for: app) },
@@ -107,7 +108,7 @@ extension Recipe {
                         : ", the same one again for the device until " + events.words.map { $0 == "reinstall" ? "a reinstall" : "an erase" }.joined(separator: " or ")
                 } ?? ""
                 out.append(StoreDescription(.server, "the SDK's server: a value assigned at a launch that reaches it" + record))
-            case .store, .uuid, .uuid7, .fid, .id: break
+            case .store, .uuid, .uuid7, .fid, .id, .supplied: break
             }
         }
         return out

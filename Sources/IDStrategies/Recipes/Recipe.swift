@@ -27,6 +27,9 @@ package struct Recipe: Sendable, Hashable {
     package var cache: Cache
     /// What a launch does while the device is before its first unlock.
     package var beforeFirstUnlock: BeforeFirstUnlock = .run
+    /// What each call the app's code makes to the SDK does (`calls:`), in declaration order; the
+    /// one named `launch` (`RecipeCall.launch`) runs at every launch, before the sources.
+    package var calls: [RecipeCall] = []
     /// Where its parts were written (explore's why points at them); not part of what it is.
     package var origin = RecipeOrigin()
 
@@ -213,6 +216,12 @@ package struct KeychainStore: Sendable, Hashable {
     package var updates: Updates
     /// `kSecAttrAccessControl` on an add (KC-40): reads then need the user there.
     package var accessControl: AccessControl?
+    /// `kSecAttrGeneric`: set on an add, and named by every query, which then finds only items
+    /// with it (Airship's device ID item, AirshipKeychainAccess.swift:197-224).
+    package var generic: Template?
+    /// An item found by a read whose class is not `accessible` is updated to it (Airship moves
+    /// its older items to AfterFirstUnlockThisDeviceOnly as it reads them, 267-270).
+    package var upgradeAccessible = false
 
     package enum Write: String, Sendable, CaseIterable {
         /// SecItemAdd; on -25299, `onDuplicate`.
@@ -289,6 +298,9 @@ package struct RecipeID: Sendable, Hashable {
     package var clear: [String]
     package var format: IDFormat?
     package var hash: RecipeHash?
+    /// Under `ids:`, this ID's own `cache:` (Meta's SDK keeps the IDFA string for the process,
+    /// not its anonymous ID); nil: the recipe's.
+    package var cache: Recipe.Cache?
 
     package init(name: String, sources: [RecipeSource] = [], save: [RecipeSave] = [], clear: [String] = [], format: IDFormat? = nil,
                 hash: RecipeHash? = nil) {
@@ -332,6 +344,10 @@ package struct RecipeSource: Sendable, Hashable {
         /// The value an ID worked out before this one in the same launch (PostHog seeds its device
         /// ID with its anonymous ID).
         case id(String)
+        /// The last value the app's code passed with the call of this name (`call:` steps), else
+        /// the app's option of this name: a value the app gives its SDK (Statsig's
+        /// `overrideStableID`, CleverTap's custom ID). Kept as given, as a store's value is.
+        case supplied(String)
     }
 
     package var kind: Kind
@@ -377,6 +393,7 @@ package struct RecipeSource: Sendable, Hashable {
         case .appleUserID: "appleUserID"
         case .server: "server"
         case .id(let name): name
+        case .supplied: "supplied"
         }
     }
 
@@ -390,6 +407,78 @@ package struct RecipeSource: Sendable, Hashable {
     package var storeName: String? {
         if case .store(let name) = kind { return name }
         return nil
+    }
+
+    /// Whether its value is one the app kept or was given (a store's, another ID's, a supplied
+    /// one), taken as it is, rather than one the platform gives or the source makes.
+    package var takesAsIs: Bool {
+        switch kind {
+        case .store, .id, .supplied: true
+        default: false
+        }
+    }
+
+    /// Whether it makes a new value each time it is asked: what `newId` asks of an ID.
+    package var makesNewValue: Bool {
+        switch kind {
+        case .uuid, .uuid7, .fid, .server: true
+        default: false
+        }
+    }
+}
+
+/// A call the app's code makes to its SDK (`calls: { NAME: [actions] }`): what it does to the
+/// recipe's stores and IDs, in order.
+package struct RecipeCall: Sendable, Hashable {
+    /// The reserved name of the call that runs at every launch, before the sources (Datadog
+    /// deletes its stored ID at start when it does not track anonymous users).
+    package static let launch = "launch"
+
+    package var name: String
+    package var actions: [RecipeCallAction]
+
+    package init(name: String, actions: [RecipeCallAction]) {
+        self.name = name
+        self.actions = actions
+    }
+}
+
+/// One thing a call does, when its option test holds (`when: { option: NAME, is: VALUE }`).
+package struct RecipeCallAction: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
+        /// `{ clear: STORE }`: deletes the store's copy; the IDs the process holds stay as they are.
+        case clear(store: String)
+        /// `{ save: STORE, from: supplied }`: writes the value the call passed.
+        case saveSupplied(store: String)
+        /// `{ newId: ID }`: the ID gets a new value from its first source that makes one, saved
+        /// as its `save:` says.
+        case newID(String)
+        /// `{ rerun: ID }`: the ID's sources again, as at a launch, past the process's cache.
+        case rerun(String)
+    }
+
+    package var kind: Kind
+    package var option: RecipeCondition.OptionTest?
+
+    package init(_ kind: Kind, option: RecipeCondition.OptionTest? = nil) {
+        self.kind = kind
+        self.option = option
+    }
+
+    /// The ID it acts on, if any.
+    package var idName: String? {
+        switch kind {
+        case .newID(let id), .rerun(let id): id
+        case .clear, .saveSupplied: nil
+        }
+    }
+
+    /// The store it acts on, if any.
+    package var storeName: String? {
+        switch kind {
+        case .clear(let store), .saveSupplied(let store): store
+        case .newID, .rerun: nil
+        }
     }
 }
 
@@ -454,7 +543,7 @@ package struct RecipeComparison: Sendable, Hashable {
     package static func canCompare(with kind: RecipeSource.Kind) -> Bool {
         switch kind {
         case .store, .idfv, .idfa, .apnsToken, .appleUserID: true
-        case .uuid, .uuid7, .fid, .server, .id: false
+        case .uuid, .uuid7, .fid, .server, .id, .supplied: false
         }
     }
 }
@@ -666,7 +755,7 @@ extension Recipe {
         var templates: [Template] = []
         for store in stores {
             switch store.kind {
-            case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? [])
+            case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? []) + (item.generic.map { [$0] } ?? [])
             case .defaults(let key, let suite, _): templates += [key] + (suite.map { [$0] } ?? [])
             case .file(let path, _, let group, let key, _): templates += [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
             case .icloud(let key, let store): templates += [key] + (store.map { [$0] } ?? [])

@@ -30,7 +30,11 @@ struct RecipeProgram: AppProgram {
         let memoryKeys: [String]
         let storeNames: [String]
         let stores: [RecipeStore]
+        /// Whether every ID is kept in memory for the process (`cache: process`), so a launch
+        /// that finds them all there reads nothing.
         let cachesInProcess: Bool
+        /// Whether each ID is kept in memory for the process: its own `cache:`, else the recipe's.
+        let cachedIDs: [Bool]
         let waitsForFirstUnlock: Bool
         let stopsWhenRefused: Bool
         let stopsWhenWriteFails: Bool
@@ -41,6 +45,28 @@ struct RecipeProgram: AppProgram {
 
         /// The migrations, with their stores' positions (-1: none).
         let migrations: [MigrationStep]
+        /// The call names the `supplied` sources read, by `Step.Kind.supplied`'s index.
+        let suppliedNames: [String]
+        /// What each call does, in the recipe's order, stores and IDs by position.
+        let calls: [CallPlan]
+        /// Where `launch`, the call run at every launch, is in `calls`, if the recipe has one.
+        let launchCall: Int?
+
+        struct CallPlan {
+            struct Action {
+                enum Kind {
+                    case clear(Int), saveSupplied(Int), rerun(Int)
+                    /// `from`: the position of the ID's first source that makes a new value.
+                    case newID(Int, from: Int)
+                    /// A store or ID that names nothing (the parser reports it): nothing done.
+                    case nothing
+                }
+                var kind: Kind
+                var option: RecipeCondition.OptionTest?
+            }
+            var name: String
+            var actions: [Action]
+        }
 
         struct MigrationStep {
             var from: Int
@@ -66,6 +92,8 @@ struct RecipeProgram: AppProgram {
         struct Step {
             enum Kind {
                 case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, appleUserID, id(Int)
+                /// A value the app supplied: the call's name is `suppliedNames[index]`.
+                case supplied(Int)
                 /// `record`: where its record is in `serverRecords` (-1: it keeps none). An index, so
                 /// that a step stays plain data, copied without reference counts.
                 case server(IDFormat, record: Int)
@@ -144,7 +172,7 @@ struct RecipeProgram: AppProgram {
                     case .idfa: other = .platform(.idfa)
                     case .apnsToken: other = .platform(.apnsToken)
                     case .appleUserID: other = .platform(.appleUserID)
-                    case .uuid, .uuid7, .fid, .server, .id: return nil   // refused by the parser
+                    case .uuid, .uuid7, .fid, .server, .id, .supplied: return nil   // refused by the parser
                     }
                     return Comparison(store: store, other: other, shape: c.other.shape)
                 }
@@ -157,6 +185,7 @@ struct RecipeProgram: AppProgram {
             }
             var names: [String] = [], seen: Set<String> = []
             var plans: [IDPlan] = []
+            var supplied: [String] = []
             for (number, id) in recipe.ids.enumerated() {
                 var plan = IDPlan(sources: [], saves: [], clear: [])
                 for source in id.sources {
@@ -182,6 +211,9 @@ struct RecipeProgram: AppProgram {
                         // Only an ID worked out before this one has a value to give.
                         let earlier = recipe.ids.prefix(number).firstIndex { $0.name == name }
                         step = Step(kind: earlier.map { .id($0) } ?? .missingStore)
+                    case .supplied(let name):
+                        if !supplied.contains(name) { supplied.append(name) }
+                        step = Step(kind: .supplied(supplied.firstIndex(of: name)!))
                     }
                     step.condition = resolve(source.condition)
                     if !source.check.isEmpty {
@@ -194,7 +226,7 @@ struct RecipeProgram: AppProgram {
                     }
                     step.shape = source.shape
                     plan.sources.append(step)
-                    if source.storeName == nil, source.idName == nil, positions[source.name] == nil, seen.insert(source.name).inserted {
+                    if !source.takesAsIs, positions[source.name] == nil, seen.insert(source.name).inserted {
                         names.append(source.name)
                     }
                 }
@@ -207,6 +239,23 @@ struct RecipeProgram: AppProgram {
             }
             platformNames = names
             idPlans = plans
+            suppliedNames = supplied
+            calls = recipe.calls.map { call in
+                CallPlan(name: call.name, actions: call.actions.map { action in
+                    let kind: CallPlan.Action.Kind
+                    switch action.kind {
+                    case .clear(let store): kind = position(store).map { .clear($0) } ?? .nothing
+                    case .saveSupplied(let store): kind = position(store).map { .saveSupplied($0) } ?? .nothing
+                    case .newID(let name):
+                        let id = recipe.ids.firstIndex { $0.name == name }
+                        let maker = id.flatMap { recipe.ids[$0].sources.firstIndex(where: \.makesNewValue) }
+                        kind = id.flatMap { id in maker.map { .newID(id, from: $0) } } ?? .nothing
+                    case .rerun(let name): kind = recipe.ids.firstIndex { $0.name == name }.map { .rerun($0) } ?? .nothing
+                    }
+                    return CallPlan.Action(kind: kind, option: action.option)
+                })
+            }
+            launchCall = calls.firstIndex { $0.name == RecipeCall.launch }
             migrations = recipe.migrate.map { m in
                 MigrationStep(from: position(m.from) ?? -1, to: position(m.to) ?? -1, done: m.done.flatMap(position) ?? -1, value: m.value,
                               clear: m.clear, overwrite: m.overwrite, option: m.option)
@@ -218,7 +267,8 @@ struct RecipeProgram: AppProgram {
             memoryKeys = recipe.ids.map { recipe.hasSeveralIDs ? "recipe:" + recipe.name + ":" + $0.name : "recipe:" + recipe.name }
             storeNames = recipe.stores.map(\.name)
             stores = recipe.stores
-            cachesInProcess = recipe.cache == .process
+            cachedIDs = recipe.ids.map { ($0.cache ?? recipe.cache) == .process }
+            cachesInProcess = cachedIDs.allSatisfy { $0 }
             waitsForFirstUnlock = recipe.beforeFirstUnlock == .wait
             stopsWhenRefused = recipe.whenRefused == .stop
             stopsWhenWriteFails = recipe.whenWriteFails == .stop
@@ -266,6 +316,12 @@ struct RecipeProgram: AppProgram {
     /// A launch, recording what it did into `trace` when one is given (nil: nothing recorded,
     /// as in every launch of a search).
     func launch(_ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
+        if let call = shared.launchCall { return launchWithCall(call, &os, trace: &trace) }
+        return launchIDs(&os, trace: &trace)
+    }
+
+    /// A launch's own work: each ID from its sources (or the process's memory), saved.
+    func launchIDs(_ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
         let shared = self.shared
         if shared.waitsForFirstUnlock && !os.protectedDataAvailable {
             trace?.entries.append(.waited)
@@ -299,7 +355,7 @@ struct RecipeProgram: AppProgram {
         shapedIDs.reserveCapacity(count)
         for index in 0..<count {
             // An ID this process already keeps in memory is not worked out again.
-            if shared.cachesInProcess, let cached = os.memory(shared.memoryKeys[index]) {
+            if shared.cachedIDs[index], let cached = os.memory(shared.memoryKeys[index]) {
                 run.trace?.entries.append(.fromMemory(id: shared.idNames[index], value: cached))
                 chosen.append(cached)
                 shapedIDs.append(cached)
@@ -316,7 +372,7 @@ struct RecipeProgram: AppProgram {
             chosen.append(id)
             if let value = id {
                 let shaped = shape(value, index, run)
-                if shared.cachesInProcess { os.setMemory(shaped, forKey: shared.memoryKeys[index]) }
+                if shared.cachedIDs[index] { os.setMemory(shaped, forKey: shared.memoryKeys[index]) }
                 shapedIDs.append(shaped)
             } else {
                 shapedIDs.append(nil)
@@ -527,9 +583,12 @@ struct Run {
 
     // MARK: - Choosing the ID
 
-    mutating func chooseID(_ plan: RecipeProgram.Shared.IDPlan, id: Int, earlier: [String?], _ os: inout AppOS) -> String? {
+    /// - Parameter first: the position of the first source asked (a call's `newId` starts at the
+    ///   ID's first source that makes a value).
+    mutating func chooseID(_ plan: RecipeProgram.Shared.IDPlan, id: Int, earlier: [String?], from first: Int = 0, _ os: inout AppOS) -> String? {
         chosenSource = nil
-        for (number, step) in plan.sources.enumerated() {
+        for number in first..<plan.sources.count {
+            let step = plan.sources[number]
             if step.condition >= 0 {
                 let holds = self.holds(shared.conditions[step.condition], &os)
                 if stopped { return nil }
@@ -549,6 +608,8 @@ struct Run {
                 continue
             case .id(let index):
                 value = earlier[index]
+            case .supplied(let index):
+                value = supplied(shared.suppliedNames[index], &os)
             case .idfv:
                 value = PlatformRead.idfv.value(&os)
             case .idfa:
@@ -577,7 +638,7 @@ struct Run {
                 continue
             }
             switch step.kind {
-            case .store, .id:
+            case .store, .id, .supplied:
                 if step.check >= 0 && !shared.checks[step.check].accepts(value) {
                     if trace != nil { let entry: RecipeTrace.Entry = .rejected(id: shared.idNames[id], source: number, name: sourceName(id, number), value: value); trace!.entries.append(entry) }
                     continue
@@ -611,7 +672,7 @@ struct Run {
         case .apnsToken: "apnsToken"
         case .appleUserID: "appleUserID"
         case .server: "server"
-        case .store, .missingStore, .id: ""
+        case .store, .missingStore, .id, .supplied: ""
         }
     }
 
@@ -830,8 +891,13 @@ struct Run {
         switch store.kind {
         case .keychain(let item):
             let (status, found) = os.secItemCopyMatching(query(item))
-            if status == .success, let value = found?.value, !value.isEmpty {
-                result = .value(value)
+            if status == .success, let found, !found.value.isEmpty {
+                result = .value(found.value)
+                if item.upgradeAccessible, let target = item.accessible, found.accessible != target {
+                    // The read's own update, not one of the recipe's writes: the item keeps its data.
+                    let upgraded = os.secItemUpdate(query(item), KeychainUpdate(value: found.value, accessible: target))
+                    note("keychain update (\(name)): class \(found.accessible.rawValue) → \(target.rawValue): \(upgraded)")
+                }
             } else if status == .success || status == .itemNotFound {
                 result = .missing
                 note("keychain read (\(name)): \(SecStatus.itemNotFound)")
@@ -856,7 +922,7 @@ struct Run {
     func query(_ item: KeychainStore) -> KeychainQuery {
         KeychainQuery(service: fill(item.service), account: fill(item.account),
                       accessGroup: item.accessGroup.map(fill), synchronizable: item.querySynchronizable,
-                      accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil)
+                      accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil, generic: item.generic.map(fill))
     }
 
     // MARK: - Writing
@@ -981,7 +1047,7 @@ struct Run {
         let attributes = KeychainAttributes(service: fill(item.service), account: fill(item.account),
                                             value: value, accessible: item.accessible,
                                             accessGroup: item.accessGroup.map(fill), synchronizable: item.synchronizable,
-                                            accessControl: item.accessControl)
+                                            accessControl: item.accessControl, generic: item.generic.map(fill))
         let added = os.secItemAdd(attributes)
         guard added == .duplicateItem, item.write == .add else { return added }
         switch item.onDuplicate {
@@ -990,8 +1056,9 @@ struct Run {
         case .update:
             return os.secItemUpdate(query, update)
         case .deleteAndAdd:
-            // The delete query names neither class nor sync.
-            os.secItemDelete(KeychainQuery(service: attributes.service, account: attributes.account, accessGroup: attributes.accessGroup))
+            // The delete query names neither class nor sync (its generic attribute, as every query of the store does).
+            os.secItemDelete(KeychainQuery(service: attributes.service, account: attributes.account, accessGroup: attributes.accessGroup,
+                                           generic: attributes.generic))
             return os.secItemAdd(attributes)
         }
     }

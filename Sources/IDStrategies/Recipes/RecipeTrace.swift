@@ -129,6 +129,15 @@ struct TracingRecipeProgram: AppProgram {
         sink.traces.append(trace ?? RecipeTrace())
         return report
     }
+
+    func declares(call name: String) -> Bool { program.declares(call: name) }
+
+    func call(_ name: String, value: String?, _ os: inout AppOS) -> LaunchReport {
+        var trace: RecipeTrace? = RecipeTrace()
+        let report = program.call(name, value: value, &os, trace: &trace)
+        sink.traces.append(trace ?? RecipeTrace())
+        return report
+    }
 }
 
 /// Replays steps on a world with one app's recipe launches traced: what explore's why reads to
@@ -167,7 +176,7 @@ package enum TracedReplay {
                 applied = false
             }
             var trace: RecipeTrace?
-            if case .launch(let launched, _, _) = step.event, launched == app, applied { trace = sink.traces.last }
+            if step.event.reportsIDs(of: app), applied { trace = sink.traces.last }
             results.append(StepResult(world: world, changes: changes, trace: trace, applied: applied))
         }
         return results

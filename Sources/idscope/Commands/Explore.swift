@@ -104,7 +104,7 @@ extension IDScope {
             if let keys = eventKeys, keys.isEmpty {
                 throw ExitStatus.namesNothing("explore", "--events names no event; give event keys, like --events install,launch,reboot")
             }
-            for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) {
+            for key in eventKeys ?? [] where !ActionAlphabet.eventKeys.contains(key) && !key.hasPrefix(ActionAlphabet.callPrefix) {
                 throw ExitStatus.namesNothing("explore", "unknown event '\(key)' in --events (explore uses " + ActionAlphabet.eventKeys.joined(separator: ", ") + ")"
                                               + NameSuggester.hint(for: key, among: ActionAlphabet.eventKeys))
             }
@@ -121,6 +121,16 @@ extension IDScope {
             let wanted = chosenGoal.map { goal in ExploreProperty.allCases.filter(goal.properties.contains) }
                 ?? properties.compactMap(ExploreProperty.init(rawValue:))
             let targets = try makeTargets()
+            // A call is offered only to an app whose code makes it (`call:NAME` in --events).
+            for key in eventKeys ?? [] where key.hasPrefix(ActionAlphabet.callPrefix) {
+                let name = String(key.dropFirst(ActionAlphabet.callPrefix.count))
+                for target in targets where !target.strategy.calls.contains(name) {
+                    let calls = target.strategy.calls
+                    throw ExitStatus.namesNothing("explore", "--events names \(key), but \(target.strategy.name) has no call '\(name)'"
+                                                  + (calls.isEmpty ? " (its code declares none)" : " (its calls: \(calls.joined(separator: ", ")))")
+                                                  + NameSuggester.hint(for: name, among: calls))
+                }
+            }
             // Checked now, before a long search; made only when there is a break to save in it.
             if let save, let problem = Self.folderProblem(save) {
                 Console.error("idscope: cannot save into \(save): \(problem)")

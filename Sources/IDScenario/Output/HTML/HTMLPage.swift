@@ -171,7 +171,7 @@ package enum HTMLPage {
         var shownApp: AppIndex?
         switch outcome.step.action {
         case .event(let event):
-            if case .launch(let app, _, _) = event { shownApp = app }
+            if let app = event.app, event.reportsIDs(of: app) { shownApp = app }
             if !outcome.duplicates.isEmpty { badges = " <span class=\"badge dup\">⚠ duplicate</span>" }
             if outcome.lost != nil { badges += " <span class=\"badge dup\">⚠ lost</span>" }
         case .expect(let expectation):

@@ -1,0 +1,114 @@
+import IDSim
+
+/// The calls an app's code makes to its SDK (`calls:`): a scenario's `call:` steps, and the
+/// reserved `launch`, run at every launch before the sources.
+extension RecipeProgram {
+    func declares(call name: String) -> Bool {
+        name != RecipeCall.launch && shared.calls.contains { $0.name == name }
+    }
+
+    func call(_ name: String, value: String?, _ os: inout AppOS) -> LaunchReport {
+        var untraced: RecipeTrace?
+        return call(name, value: value, &os, trace: &untraced)
+    }
+
+    /// Does what the call does, and reports the IDs as the process then holds them: those it
+    /// changed, and the others as its last launch (or call) left them.
+    func call(_ name: String, value: String?, _ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
+        let shared = self.shared
+        var ids = heldIDs(os.lastReport)
+        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
+        defer { trace = run.trace }
+        if let call = shared.calls.first(where: { $0.name == name }) {
+            run.perform(call, value: value, ids: &ids, program: self, &os)
+        }
+        return report(ids: ids, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull)
+    }
+
+    /// The `launch` call, when the recipe has one, then the launch's own work. The call is the
+    /// code's start (Datadog's `RUM.enable`): it runs when the code does, not when the process's
+    /// memory answers for every ID (`cache: process`) or the SDK waits for the first unlock.
+    func launchWithCall(_ index: Int, _ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
+        if shared.waitsForFirstUnlock && !os.protectedDataAvailable { return launchIDs(&os, trace: &trace) }
+        if shared.cachesInProcess && shared.memoryKeys.allSatisfy({ os.memory($0) != nil }) { return launchIDs(&os, trace: &trace) }
+        var ids = [String?](repeating: nil, count: shared.idPlans.count)
+        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
+        run.perform(shared.calls[index], value: nil, ids: &ids, program: self, &os)
+        trace = run.trace
+        var report = launchIDs(&os, trace: &trace)
+        report.notes.insert(contentsOf: run.notes, at: 0)
+        return report
+    }
+
+    /// Each ID's value as the process last reported it (nil: none, or another installation's).
+    func heldIDs(_ last: LaunchReport?) -> [String?] {
+        shared.idNames.indices.map { index in
+            guard let last else { return nil }
+            let name = shared.idNames[index]
+            if shared.severalIDs && name != "id" { return last.value(name) }
+            return index == recipe.primary ? last.primaryID : nil
+        }
+    }
+}
+
+extension Run {
+    /// Each action of a call whose option test holds, in order. `ids`: each ID's value as the
+    /// process holds it, changed by `newId` and `rerun`. A refused read under `whenRefused: stop`
+    /// ends the call there, the IDs as they were.
+    mutating func perform(_ call: RecipeProgram.Shared.CallPlan, value: String?, ids: inout [String?], program: RecipeProgram,
+                          _ os: inout AppOS) {
+        let shared = self.shared
+        for action in call.actions {
+            if let option = action.option, !option.holds(placeholders.option(option.name)) { continue }
+            switch action.kind {
+            case .nothing:
+                continue
+            case .clear(let store):
+                delete(shared.stores[store], &os)
+                reads[store] = .missing
+                note("\(call.name): cleared \(shared.storeNames[store])")
+            case .saveSupplied(let store):
+                guard let value else {
+                    note("\(call.name) was passed no value: nothing saved to \(shared.storeNames[store])")
+                    continue
+                }
+                if write(store, value, before: reads[store], &os) { reads[store] = .value(value) }
+            case .newID(let id, let first):
+                workOut(id, from: first, call: call.name, ids: &ids, program: program, &os)
+            case .rerun(let id):
+                workOut(id, from: 0, call: call.name, ids: &ids, program: program, &os)
+            }
+            if stopped { return }
+        }
+    }
+
+    /// One ID worked out again from its sources (from `first` on), saved as its `save:` says,
+    /// and kept by the process as its value.
+    private mutating func workOut(_ id: Int, from first: Int, call: String, ids: inout [String?], program: RecipeProgram, _ os: inout AppOS) {
+        let shared = self.shared
+        let plan = shared.idPlans[id]
+        let found = chooseID(plan, id: id, earlier: ids, from: first, &os)
+        guard !stopped else {
+            note("\(call): a refused read stops the call; the IDs stay as they were (whenRefused: stop)")
+            return
+        }
+        var value = found
+        if let made = found, !saveAll(plan, id: id, made, &os) { value = nil }
+        if stopped { return }
+        let shaped = value.map { program.shape($0, id, self) }
+        ids[id] = shaped
+        if shared.cachedIDs[id] { os.setMemory(shaped, forKey: shared.memoryKeys[id]) }
+    }
+
+    /// A value the app supplied: the last it passed with the call of this name, else its option
+    /// of this name.
+    mutating func supplied(_ name: String, _ os: inout AppOS) -> String? {
+        if let value = os.supplied(name) { return value }
+        switch placeholders.option(name) {
+        case .string(let s)?: return s
+        case .int(let i)?: return String(i)
+        case .bool(let b)?: return b ? "true" : "false"
+        case .list?, nil: return nil
+        }
+    }
+}
