@@ -177,6 +177,53 @@ struct RecipeCallTests {
         #expect(cached.world.devices[0].app(0)?.container.files["Library/Caches/anon"]?.contents == cached.ids[0])
     }
 
+    @Test("an action is done only when its if, unless and when hold; the launch call runs after the migrations, before the sources")
+    func actionConditions() throws {
+        // The first launch keeps the lowercase IDFV in legacy; the next migrates it into anon, and a
+        // strict start then drops it, for a new UUID. Had the call run before the migration, anon
+        // would have been empty for it, and the migrated IDFV the ID.
+        let recipe = """
+            params: [{ strict: false }]
+            stores:
+              legacy: { defaults: { key: legacy } }
+              anon: { defaults: { key: anon } }
+              optOut: { defaults: { key: optOut } }
+            migrate: [{ from: legacy, to: anon }]
+            id: [anon, { from: idfv, case: lower, unless: legacy }, uuid]
+            save: [{ store: legacy, when: { source: idfv } }, { store: anon, when: { source: uuid } }]
+            calls:
+              launch: [{ clear: anon, if: { store: anon, equals: { from: idfv, case: lower } }, when: { option: strict } }]
+              reset: [{ clear: anon, unless: optOut }, { newId: id, unless: optOut }]
+              optOut: [{ save: optOut, from: supplied }]
+            """
+        func run(strict: Bool) throws -> RecipeRun {
+            try RecipeRun(recipe, steps: """
+                  - install: com.acme.shop
+                  - launch: com.acme.shop
+                  - configure: { app: com.acme.shop, strict: \(strict) }
+                  - terminate: com.acme.shop
+                  - launch: com.acme.shop
+                  - call: { app: com.acme.shop, name: reset }
+                  - call: { app: com.acme.shop, name: optOut, value: "yes" }
+                  - call: { app: com.acme.shop, name: reset }
+                """)
+        }
+        let lenient = try run(strict: false)
+        let idfv = try #require(lenient.world.identifierForVendor(app: 0, on: 0)?.uuidString.lowercased())
+        #expect(lenient.ids == [idfv, idfv], "not strict: the migrated copy is the ID")
+        #expect(lenient.launches[1].notes.contains("migrated legacy to anon"))
+        let strict = try run(strict: true)
+        #expect(strict.ids[0] == idfv && strict.ids[1] != idfv && strict.ids[1] != nil, "strict: the start dropped the migrated copy")
+        #expect(strict.launches[1].notes.contains("launch: cleared anon"))
+        // reset made a new ID until the app opted out; then it did nothing.
+        let launched = try #require(Self.reported(strict, step: 4)?.primaryID)
+        let reset = try #require(Self.reported(strict, step: 5)?.primaryID)
+        #expect(reset != launched && Self.defaults(strict.outcomes[5].world, "anon") == reset)
+        #expect(Self.reported(strict, step: 7)?.primaryID == reset && Self.defaults(strict.world, "anon") == reset)
+        #expect(IDScenarioTests.recipeErrors("stores: { s: { defaults: { key: s } } }\nid: [s, uuid]\ncalls: { reset: [{ clear: s, if: t }] }")
+                == ["7:38 if names 't', which is not a store of the recipe; if tests whether stores hold a value; did you mean 's'?"])
+    }
+
     static func strategy(_ recipe: String) throws -> Strategy {
         let run = try RecipeRun(recipe, steps: "  - install: com.acme.shop")
         return try #require(run.scenario.library.strategy(named: "r"))
@@ -260,8 +307,11 @@ struct RecipeCallTests {
             """.replacingOccurrences(of: "\n", with: ""), steps: "  - install: com.acme.shop")
         var recipe = try #require(run.scenario.recipes.first)
         recipe.ids[1].sources.append(RecipeSource(.supplied("login")))
-        recipe.calls.append(RecipeCall(name: "launch", actions: [RecipeCallAction(.clear(store: "anon"),
-                                                                                  option: RecipeCondition.OptionTest(name: "custom", value: .string("y")))]))
+        var condition = RecipeCondition()
+        condition.option = RecipeCondition.OptionTest(name: "custom", value: .string("y"))
+        condition.ifHeld = ["kc"]
+        condition.unlessEqual = [RecipeComparison(store: "anon", equals: RecipeSource(.idfv))]
+        recipe.calls.append(RecipeCall(name: "launch", actions: [RecipeCallAction(.clear(store: "anon"), condition: condition)]))
         let text = RecipeWriter.file(recipe)
         #expect(text.contains("calls:\n  \"reset\": [{ clear: \"anon\" }, { newId: \"anonymous\" }]\n"))
         #expect(text.contains("{ supplied: \"login\" }"))

@@ -1718,6 +1718,164 @@ steps:
     note: The group's last app is gone and the suite with it; the server makes a new user and subscription (issue 77).
 
 """#),
+        ("r16-datadog-anonymous-user-lives-in-caches", #"""
+name: Datadog's anonymous user lives in Library/Caches
+description: >
+  dd-sdk-ios keeps RUM's anonymous user ID (usr.anonymous_id) in a file under Library/Caches, read
+  once per process by RUM.enable (dd-sdk-ios PR 2172, which introduced it in 2.24.0, on by default).
+  No report of it being lost was found; this shows what the code implies. A relaunch and a reboot
+  keep it. The system emptying Caches, clearAllData and a restore lose it, each for a new anonymous
+  user: Caches is in no backup, so a restored phone neither keeps it nor gets another phone's.
+  clearUserInfo, the usual logout, keeps it (PR 2376). Turning trackAnonymousUser off deletes it at
+  the next start, and turning it on again makes a new one.
+presenterNotes: >
+  Rules CT-39 (Caches: in no backup, emptied by the system) and CT-23 (the container goes with the
+  app). The recipe is datadog; its calls are launch (the SDK's start) and clearAllData. Within one
+  process the ID is kept in memory (cache: process), so clearAllData shows only in the next process.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: datadog }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - reboot
+  - unlock
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: first }, values: { anon: present } }
+    note: A new process reads the file back.
+  - terminate: com.acme.shop
+  - purgeCaches
+  - launch: com.acme.shop
+    label: afterPurge
+  - expect: { app: com.acme.shop, id: { differsFrom: first } }
+    note: The system emptied Library/Caches while the app was not running; RUM reports a new anonymous user.
+  - call: { app: com.acme.shop, name: clearAllData }
+  - expect: { app: com.acme.shop, id: { sameAs: afterPurge }, values: { anon: nil } }
+    note: The file is gone, but this process keeps the ID in memory.
+  - terminate: com.acme.shop
+  - launch: com.acme.shop
+    label: afterClear
+  - expect: { app: com.acme.shop, id: { differsFrom: afterPurge } }
+    note: The next process finds no file and makes a new ID.
+  - backup: { kind: encrypted, as: nightly }
+  - erase
+  - restore: nightly
+  - unlock
+  - launch: com.acme.shop
+    label: restored
+  - expect: { app: com.acme.shop, id: { differsFrom: afterClear } }
+    note: Caches is in no backup, so even an encrypted restore brings no ID back.
+  - configure: { app: com.acme.shop, trackAnonymousUser: false }
+  - terminate: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: nil, values: { anon: nil } }
+    note: With trackAnonymousUser off, RUM.enable deletes the file and reports no anonymous user.
+  - configure: { app: com.acme.shop, trackAnonymousUser: true }
+  - terminate: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: restored } }
+    note: Off then on is a new anonymous user, since the start with it off deleted the file.
+
+"""#),
+        ("r17-launchdarkly-context-key-idfv-then-stored-uuid", #"""
+name: LaunchDarkly's default context key was the IDFV up to 7.x and is a stored UUID from 8.0
+description: >
+  Started without a context, the SDK keys its default context by UserDefaults ldDeviceIdentifier,
+  a UUID made at the first start (8.0 on). Up to 7.x the key was the IDFV and nothing was stored,
+  so the upgrade makes a new context for every install (no report names it; it is what the code
+  implies), and each reinstall makes another: the influx of UUID-keyed contexts ios-client-sdk issue
+  452 asked about. identify changes the active context, not the stored key.
+presenterNotes: >
+  Rules CT-23 (UserDefaults go with the container) and IDFV-5 (the IDFV stays while an app of the
+  vendor does). The recipe is launchdarkly; its option sdk says which key rule runs, and identify is
+  a call with the app's context key.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: launchdarkly, options: { sdk: 7 } }
+  - { bundle: com.acme.news, team: ACME1234, strategy: launchdarkly }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: v7
+  - expect: { app: com.acme.shop, id: present, values: { idfv: present, anonKey: nil } }
+    note: 7.x - the key is the IDFV, and nothing is stored.
+  - install: com.acme.news
+  - launch: com.acme.news
+    label: news
+  - expect: { app: com.acme.news, id: { differsFrom: v7 }, values: { uuid: present, anonKey: nil } }
+    note: 9.x - ldDeviceIdentifier is empty, so a new UUID, written there at once.
+  - update: com.acme.shop
+  - configure: { app: com.acme.shop, sdk: 9 }
+  - launch: com.acme.shop
+    label: v9
+  - expect: { app: com.acme.shop, id: { differsFrom: v7 }, values: { uuid: present } }
+    note: The upgrade ignores the IDFV and makes a new UUID - a new context for every upgraded install.
+  - call: { app: com.acme.news, name: identify, value: user-42 }
+  - expect: { app: com.acme.news, id: { sameAs: news }, ids: { context: { equals: user-42 } } }
+    note: identify changes the active context only; ldDeviceIdentifier stays.
+  - reboot
+  - unlock
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: v9 }, values: { anonKey: present } }
+    note: The UUID was stored; the next start reads it back.
+  - uninstall: com.acme.news
+  - install: com.acme.news
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { differsFrom: news }, ids: { context: { differsFrom: news } } }
+    note: A reinstall empties the container - another new context (issue 452).
+
+"""#),
+        ("r18-rudderstack-idfv-anonymous-id-until-collect-device-id-off", #"""
+name: RudderStack's IDFV anonymousId survives the 1.19 upgrade until collectDeviceId is turned off
+description: >
+  Up to 1.18 rudder-sdk-ios used the lowercase IDFV as anonymousId and stored it in UserDefaults.
+  1.19 makes a random lowercase UUID for new installs but keeps a stored ID, so upgraded users keep
+  the IDFV. Turning withCollectDeviceId off drops a stored ID equal to the IDFV at the next start,
+  and the user gets a new UUID, as rudder-sdk-ios PR 361 warned when it made the change. reset:YES
+  makes another; a reinstall another again, with no IDFV to fall back on.
+presenterNotes: >
+  Rules CT-23 (UserDefaults and the plist go with the container) and IDFV-5. The recipe is
+  rudderstack; its option idDefault: idfv stands for 1.18, and the launch call is the SDK's start,
+  which drops an ID equal to the IDFV when collectDeviceId is off.
+devices:
+  - { name: phone, os: "17.5" }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: rudderstack, options: { idDefault: idfv } }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: v118
+  - expect: { app: com.acme.shop, values: { idfv: present } }
+    note: 1.18 - the anonymousId is the lowercase IDFV, written to rl_anonymous_id.
+  - update: com.acme.shop
+  - configure: { app: com.acme.shop, idDefault: uuid }
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: v118 }, values: { anon: present, anonCopy: present } }
+    note: 1.31 keeps the stored IDFV and copies it into the plist (collectDeviceId is still on).
+  - configure: { app: com.acme.shop, collectDeviceId: false }
+  - terminate: com.acme.shop
+  - launch: com.acme.shop
+    label: uuid
+  - expect: { app: com.acme.shop, id: { differsFrom: v118 }, values: { uuid: present } }
+    note: The stored ID equals the IDFV, so the start drops it and a new UUID is made - every upgraded user changes.
+  - call: { app: com.acme.shop, name: reset }
+  - expect: { app: com.acme.shop, id: { differsFrom: uuid } }
+    label: reset
+    note: reset:YES (1.19 on) replaces it at once.
+  - terminate: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: reset } }
+    note: The new ID was stored; the next start keeps it.
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: reset }, values: { anon: nil, uuid: present } }
+    note: Nothing outlives the app, and 1.19 on no longer falls back to the IDFV.
+
+"""#),
         ("s01-serve-devicecheck-two-teams", #"""
 name: DeviceCheck on two devices and two teams (what `idscope serve` serves)
 description: >
@@ -2021,6 +2179,43 @@ id: [prefs, idfv]
 save: [prefs]
 
 """##),
+        ("datadog", ##"""
+# Datadog's RUM anonymous ID (usr.anonymous_id, also on logs and web-view events), in dd-sdk-ios
+# from 2.24.0. RUM.enable reads it once per process from the feature data store, a file under the
+# core folder in Library/Caches; a missing or unreadable file means a new UUID, lowercase with
+# dashes, written over it. With trackAnonymousUser off (default on) the same start deletes the file
+# and reports no anonymous ID, so turning it back on makes a new one. Datadog.clearAllData()
+# deletes the data store files; the ID stays in memory until the process ends. clearUserInfo,
+# setUserInfo and tracking consent leave it alone. No keychain, no UserDefaults, no IDFV, nothing
+# from the server. Library/Caches is in no backup and the system may empty it (CT-39).
+# Not modelled: the file's TLV envelope and JSON string (a key or store-format version bump would
+# make the stored ID unreadable once); the asynchronous read (events right after RUM.enable may
+# lack the ID); instance names and sites other than the defaults, which give another folder (the
+# param core is the lowercase SHA-256 of instance name and site, "main" and "us1" here).
+# Source: DataDog/dd-sdk-ios DatadogRUM/Sources/Integrations/AnonymousIdentifierManager.swift
+# lines 26-41, DatadogRUM/Sources/Feature/RUMFeature.swift lines 305-309 and 344-345,
+# DatadogRUM/Sources/RUMConfiguration.swift lines 290-297, DatadogRUM/Sources/Feature/RUMDataStore.swift
+# lines 35 and 46-79, DatadogRUM/Sources/DataModels/RUMDataModelsMapping.swift lines 18-22,
+# DatadogCore/Sources/Core/Storage/Directories.swift lines 10-21 and 46-66,
+# DatadogCore/Sources/Core/DatadogCore.swift lines 137-151, 176-178 and 253-256 (tag 3.11.0, commit
+# d5e75dd7fdc721a5234c415a111664c0605f2164); docs/research/sdk/datadog.md.
+name: datadog
+summary: "Datadog RUM anonymous ID: a file under Library/Caches/com.datadoghq, else a new lowercase UUID written over it; deleted at start when trackAnonymousUser is off, and by clearAllData (AnonymousIdentifierManager.swift:26-41)"
+params:
+  - { trackAnonymousUser: true }
+  - { core: f5da9c34155155fa15554148a8a2d145170e0a082ddf9cba39ea3a198b2bb947 }
+stores:
+  anon: { file: { path: "Library/Caches/com.datadoghq/v2/{core}/1/rum/rum-anonymous-id" } }
+id:
+  - { store: anon, when: { option: trackAnonymousUser } }
+  - { uuid: { case: lower }, when: { option: trackAnonymousUser } }
+save: [{ store: anon, when: { source: uuid, write: always } }]
+cache: process
+calls:
+  launch: [{ clear: anon, when: { option: trackAnonymousUser, is: false } }]
+  clearAllData: [{ clear: anon }]
+
+"""##),
         ("device-info-plus", ##"""
 # device_info_plus's IosDeviceInfo.identifierForVendor: the IDFV's UUIDString, nil passed on as null.
 # The Dart side caches the whole result per DeviceInfoPlugin instance; an app that keeps one
@@ -2119,6 +2314,47 @@ stores:
   kc: { keychain: { service: "{bundle}", account: DEVICE_UUID } }
 id: [kc, idfv, uuid]
 save: [{ store: kc, when: missingOrRefused }]
+
+"""##),
+        ("launchdarkly", ##"""
+# LaunchDarkly's iOS client SDK (9.11.0; 8.x the same): the key of the context the SDK makes when
+# the app gives none. start() without a context, or a keyless builder of kind user, takes
+# UserDefaults.standard "ldDeviceIdentifier"; when it holds nothing, a new UUID (uppercase, dashes)
+# is written there at once. With Auto Environment Attributes on, the ld_device context keeps its own
+# key the same way under "ldGeneratedContextKey:ld_device". Both are read at every start, even
+# when the app then identifies its own context; nothing deletes them. Up to 7.1.0 (option sdk: 7,
+# also 8.x with the deprecated LDUser()) the key was the IDFV, and the stored key was used, and a
+# UUID made and stored, only while the IDFV was nil; the IDFV itself was never stored. identify
+# with a key makes that the active context for the process; the generated key stays.
+# Not modelled: the anonymous flag (the default context is not marked anonymous, ios-client-sdk
+# issue 452); custom kinds other than ld_device; identify's key is what the app passed last, kept
+# across launches as apps with a login pass it again at each start (the SDK itself keeps nothing of
+# it).
+# Source: launchdarkly/ios-client-sdk LaunchDarkly/LaunchDarkly/Models/Context/LDContext.swift
+# lines 62-65, 239-251, 642-653 and 845-853, LaunchDarkly/LaunchDarkly/LDClient.swift lines 378-390
+# and 873-878, LaunchDarkly/LaunchDarkly/Models/Context/Modifier.swift lines 82-85 (commit
+# 9fc3e1504396ff9a1176e502207ee394250f77c9, 9.11.0); 7.1.0 (commit
+# 8ceaa14005dc5879f1b67029010353d378366e02): LaunchDarkly/LaunchDarkly/Models/LDUser.swift lines
+# 83-115 and 184-198; docs/research/sdk/launchdarkly.md.
+name: launchdarkly
+summary: "LaunchDarkly context key: UserDefaults ldDeviceIdentifier, else a new UUID written at once (8.0+); up to 7.x the IDFV, the stored key only while it is nil (LDContext.swift:239-251)"
+params: [{ sdk: 9 }, { autoEnvAttributes: false }]
+stores:
+  anonKey: { defaults: { key: ldDeviceIdentifier } }
+  deviceKey: { defaults: { key: "ldGeneratedContextKey:ld_device" } }
+ids:
+  anonymous:
+    id: [{ from: idfv, when: { option: sdk, is: 7 } }, anonKey, uuid]
+    save: [{ store: anonKey, when: { source: uuid } }]
+  device:
+    id: [{ store: deviceKey, when: { option: autoEnvAttributes } }, { uuid: {}, when: { option: autoEnvAttributes } }]
+    save: [{ store: deviceKey, when: { source: uuid } }]
+  context:
+    id: [{ supplied: identify }, { from: anonymous }]
+    cache: process
+primary: anonymous
+calls:
+  identify: [{ rerun: context }]
 
 """##),
         ("mixpanel", ##"""
@@ -2320,6 +2556,52 @@ stores:
   prefs: { defaults: { key: deviceUID } }
 id: [kc, prefs, idfv, uuid]
 overwrite: [kc, prefs]
+
+"""##),
+        ("rudderstack", ##"""
+# RudderStack's iOS SDK (rudder-sdk-ios 1.31.0) anonymousId: UserDefaults.standard rl_anonymous_id,
+# mirrored since 1.25.2 in Library/rsDefaultsPersistence.plist (copied there once from the standard
+# defaults, and put back into an absent key at every start); else a new lowercase UUID. Up to 1.18
+# (option idDefault: idfv) the default was the lowercase IDFV. The ID is written to both at every
+# start. With withCollectDeviceId off (1.19+), a stored ID equal to the lowercase IDFV is dropped at
+# start, so a user upgraded from 1.18 gets a new UUID (rudder-sdk-ios PR 361 warns of it). reset:YES
+# makes a new one; putAnonymousId stores the app's string.
+# Not modelled: the traits JSON (rl_traits) that also holds the ID; versions 1.19 to 1.25.1 (a UUID
+# default and no plist); 1.18's removal of the key when the IDFV is nil before the first unlock (here
+# no ID and no write); putAnonymousId and the ID reading nil while the user has opted out. The
+# plist is a keyed file here, not a property list.
+# Source: rudderlabs/rudder-sdk-ios Sources/Classes/RSContext.m lines 29-33, RSEventRepository.m
+# lines 60-80 and 148-157, RSPreferenceManager.m lines 25, 48-72, 83-89, 167-203 and 334-346,
+# RSDefaultsPersistence.m lines 14 and 28-65, RSUtils.m lines 38-46, 72-75 and 139-147, RSClient.m
+# lines 334-342 and 442-457 (commit dcf152d5e7b8a0a715d20dbf813168cdbf46f99c, 1.31.0 plus 5 commits);
+# 1.18.0 RSPreferenceManager.m lines 130-142 (commit 211f70d6dd56b97d164b0cb006344b56a7af39d2);
+# docs/research/sdk/rudderstack.md.
+name: rudderstack
+summary: "RudderStack anonymousId: UserDefaults rl_anonymous_id (and Library/rsDefaultsPersistence.plist), else a new lowercase UUID (the lowercase IDFV up to 1.18); dropped at start when it equals the IDFV and collectDeviceId is off (RSEventRepository.m:148-157)"
+params: [{ collectDeviceId: true }, { idDefault: uuid }]
+stores:
+  anon: { defaults: { key: rl_anonymous_id } }
+  anonCopy: { file: { path: Library/rsDefaultsPersistence.plist, key: rl_anonymous_id } }
+  copied: { file: { path: Library/rsDefaultsPersistence.plist, key: standardDefaultsCopied } }
+migrate:
+  - { from: anon, to: anonCopy, done: copied, value: "true", overwrite: true, when: { option: idDefault, is: uuid } }
+  - { from: anonCopy, to: anon, when: { option: idDefault, is: uuid } }
+ids:
+  anonymousId:
+    id:
+      - anon
+      - { store: anonCopy, when: { option: idDefault, is: uuid } }
+      - { from: idfv, case: lower, when: { option: idDefault, is: idfv } }
+      - { uuid: { case: lower }, when: { option: idDefault, is: uuid } }
+    save:
+      - { store: anon, when: always }
+      - { store: anonCopy, when: { option: idDefault, is: uuid, write: always } }
+calls:
+  launch:
+    - { clear: anonCopy, if: { store: anon, equals: { from: idfv, case: lower } }, when: { option: collectDeviceId, is: false } }
+    - { clear: anon, if: { store: anon, equals: { from: idfv, case: lower } }, when: { option: collectDeviceId, is: false } }
+  reset: [{ clear: anon }, { clear: anonCopy }, { newId: anonymousId }]
+  putAnonymousId: [{ save: anon, from: supplied }, { save: anonCopy, from: supplied }, { rerun: anonymousId }]
 
 """##),
         ("segment", ##"""

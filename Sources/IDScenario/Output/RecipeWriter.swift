@@ -65,7 +65,7 @@ package enum RecipeWriter {
         case .newID(let id): parts = ["newId: " + q(id)]
         case .rerun(let id): parts = ["rerun: " + q(id)]
         }
-        if let option = action.option { parts.append("when: { " + optionTest(option) + " }") }
+        parts += condition(action.condition, optionKey: "when")
         return "{ " + parts.joined(separator: ", ") + " }"
     }
 

@@ -21,6 +21,8 @@ enum RecipeParser {
     static let sourceHeads = ["store", "from", "uuid", "uuid7", "server", "supplied"]
     /// What a call's action may do (`calls: { reset: [{ clear: kc }, { newId: id }] }`).
     static let callActionHeads = ["clear", "save", "newId", "rerun"]
+    /// When an action is done: as a source's `if`, `unless` and `when`.
+    static let callActionConditions = ["if", "unless", "when"]
     static let keychainKeys = ["service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
                                "querySynchronizable", "write", "onDuplicate", "updates", "accessControl", "generic", "upgradeAccessible"]
 
@@ -226,14 +228,14 @@ enum RecipeParser {
         }
         let heads = pairs.filter { callActionHeads.contains($0.key) }
         guard heads.count == 1, let head = heads.first else {
-            reader.checkKeys(pairs, known: callActionHeads + ["from", "when"], in: "an action of call '\(call)'")
-            if pairs.allSatisfy({ (callActionHeads + ["from", "when"]).contains($0.key) }) {
+            reader.checkKeys(pairs, known: callActionHeads + ["from"] + callActionConditions, in: "an action of call '\(call)'")
+            if pairs.allSatisfy({ (callActionHeads + ["from"] + callActionConditions).contains($0.key) }) {
                 reader.error(heads.isEmpty ? "an action says what it does, \(example)"
                              : "an action does one thing: \(heads.map(\.key).joined(separator: " and ")) together", at: node)
             }
             return nil
         }
-        reader.checkKeys(pairs, known: [head.key, "when"] + (head.key == "save" ? ["from"] : []), in: "an action of call '\(call)'")
+        reader.checkKeys(pairs, known: [head.key] + callActionConditions + (head.key == "save" ? ["from"] : []), in: "an action of call '\(call)'")
         let isLaunch = call == RecipeCall.launch
         func idName(_ node: YAMLNode) -> String? {
             guard let word = reader.string(node, head.key) else { return nil }
@@ -277,12 +279,10 @@ enum RecipeParser {
             }
             kind = .rerun(id)
         }
-        var action = RecipeCallAction(kind)
-        if let n = pairs.first(where: { $0.key == "when" })?.value {
-            guard let test = parseOptionTest(n, params: recipe.params, &reader) else { return nil }
-            action.option = test
-        }
-        return action
+        func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
+        let condition = parseCondition(ifNode: field("if"), unlessNode: field("unless"), optionNode: field("when"), stores: stores,
+                                       params: recipe.params, &reader)
+        return RecipeCallAction(kind, condition: condition)
     }
 
     /// What the stores seen so far put on one file (by path and group): the first of them, and

@@ -53,7 +53,8 @@ package enum StrategyCatalog {
     }
 
     /// The SDKs' recipes, by the contract's names.
-    package static let sdkNames = ["adjust", "amplitude", "mixpanel", "segment", "posthog", "revenuecat", "sentry", "branch", "onesignal"]
+    package static let sdkNames = ["adjust", "amplitude", "mixpanel", "segment", "posthog", "revenuecat", "sentry", "branch", "onesignal",
+                                             "datadog", "launchdarkly", "rudderstack"]
 
     package static func group(of strategy: Strategy) -> Group {
         if strategy.kind == .swift { return .swift }

@@ -309,7 +309,7 @@ package enum FormatSchema {
         let callAction: JSONValue = .object([
             ("type", .string("object")),
             ("properties", .object(RecipeParser.callActionHeads.map { ($0, .ref("text")) }
-                                   + [("from", words(["supplied"])), ("when", .ref("optionTest"))])),
+                                   + [("from", words(["supplied"])), ("if", names), ("unless", names), ("when", .ref("optionTest"))])),
             ("additionalProperties", .bool(false)),
             ("oneOf", .array(RecipeParser.callActionHeads.map { .object([("required", .strings([$0]))]) })),
             ("dependentRequired", .object([("save", .strings(["from"])), ("from", .strings(["save"]))])),

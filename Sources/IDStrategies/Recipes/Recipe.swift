@@ -443,7 +443,7 @@ package struct RecipeCall: Sendable, Hashable {
     }
 }
 
-/// One thing a call does, when its option test holds (`when: { option: NAME, is: VALUE }`).
+/// One thing a call does, when its condition holds (`if`, `unless` and `when`, as a source's).
 package struct RecipeCallAction: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         /// `{ clear: STORE }`: deletes the store's copy; the IDs the process holds stay as they are.
@@ -458,11 +458,11 @@ package struct RecipeCallAction: Sendable, Hashable {
     }
 
     package var kind: Kind
-    package var option: RecipeCondition.OptionTest?
+    package var condition: RecipeCondition
 
-    package init(_ kind: Kind, option: RecipeCondition.OptionTest? = nil) {
+    package init(_ kind: Kind, condition: RecipeCondition = RecipeCondition()) {
         self.kind = kind
-        self.option = option
+        self.condition = condition
     }
 
     /// The ID it acts on, if any.

@@ -25,19 +25,13 @@ extension RecipeProgram {
         return report(ids: ids, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull)
     }
 
-    /// The `launch` call, when the recipe has one, then the launch's own work. The call is the
-    /// code's start (Datadog's `RUM.enable`): it runs when the code does, not when the process's
-    /// memory answers for every ID (`cache: process`) or the SDK waits for the first unlock.
-    func launchWithCall(_ index: Int, _ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
-        if shared.waitsForFirstUnlock && !os.protectedDataAvailable { return launchIDs(&os, trace: &trace) }
-        if shared.cachesInProcess && shared.memoryKeys.allSatisfy({ os.memory($0) != nil }) { return launchIDs(&os, trace: &trace) }
+    /// The `launch` call: the code's start (Datadog's `RUM.enable`), made after the migrations and
+    /// before the sources, at a launch whose code runs: not one the process's memory answers for
+    /// every ID (`cache: process`), nor one that waits for the first unlock (both return before).
+    func runLaunchCall(_ index: Int, _ run: inout Run, _ os: inout AppOS) {
         var ids = [String?](repeating: nil, count: shared.idPlans.count)
-        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
         run.perform(shared.calls[index], value: nil, ids: &ids, program: self, &os)
-        trace = run.trace
-        var report = launchIDs(&os, trace: &trace)
-        report.notes.insert(contentsOf: run.notes, at: 0)
-        return report
+        run.stopped = false
     }
 
     /// Each ID's value as the process last reported it (nil: none, or another installation's).
@@ -52,14 +46,17 @@ extension RecipeProgram {
 }
 
 extension Run {
-    /// Each action of a call whose option test holds, in order. `ids`: each ID's value as the
+    /// Each action of a call whose condition holds, in order. `ids`: each ID's value as the
     /// process holds it, changed by `newId` and `rerun`. A refused read under `whenRefused: stop`
     /// ends the call there, the IDs as they were.
     mutating func perform(_ call: RecipeProgram.Shared.CallPlan, value: String?, ids: inout [String?], program: RecipeProgram,
                           _ os: inout AppOS) {
         let shared = self.shared
         for action in call.actions {
-            if let option = action.option, !option.holds(placeholders.option(option.name)) { continue }
+            if action.condition >= 0 {
+                guard holds(shared.conditions[action.condition], &os) else { continue }
+                stopped = false   // a refused read in a condition stops no call: the action is not done
+            }
             switch action.kind {
             case .nothing:
                 continue
@@ -97,6 +94,9 @@ extension Run {
         if stopped { return }
         let shaped = value.map { program.shape($0, id, self) }
         ids[id] = shaped
+        // The stores the saves (and clears) may have written are read afresh by what comes after.
+        for entry in plan.saves where entry.store >= 0 { reads[entry.store] = nil }
+        for store in plan.clear { reads[store] = nil }
         if shared.cachedIDs[id] { os.setMemory(shaped, forKey: shared.memoryKeys[id]) }
     }
 

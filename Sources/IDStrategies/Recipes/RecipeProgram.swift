@@ -62,7 +62,8 @@ struct RecipeProgram: AppProgram {
                     case nothing
                 }
                 var kind: Kind
-                var option: RecipeCondition.OptionTest?
+                /// Where its condition is in `conditions` (-1: none).
+                var condition: Int
             }
             var name: String
             var actions: [Action]
@@ -252,7 +253,7 @@ struct RecipeProgram: AppProgram {
                         kind = id.flatMap { id in maker.map { .newID(id, from: $0) } } ?? .nothing
                     case .rerun(let name): kind = recipe.ids.firstIndex { $0.name == name }.map { .rerun($0) } ?? .nothing
                     }
-                    return CallPlan.Action(kind: kind, option: action.option)
+                    return CallPlan.Action(kind: kind, condition: action.condition.isEmpty ? -1 : resolve(action.condition))
                 })
             }
             launchCall = calls.firstIndex { $0.name == RecipeCall.launch }
@@ -316,12 +317,6 @@ struct RecipeProgram: AppProgram {
     /// A launch, recording what it did into `trace` when one is given (nil: nothing recorded,
     /// as in every launch of a search).
     func launch(_ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
-        if let call = shared.launchCall { return launchWithCall(call, &os, trace: &trace) }
-        return launchIDs(&os, trace: &trace)
-    }
-
-    /// A launch's own work: each ID from its sources (or the process's memory), saved.
-    func launchIDs(_ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
         let shared = self.shared
         if shared.waitsForFirstUnlock && !os.protectedDataAvailable {
             trace?.entries.append(.waited)
@@ -349,6 +344,7 @@ struct RecipeProgram: AppProgram {
         var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
         defer { trace = run.trace }
         if !shared.migrations.isEmpty { run.migrate(&os) }
+        if let call = shared.launchCall { runLaunchCall(call, &run, &os) }
         var chosen: [String?] = []
         var shapedIDs: [String?] = []
         chosen.reserveCapacity(count)
@@ -392,6 +388,7 @@ struct RecipeProgram: AppProgram {
         var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
         defer { trace = run.trace }
         if !shared.migrations.isEmpty { run.migrate(&os) }
+        if let call = shared.launchCall { runLaunchCall(call, &run, &os) }
         let chosen = run.chooseID(shared.idPlans[0], id: 0, earlier: [], &os)
         guard !run.stopped else { return report(id: nil, reads: run.reads, platform: run.platform, notes: run.notes, inFull: run.inFull) }
         var id = chosen
