@@ -42,7 +42,8 @@ struct LostIDTests {
     static func launches(_ scenario: Scenario) throws -> [Int: (device: String, id: String?)] {
         var out: [Int: (String, String?)] = [:]
         try Session.run(scenario) { outcome in
-            guard case .event(.launch(let app, _, _)) = outcome.step.action else { return }
+            // A launch, or a call to the SDK: both report the app's IDs.
+            guard case .event(let event) = outcome.step.action, let app = event.app, event.reportsIDs(of: app) else { return }
             let latest = outcome.world.devices[outcome.step.device].launches[app]?.latest
             out[outcome.number] = (outcome.world.devices[outcome.step.device].name, latest?.step == outcome.number ? latest?.report.primaryID : nil)
         }

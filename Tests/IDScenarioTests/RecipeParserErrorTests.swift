@@ -62,13 +62,14 @@ struct RecipeParserErrorTests {
                     "t.yaml:8:14: error: unknown source 'other': name a store of the recipe or one of idfv, idfa, uuid, uuid7, fid, apnsToken, appleUserID, server"])
     }
 
-    @Test("an app whose recipe file fails to load keeps its options unjudged: no error from the default strategy")
+    @Test("an app whose recipe file fails to load is judged by no strategy: its options, expectations and calls add no error")
     func brokenRecipeFileIsNotIDKit() throws {
         let folder = TemporaryDirectory.make()
         try "name: acme\nstores:\n  kc: { keychain: { acount: id } }\nid: [kc, uuid]\nsave: [kc]\n"
             .write(to: folder.appendingPathComponent("acme.yaml"), atomically: true, encoding: .utf8)
         let scenario = folder.appendingPathComponent("s.yaml")
-        let text = "name: s\ndevices: [{ name: phone, os: \"17.5\" }]\napps:\n  - { bundle: com.acme.shop, team: ACME1234, strategy: acme.yaml, options: { version: 1 } }\nsteps: []\n"
+        let text = "name: s\ndevices: [{ name: phone, os: \"17.5\" }]\napps:\n  - { bundle: com.acme.shop, team: ACME1234, strategy: acme.yaml, options: { version: 1 } }\n"
+            + "steps:\n  - launch: com.acme.shop\n  - expect: { app: com.acme.shop, values: { kc: present } }\n  - call: { app: com.acme.shop, name: reset }\n"
         var messages: [String] = []
         do {
             _ = try ScenarioParser.parse(text, file: scenario.path)

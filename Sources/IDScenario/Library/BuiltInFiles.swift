@@ -1876,6 +1876,156 @@ steps:
     note: Nothing outlives the app, and 1.19 on no longer falls back to the IDFV.
 
 """#),
+        ("r19-fingerprintjs-device-id-survives-reinstall-not-erase", #"""
+name: FingerprintJS keeps its device ID across reinstalls but not an erase
+description: >
+  fingerprintjs-ios issue 48 asked how long getDeviceId() lasts; the answer is in the code: it is
+  the IDFV first seen, kept in an AfterFirstUnlockThisDeviceOnly keychain item, so it outlives a
+  reinstall that changes the IDFV and is gone after an erase; before the first unlock it is nil.
+  The move from the 1.2.0 item (WhenUnlocked) to the new one can replace an old ID by today's IDFV
+  when the first launch of the new version happens while the device is locked: what the code
+  implies, with no report.
+presenterNotes: >
+  Rules KC-19 (keychain items outlive the app), IDFV-5 (a new IDFV once the vendor's last app is
+  gone), KC-17 (a locked device refuses WhenUnlocked items) and KC-22 (an erase wipes the keychain).
+  The recipe is fingerprintjs; keychainV2: false stands for 1.0.0-1.2.0.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: fingerprintjs }
+  - { bundle: com.bank.app, team: BANK5678, strategy: fingerprintjs, options: { keychainV2: false } }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - reboot
+  - launch: { app: com.acme.shop, mode: background }
+  - expect: { app: com.acme.shop, id: nil }
+    note: Before the first unlock the item is refused and the IDFV is nil; there is no UUID to fall back on.
+  - unlock
+  - call: { app: com.acme.shop, name: getDeviceId }
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: Asked again in the same process after the unlock, it reads the item.
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: first }, values: { kc: present } }
+    note: The keychain item survives the reinstall although the IDFV is new.
+  - install: com.bank.app
+  - launch: com.bank.app
+    label: old
+  - uninstall: com.bank.app
+  - install: com.bank.app
+  - launch: com.bank.app
+  - expect: { app: com.bank.app, id: { sameAs: old } }
+    note: 1.2.0 - the reinstall made a new IDFV, and the old item kept the ID.
+  - update: com.bank.app
+  - configure: { app: com.bank.app, keychainV2: true }
+  - lock
+  - launch: { app: com.bank.app, mode: background }
+  - expect: { app: com.bank.app, id: { differsFrom: old } }
+    note: The new version's first launch while locked finds nothing in id.vendor and is refused the WhenUnlocked item, so it takes today's IDFV and writes it to id.vendor.
+  - unlock
+  - launch: com.bank.app
+  - expect: { app: com.bank.app, id: { differsFrom: old }, values: { kc: present } }
+    note: From now on id.vendor answers first - the old ID is lost for good.
+  - erase
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: first } }
+    note: An erase gives a new device ID.
+
+"""#),
+        ("r20-airship-new-channel-on-another-phones-restore", #"""
+name: Airship makes a new channel on a phone restored from another phone's backup
+description: >
+  Airship keeps the channel ID in the suite <bundle>.airship.settings, which every backup carries,
+  and a device ID in a ThisDeviceOnly keychain item, which a backup brings back only to the same
+  phone. At start the SDK compares the item with its copy in the suite; when they differ it clears
+  the channel and asks the server for a new one. So a phone restored from another's iCloud backup
+  gets its own channel, as the fix for ios-library issue 313 (16.5.1) made it, and the maintainer
+  described in issue 414; the phone restored from its own backup keeps its channel.
+presenterNotes: >
+  Rules KC-21 (ThisDeviceOnly items never reach other hardware), CT-24 (the suite is in every
+  backup) and KC-22 (an erase wipes the keychain). The recipe is airship; the launch call is the
+  SDK's restore check.
+devices:
+  - { name: phone, os: "18.5", passcode: true, appleID: alice }
+  - { name: newphone, os: "18.5", passcode: true, appleID: alice }
+accounts: [{ id: alice }]
+apps:
+  - { bundle: com.acme.news, team: ACME1234, strategy: airship, options: { appKey: K1 } }
+steps:
+  - install: com.acme.news
+  - launch: com.acme.news
+    label: old
+  - terminate: com.acme.news
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { sameAs: old }, values: { seen: present, kc: present } }
+  - backup: { kind: icloud, as: cloud }
+  - restore: cloud
+    device: newphone
+  - { unlock: , device: newphone }
+  - launch: com.acme.news
+    device: newphone
+    label: new
+  - expect: { app: com.acme.news, device: newphone, id: { differsFrom: old } }
+    note: The suite came over, the ThisDeviceOnly item did not - a restore, so a new channel.
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { sameAs: old } }
+    note: The old phone keeps its channel.
+  - erase
+  - restore: cloud
+  - unlock
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { sameAs: old } }
+    note: The same phone and its own backup - the item came back, so no restore is seen.
+  - uninstall: com.acme.news
+  - install: com.acme.news
+  - launch: com.acme.news
+  - expect: { app: com.acme.news, id: { differsFrom: old } }
+    note: The suite went with the app, and the server issues a new channel (issue 219 says not to rely on either).
+
+"""#),
+        ("r21-statsig-override-outlives-its-removal", #"""
+name: Statsig's overridden stable ID stays after the override is removed
+description: >
+  statsig-kit keeps the stable ID in UserDefaults.standard and lets the app override it with the
+  option overrideStableID, which the SDK writes over the stored one at every initialize and
+  updateUser. No report names what follows; it is what the code implies: once an app has shipped
+  an override, removing it does not bring the old stable ID back, because the stored one is now the
+  override. A reinstall empties UserDefaults and makes a new one.
+presenterNotes: >
+  Rule CT-23 (UserDefaults go with the container). The recipe is statsig; updateUser is a call, and
+  the option stands for StatsigOptions.overrideStableID.
+devices:
+  - { name: phone, os: "17.5" }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: statsig }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - call: { app: com.acme.shop, name: updateUser }
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: A user built again reads the same stored stable ID.
+  - update: com.acme.shop
+  - configure: { app: com.acme.shop, overrideStableID: team-device-7 }
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { equals: team-device-7 } }
+    note: The override wins, and is written over the stored stable ID.
+  - update: com.acme.shop
+  - configure: { app: com.acme.shop, overrideStableID: "" }
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { equals: team-device-7 } }
+    note: The override is gone from the code, but not from UserDefaults - the first stable ID does not come back.
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { differsFrom: first } }
+    note: A reinstall empties UserDefaults; a new stable ID.
+
+"""#),
         ("s01-serve-devicecheck-two-teams", #"""
 name: DeviceCheck on two devices and two teams (what `idscope serve` serves)
 description: >
@@ -2054,6 +2204,56 @@ ids:
     save: [adidState]
 primary: token
 cache: process
+
+"""##),
+        ("airship", ##"""
+# Airship's iOS SDK (ios-library 19.x): the channel ID, which the server issues and the SDK keeps in
+# its suite <bundle>.airship.settings under <appKey>UAChannelID, and a device ID in a keychain item
+# (AfterFirstUnlockThisDeviceOnly, kSecAttrGeneric com.urbanairship.deviceID) that exists to detect
+# a restore: at start the SDK compares it with the copy it keeps in the suite, and when a copy
+# existed and differs, it clears the channel (and the cached token) and asks for a new one. The item
+# is written under the service <bundle>.airship.<appKey> and, for a downgrade, under <bundle>; one
+# found only under <bundle> is copied over; one found with another class is updated to
+# AfterFirstUnlockThisDeviceOnly as it is read. Keys the 15.x-16.0.1 SDK wrote to
+# UserDefaults.standard move into the suite once.
+# Not modelled: restoreChannelID (the app's closure that may hand back a channel); the server
+# matching a known APNs token to an existing channel (ios-library issue 313 before 16.5.1); privacy
+# settings that delay the channel's creation; the contact (named user); two askers of the one-shot
+# restore check (the registrar is assumed to ask first, as in issue 414).
+# Source: urbanairship/ios-library Airship/AirshipCore/Source/AirshipDeviceID.swift lines 27-53
+# (commit c98c4c5c), AirshipKeychainAccess.swift lines 78-204 and 224-273 (commit 40b6f2fa),
+# ChannelRegistrar.swift lines 27, 70-111 and 238-333 (commit 04426a74), PreferenceDataStore.swift
+# lines 11-57; docs/research/sdk/airship.md.
+name: airship
+summary: "Airship channel ID: suite <bundle>.airship.settings key <appKey>UAChannelID, else the server; cleared when the ThisDeviceOnly keychain device ID differs from its suite copy, as after a restore to another phone (ChannelRegistrar.swift:105-111)"
+params: [appKey]
+stores:
+  kc: { keychain: { service: "{bundle}.airship.{appKey}", account: airship, generic: com.urbanairship.deviceID,
+                    accessible: afterFirstUnlockThisDeviceOnly, upgradeAccessible: true, onDuplicate: deleteAndAdd } }
+  kcOld: { keychain: { service: "{bundle}", account: airship, generic: com.urbanairship.deviceID,
+                       accessible: afterFirstUnlockThisDeviceOnly, upgradeAccessible: true, onDuplicate: deleteAndAdd } }
+  seen: { defaults: { suite: "{bundle}.airship.settings", key: "{appKey}deviceID" } }
+  channel: { defaults: { suite: "{bundle}.airship.settings", key: "{appKey}UAChannelID" } }
+  stdChannel: { defaults: { key: "{appKey}UAChannelID" } }
+  migrated: { defaults: { suite: "{bundle}.airship.settings", key: "{appKey}com.urbanairship.preference_data_store.legacy_key_migration_completed" } }
+migrate:
+  - { from: stdChannel, to: channel, overwrite: true, clear: true, done: migrated, value: "true" }
+calls:
+  launch: [{ clear: channel, if: seen, unless: { store: seen, equals: kc } }]
+ids:
+  channelID:
+    id: [channel, { server: {}, reissueOn: [reinstall] }]
+    save: [{ store: channel, when: different }]
+    cache: process
+  device:
+    id: [kc, kcOld, uuid]
+    save:
+      - { store: kc, when: { source: uuid } }
+      - { store: kcOld, when: { source: uuid } }
+      - { store: kc, when: { source: kcOld } }
+      - { store: seen, when: different }
+    cache: process
+primary: channelID
 
 """##),
         ("amplitude", ##"""
@@ -2255,6 +2455,42 @@ id: [kc, { uuid: { case: lower } }]
 save: [kc]
 whenRefused: stop
 whenWriteFails: stop
+
+"""##),
+        ("fingerprintjs", ##"""
+# FingerprintJS's iOS library (fingerprintjs-ios 1.7.0), getDeviceId(): a keychain copy of the
+# IDFV. The item is service com.fingerprintjs.keychain, account id.vendor,
+# AfterFirstUnlockThisDeviceOnly; the read names no class, group or sync attribute and ignores its
+# status; a value that is not a UUID counts as nothing, and one that is comes back uppercase. When
+# it is missing: the 1.0.0-1.2.0 item (account vendorIdentifier, WhenUnlockedThisDeviceOnly), never
+# deleted; else the IDFV. What was found is written to id.vendor whatever stopped the first read
+# (an add, then an update on a duplicate). There is no UUID fallback, so before the first unlock the
+# answer is nil; nothing is cached, every call reads again. keychainV2: false stands for 1.0.0-1.2.0
+# (only the vendorIdentifier item).
+# Not modelled: the update after a duplicate searches by class and data (here by service and
+# account; they differ only for an unparsable id.vendor, which the library never writes); the read
+# searches every access group of the app (here the app's default); nothing runs until the app asks
+# (here at every launch; getDeviceId is a call for a second ask in one process).
+# Source: fingerprintjs/fingerprintjs-ios Sources/FingerprintJS/Common/Storage/KeychainIdentifierStorage.swift
+# lines 4-71, Sources/FingerprintJS/Harvesters/IdentifierHarvester/IdentifierHarvester.swift lines 8-50,
+# Sources/FingerprintJS/Library/Fingerprinter.swift lines 36-38 (commit
+# f31f75dfc5a12ea224bbf29dc5aa46b7168351ed, 1.7.0); tag 1.2.0 for the old item;
+# docs/research/sdk/fingerprintjs.md.
+name: fingerprintjs
+summary: "FingerprintJS getDeviceId: keychain com.fingerprintjs.keychain/id.vendor (AfterFirstUnlockThisDeviceOnly), else the 1.2.0 item, else the IDFV, written back; nil before the first unlock (IdentifierHarvester.swift:24-33)"
+params: [{ keychainV2: true }]
+stores:
+  kc: { keychain: { service: com.fingerprintjs.keychain, account: id.vendor, accessible: afterFirstUnlockThisDeviceOnly } }
+  legacy: { keychain: { service: com.fingerprintjs.keychain, account: vendorIdentifier, accessible: whenUnlockedThisDeviceOnly } }
+id:
+  - { store: kc, valid: uuid, case: upper, when: { option: keychainV2 } }
+  - { store: legacy, valid: uuid, case: upper }
+  - idfv
+save:
+  - { store: kc, when: { option: keychainV2, write: missingOrRefused } }
+  - { store: legacy, when: { option: keychainV2, is: false, write: missingOrRefused } }
+calls:
+  getDeviceId: [{ rerun: id }]
 
 """##),
         ("firebase-installations", ##"""
@@ -2664,6 +2900,38 @@ stores:
   installationFile: { file: { path: "{cacheDirectoryPath}/INSTALLATION" } }
 id: [installationFile, uuid]
 save: [installationFile]
+cache: process
+
+"""##),
+        ("statsig", ##"""
+# Statsig's iOS SDK (statsig-kit 1.62.5), default storage: the stableID of the StatsigUser the app
+# builds. UserDefaults.standard com.Statsig.InternalStore.stableIDKey, else a new UUID (uppercase,
+# dashes) written once; the option overrideStableID, when the app gives one, replaces it and is
+# written over the stored one at every initialize and updateUser, so it outlives its removal. There
+# is no reset. The client keeps the user for the process.
+# Not modelled: enableCacheByFile, which moves the store to Library/Caches/statsig-cache-data after
+# initialize, so a user built before and one built after read different stores (a second recipe
+# would be needed, and an ID worked out only when a call asks); a storageProvider the app supplies;
+# the 1.23.2 rename of the cache file; the asynchronous whole-file rewrite.
+# Source: statsig-io/statsig-kit Sources/Statsig/DeviceEnvironment.swift lines 37-54,
+# Sources/Statsig/StatsigUser.swift lines 115-128, Sources/Statsig/StatsigClient.swift lines 229-231
+# and 994-1013, Sources/Statsig/Storage/UserDefaultsKeys.swift line 7 (commit
+# ffe36d6d070b6f0c23524cc06eeb20d4100d258b, 1.62.5); docs/research/sdk/statsig.md.
+name: statsig
+summary: "Statsig stableID: UserDefaults com.Statsig.InternalStore.stableIDKey, else a new UUID written once; overrideStableID written over it, so it stays when the option goes (DeviceEnvironment.swift:37-54)"
+params: [{ overrideStableID: "" }]
+stores:
+  stable: { defaults: { key: com.Statsig.InternalStore.stableIDKey } }
+ids:
+  built:
+    id: [{ store: stable, not: [""] }, uuid]
+    save: [stable]
+  stableID:
+    id: [{ supplied: overrideStableID, not: [""] }, { from: built }]
+    overwrite: [stable]
+primary: stableID
+calls:
+  updateUser: [{ rerun: built }, { rerun: stableID }]
 cache: process
 
 """##),

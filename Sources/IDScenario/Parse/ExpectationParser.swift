@@ -21,7 +21,10 @@ enum ExpectationParser {
         }
         guard let app = EventReader.app(appNode, "expect", context, &reader) else { return nil }
         let strategy = context.library.strategy(named: context.apps[app].strategy)
-        let reported = strategy?.valueNames ?? ["idfv", "idfa"]
+        // An app whose strategy is not had (its recipe file failed to load, said at its place) is
+        // judged by none: what it reports is unknown, so no name is refused.
+        let reported = strategy?.valueNames
+        func reports(_ name: String) -> Bool { reported?.contains(name) ?? true }
         var expectation = Expectation(app: app)
         if let (_, n) = fields["device"], let name = reader.string(n, "device") {
             if let index = context.devices.index(of: name) {
@@ -35,16 +38,16 @@ enum ExpectationParser {
             expectation.att = ATTStatus(rawValue: word)
         }
         if let (keyNode, n) = fields["idfa"] {
-            if !reported.contains("idfa") {
-                reader.error(notReported("idfa", strategy: context.apps[app].strategy, reported: reported), at: keyNode)
+            if !reports("idfa") {
+                reader.error(notReported("idfa", strategy: context.apps[app].strategy, reported: reported ?? []), at: keyNode)
             } else if let word = reader.choice(n, "idfa expectation", Expectation.IDFACheck.allCases.map(\.rawValue)) {
                 expectation.idfa = Expectation.IDFACheck(rawValue: word)
             }
         }
         for name in ["idfv", "guid"] {
             guard let (keyNode, n) = fields[name] else { continue }
-            guard reported.contains(name) else {
-                reader.error(notReported(name, strategy: context.apps[app].strategy, reported: reported), at: keyNode)
+            guard reports(name) else {
+                reader.error(notReported(name, strategy: context.apps[app].strategy, reported: reported ?? []), at: keyNode)
                 continue
             }
             if let check = valueCheck(n, name, context, &reader) { expectation.values.append(ValueExpectation(name: name, check: check)) }
@@ -72,8 +75,8 @@ enum ExpectationParser {
         if let (_, n) = fields["values"], let valuePairs = reader.mapping(n, "values") {
             if valuePairs.isEmpty { reader.error("values needs at least one value to check, like values: {KEY: present}", at: n) }
             for pair in valuePairs {
-                guard reported.contains(pair.key) else {
-                    reader.error(notReported(pair.key, strategy: context.apps[app].strategy, reported: reported), at: pair.keyNode)
+                guard reports(pair.key) else {
+                    reader.error(notReported(pair.key, strategy: context.apps[app].strategy, reported: reported ?? []), at: pair.keyNode)
                     continue
                 }
                 if let check = valueCheck(pair.value, pair.key, context, &reader) {
@@ -86,7 +89,7 @@ enum ExpectationParser {
             let declared = strategy?.idNames ?? []
             if idPairs.isEmpty { reader.error("ids needs at least one ID to check, like ids: { \(declared.first ?? "id"): unchanged }", at: n) }
             for pair in idPairs {
-                guard declared.contains(pair.key) else {
+                guard declared.contains(pair.key) || strategy == nil else {
                     reader.error("strategy \(context.apps[app].strategy) has no ID '\(pair.key)'; "
                                  + (declared.isEmpty ? "it names no ID" : "its IDs are " + declared.joined(separator: ", "))
                                  + NameSuggester.hint(for: pair.key, among: declared), at: pair.keyNode)

@@ -217,7 +217,8 @@ package enum ScenarioParser {
                         }
                         name = recipe.name
                     } else {
-                        name = ""
+                        // Named by its path, which no library holds: nothing after judges the app by
+                        // the default strategy (its options, expectations and calls).
                         strategyMissing = true
                     }
                 } else if library.strategy(named: name) == nil {
