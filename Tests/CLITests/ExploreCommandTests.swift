@@ -222,4 +222,21 @@ struct ExploreCommandTests {
             #expect(result.status == 64 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
+
+    @Test("a recipe's call is an action only when --events names it as call:NAME; a name it does not declare is exit 2 with its calls")
+    func calls() throws {
+        let unknown = try CLI.run(["explore", "--strategy", "datadog", "--events", "install,launch,call:clearAllDta"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--events names call:clearAllDta, but datadog has no call 'clearAllDta' (its calls: clearAllData)"
+                                        + "; did you mean 'clearAllData'?"), "\(unknown.stderr)")
+        let swift = try CLI.run(["explore", "--strategy", "rndi", "--events", "install,launch,call:reset"])
+        #expect(swift.status == 2 && swift.stderr.contains("rndi has no call 'reset' (its code declares none)"), "\(swift.stderr)")
+        // Datadog's clearAllData deletes the stored ID; the next process makes a new one.
+        let found = try CLI.run(["explore", "--strategy", "datadog", "--property", "stable", "--depth", "5",
+                                 "--events", "install,launch,terminate,call:clearAllData"])
+        #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
+        #expect(found.stdout.contains("breaks in 5: install com.acme.app on phone → launch com.acme.app on phone → call com.acme.app clearAllData "
+                                      + "\"clearAllData-1\" on phone → terminate com.acme.app on phone → launch com.acme.app on phone"), "\(found.stdout)")
+        #expect(found.stdout.contains("deleted by the app's own call: call com.acme.app clearAllData \"clearAllData-1\" on phone (step 3)"), "\(found.stdout)")
+    }
 }

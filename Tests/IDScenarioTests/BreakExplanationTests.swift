@@ -58,6 +58,39 @@ import TestSupport
         save: [kc, seen, cache]
         """
 
+    @Test("a store the app's own call deleted: the why names the call and its line, no iOS rule; without the call the ID stays")
+    func callDeletedTheStore() throws {
+        let recipe = try Self.recipe("""
+            name: clears
+            stores:
+              anon: { defaults: { key: anon } }
+            id: [anon, uuid]
+            save: [anon]
+            cache: process
+            calls:
+              clearAll: [{ clear: anon }]
+            """)
+        let target = Self.target(recipe)
+        let call = Step(.call(0, name: "clearAll", value: nil), on: 0), terminate = Step(.terminate(0), on: 0)
+        let steps = [Self.install, Self.launch, call, terminate, Self.launch]
+        let why = try #require(BreakExplanation.explain(steps, property: .stable, target: target))
+        #expect(why.byApp && why.decisiveStep == 5 && why.causeSteps == [3] && why.rules.isEmpty, "\(why)")
+        #expect(why.sentence.contains("had been deleted by the app's own call: call com.acme.app clearAll on phone (step 3) clears it (calls: clearAll ("),
+                "\(why.sentence)")
+        #expect(why.sentence.contains("recipe.yaml:8)); so it made a new ID from uuid") && why.code.first?.hasPrefix("calls: clearAll (") == true)
+        // The proof, replayed: the store held the ID until the call and nothing after it; without
+        // the call the next process reads the same ID.
+        var world = try target.startWorld()
+        for (index, step) in steps.enumerated() {
+            try world.apply(step, programs: target.library)
+            let held = world.devices[0].app(0)?.container.defaults["anon"]
+            if index == 1 { #expect(held != nil) }
+            if index == 2 { #expect(held == nil) }
+        }
+        let withoutCall = try Self.launches(target, [Self.install, Self.launch, terminate, Self.launch])
+        #expect(withoutCall.count == 2 && withoutCall[0] == withoutCall[1])
+    }
+
     @Test("a condition of the app's own decided: the why names it and its line before any rule, the store it tested, and the step that emptied it")
     func appConditionFirst() throws {
         let recipe = try Self.recipe(Self.flagGated)

@@ -75,8 +75,7 @@ struct TracedCause {
     // MARK: - stable and follows: the ID the app had is not the one it read
 
     func changed(_ decisive: RecipeTrace, _ f: inout Findings) -> String? {
-        guard let reference = replay.reference, let referenceTrace = traced[reference].trace,
-              let had = referenceTrace.chosen(id) else { return nil }
+        guard let compared = replay.reference, let (reference, referenceTrace, had) = madeAt(compared) else { return nil }
         let d = replay.decisiveDevice
         let launch = "the launch on \(replay.deviceName(d))"
         // Where the ID lived after the compared launch: the store it came from, those it was written to.
@@ -125,6 +124,17 @@ struct TracedCause {
             }
         }
         return clauses.isEmpty ? nil : clauses.joined(separator: "; ") + madeWords
+    }
+
+    /// The launch (or call) on the compared one's device, at or before it, whose trace chose the ID:
+    /// the compared step may be a call that changed no ID (`clearAllData`), whose report is the ID
+    /// its process held since.
+    func madeAt(_ compared: Int) -> (Int, RecipeTrace, (source: Int, name: String, value: String))? {
+        let d = replay.steps[compared].device
+        for index in stride(from: compared, through: 0, by: -1) where replay.steps[index].device == d {
+            if let trace = traced[index].trace, let had = trace.chosen(id) { return (index, trace, had) }
+        }
+        return nil
     }
 
     /// The ID was never kept: the compared launch made it and its writes failed, or the recipe
@@ -355,6 +365,13 @@ struct TracedCause {
            !replay.results[(step + 1)..<index].contains(where: { $0.changes.contains { subjectMatches($0, store, d) && !StoreSubjects.removes($0, nil) } }) {
             f.cause(step)
             f.rule(change.rule)
+            if case .call(_, let name, _) = replay.steps[step].event {
+                // The app's own code deleted it: the call's action, before any iOS rule.
+                f.byApp = true
+                let place = recipe.origin.place(.call(name)).map { " (\($0))" } ?? ""
+                f.code("calls: \(name)\(place)")
+                return "had been deleted by the app's own call: \(replay.words(step)) clears it (calls: \(name)\(place))"
+            }
             return "had been deleted: \(replay.words(step)) \(removalWords(store, change))"
         }
         if let kind = recipe.stores.first(where: { $0.name == store })?.kind, let protection = Self.lockedClass(kind),

@@ -192,7 +192,12 @@ enum RecipeParser {
            let word = reader.choice(n, "beforeFirstUnlock", Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)) {
             recipe.beforeFirstUnlock = Recipe.BeforeFirstUnlock(rawValue: word)!
         }
-        if let n = value("calls") { recipe.calls = parseCalls(n, recipe: recipe, stores: storeNames, &reader) }
+        if let n = value("calls") {
+            recipe.calls = parseCalls(n, recipe: recipe, stores: storeNames, &reader)
+            if case .mapping(let callPairs) = n {
+                for pair in callPairs { if case .scalar(let key) = pair.key { recipe.origin.lines[.call(key.string)] = pair.key.mark.line } }
+            }
+        }
         return recipe
     }
 

@@ -141,6 +141,8 @@ package struct RecipeOrigin: Sendable, Hashable {
         case migration(Int)
         /// A recipe-wide key: `whenRefused`, `whenWriteFails`, `beforeFirstUnlock`, `cache`.
         case key(String)
+        /// A call under `calls:`, by its name.
+        case call(String)
     }
 
     package init(file: String? = nil, lines: [Part: Int] = [:]) {
