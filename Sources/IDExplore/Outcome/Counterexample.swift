@@ -31,7 +31,7 @@ package struct Counterexample: Sendable {
             _ = state.apply(step, watch: watch, programs: programs)
             let isLast = index == steps.count - 1
             switch step.event {
-            case .launch(let launched, _, _) where launched == app, .call(let launched, _, _) where launched == app:
+            case let event where event.reportsIDs(of: app):
                 if isLast {
                     switch property {
                     case .stable: reference = lastLaunch[d]

@@ -164,9 +164,8 @@ extension ExploreState {
         let d = step.device
         refreshForms(since: devicesBefore, cache: forms)
         if !world.accountsUnchanged(since: accountsBefore) { accountsForm = Fingerprinter.PartForm(accountsOf: world, trackingBlind: trackingBlind) }
+        if step.event.reportsIDs(of: watch.app) { return launched(on: d, watch: watch) }
         switch step.event {
-        case .launch(let app, _, _) where app == watch.app, .call(let app, _, _) where app == watch.app:
-            return launched(on: d, watch: watch)
         case .erase:
             follow[d].held = false
             if watch.forgiving.contains(.erase) { follow[d].forgiven = true }

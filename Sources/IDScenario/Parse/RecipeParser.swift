@@ -90,7 +90,7 @@ enum RecipeParser {
                 guard let param = reader.string(nameNode, "a param") else { continue }
                 // A placeholder is `{name}`: an empty name, or one with a brace or a space, could not
                 // be written as one.
-                if !(param.first?.isLetter ?? false) || !param.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+                if !isName(param) {
                     reader.error("param '\(param)' must be a name: letters, digits, - and _, beginning with a letter", at: item)
                 } else if Template.builtInPlaceholders.contains(param) {
                     reader.error("param '\(param)' is a built-in placeholder; name it something else", at: item)
@@ -192,22 +192,18 @@ enum RecipeParser {
            let word = reader.choice(n, "beforeFirstUnlock", Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)) {
             recipe.beforeFirstUnlock = Recipe.BeforeFirstUnlock(rawValue: word)!
         }
-        if let n = value("calls") {
-            recipe.calls = parseCalls(n, recipe: recipe, stores: storeNames, &reader)
-            if case .mapping(let callPairs) = n {
-                for pair in callPairs { if case .scalar(let key) = pair.key { recipe.origin.lines[.call(key.string)] = pair.key.mark.line } }
-            }
-        }
+        if let n = value("calls") { recipe.calls = parseCalls(n, recipe: recipe, stores: storeNames, lines: &recipe.origin.lines, &reader) }
         return recipe
     }
 
     /// `calls: { NAME: [actions] }`: what each call the app's code makes does, in order.
-    static func parseCalls(_ node: YAMLNode, recipe: Recipe, stores: StoreNames, _ reader: inout NodeReader) -> [RecipeCall] {
+    static func parseCalls(_ node: YAMLNode, recipe: Recipe, stores: StoreNames, lines: inout [RecipeOrigin.Part: Int],
+                           _ reader: inout NodeReader) -> [RecipeCall] {
         guard let pairs = reader.mapping(node, "calls") else { return [] }
         var calls: [RecipeCall] = []
         for pair in pairs {
             let name = pair.key
-            if !(name.first?.isLetter ?? false) || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+            if !isName(name) {
                 reader.error("call '\(TerminalText.escaped(name))' must be a name: letters, digits, - and _, beginning with a letter, like reset",
                              at: pair.keyNode)
                 continue
@@ -217,13 +213,20 @@ enum RecipeParser {
             for item in items {
                 if let action = parseCallAction(item, call: name, recipe: recipe, stores: stores, &reader) { call.actions.append(action) }
             }
+            lines[.call(name)] = pair.keyNode.mark.line
             calls.append(call)
         }
         return calls
     }
 
+    /// A name a recipe gives a param or a call: letters, digits, `-` and `_`, beginning with a
+    /// letter (a param is written `{name}` in templates, so a brace or a space could not be).
+    static func isName(_ text: String) -> Bool {
+        (text.first?.isLetter ?? false) && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+
     /// One action: `{ clear: STORE }`, `{ save: STORE, from: supplied }`, `{ newId: ID }` or
-    /// `{ rerun: ID }`, each with an optional `when: { option: NAME, is: VALUE }`.
+    /// `{ rerun: ID }`, each done only when its `if`, `unless` and `when` hold, as a source is asked.
     static func parseCallAction(_ node: YAMLNode, call: String, recipe: Recipe, stores: StoreNames, _ reader: inout NodeReader)
         -> RecipeCallAction? {
         let example = "like { clear: kc }, { save: kc, from: supplied }, { newId: id } or { rerun: id }"

@@ -5,10 +5,7 @@ extension World {
     /// the IDs at is the app's latest report, as a launch's is.
     mutating func call(_ app: AppIndex, name: String, value: String?, on d: DeviceIndex, programs: any AppProgramResolver,
                        _ log: inout ChangeLog) throws(EventError) {
-        guard let presence = devices[d].apps.presence(of: app) else {
-            throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
-        }
-        guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
+        try requireInstalled(app, on: d)
         let program = programs.program(strategy: apps[app].strategy, options: apps[app].options)
         guard program.declares(call: name) else { throw .unknownCall(app: apps[app].bundleID, call: name) }
         guard let mode = devices[d].processes[app]?.mode else {

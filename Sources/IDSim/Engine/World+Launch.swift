@@ -5,10 +5,7 @@ extension World {
 
     mutating func launch(_ app: AppIndex, mode: LaunchMode, network: Bool = true, on d: DeviceIndex, programs: any AppProgramResolver,
                          _ log: inout ChangeLog) throws(EventError) {
-        guard let presence = devices[d].apps.presence(of: app) else {
-            throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
-        }
-        guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
+        try requireInstalled(app, on: d)
         if apps[app].role.host != nil && devices[d].os.major < 8 {
             throw .unsupported(what: "an app extension", device: devices[d].name,
                                why: "app extensions arrived in iOS 8, and it runs iOS \(devices[d].os) (rule EXT-33)")
@@ -69,6 +66,15 @@ extension World {
 
         remember(LaunchRecord(step: clock + 1, mode: mode, installation: devices[d].apps.installation(of: app)!, report: report,
                               apnsToken: token), of: app, on: d)
+    }
+
+    /// Refuses an app not installed on the device, or offloaded: only an installed app's code runs
+    /// (a launch, a call to its SDK).
+    func requireInstalled(_ app: AppIndex, on d: DeviceIndex) throws(EventError) {
+        guard let presence = devices[d].apps.presence(of: app) else {
+            throw .appNotInstalled(app: apps[app].bundleID, device: devices[d].name)
+        }
+        guard presence == .installed else { throw .appOffloaded(app: apps[app].bundleID, device: devices[d].name) }
     }
 
     /// Keeps what a launch (or a call) reported as the app's latest; the one before moves down,

@@ -466,22 +466,6 @@ package struct RecipeCallAction: Sendable, Hashable {
         self.kind = kind
         self.condition = condition
     }
-
-    /// The ID it acts on, if any.
-    package var idName: String? {
-        switch kind {
-        case .newID(let id), .rerun(let id): id
-        case .clear, .saveSupplied: nil
-        }
-    }
-
-    /// The store it acts on, if any.
-    package var storeName: String? {
-        switch kind {
-        case .clear(let store), .saveSupplied(let store): store
-        case .newID, .rerun: nil
-        }
-    }
 }
 
 /// When a source is asked or a save is made: stores that must all hold a value (`if`), stores

@@ -102,13 +102,7 @@ extension Run {
 
     /// A value the app supplied: the last it passed with the call of this name, else its option
     /// of this name.
-    mutating func supplied(_ name: String, _ os: inout AppOS) -> String? {
-        if let value = os.supplied(name) { return value }
-        switch placeholders.option(name) {
-        case .string(let s)?: return s
-        case .int(let i)?: return String(i)
-        case .bool(let b)?: return b ? "true" : "false"
-        case .list?, nil: return nil
-        }
+    func supplied(_ name: String, _ os: inout AppOS) -> String? {
+        os.supplied(name) ?? placeholders.optionText(name)
     }
 }

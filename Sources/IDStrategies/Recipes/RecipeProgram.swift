@@ -532,12 +532,18 @@ struct Placeholders {
         case "appGroup": return appGroup
         default:
             guard params.contains(name) else { return nil }
-            switch option(name) {
-            case .string(let s)?: return s
-            case .int(let i)?: return String(i)
-            case .bool(let b)?: return b ? "true" : "false"
-            default: return nil
-            }
+            return optionText(name)
+        }
+    }
+
+    /// An option's value as text (a list has none): what fills `{name}`, and what a `supplied`
+    /// source gives when the app passed no value.
+    func optionText(_ name: String) -> String? {
+        switch option(name) {
+        case .string(let s)?: s
+        case .int(let i)?: String(i)
+        case .bool(let b)?: b ? "true" : "false"
+        case .list?, nil: nil
         }
     }
 }
