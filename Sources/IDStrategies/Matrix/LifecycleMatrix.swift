@@ -61,6 +61,12 @@ package struct LifecycleCase: Sendable, Identifiable {
     /// Whether the launch after happens on another device (its Δ is explore's `follows`, not `stable`).
     package var isCrossDevice: Bool { crossDevice }
 
+    /// The event keys its sequence uses, the baseline's install and launch included: an alphabet
+    /// in which explore can find the cell's break.
+    package var eventKeys: Set<String> {
+        Set(steps(MatrixWorld()).map(\.event.key)).union(["install", "launch"])
+    }
+
     /// The column heading of the terminal table: short enough that every case fits 120 columns
     /// beside the longest strategy name; the table's legend spells each one out.
     package var abbreviation: String {
