@@ -141,6 +141,50 @@ struct RecipeCallTests {
         #expect(Self.reported(run, step: 8)?.primaryID == "custom-1", "the restore brought the app's data back")
     }
 
+    @Test("a store whose texts name {supplied:NAME} is kept once per value passed with NAME; before any value it names no entry")
+    func storeKeyedBySuppliedValue() throws {
+        // CleverTap's map of identities to GUIDs, one entry per identity (CTLoginInfoProvider.m).
+        let recipe = """
+            stores:
+              perUser: { defaults: { key: "guid[{supplied:login}]" } }
+            ids:
+              user:
+                id: [perUser, { uuid: { case: lower } }]
+                save: [perUser]
+            calls:
+              login: [{ rerun: user }]
+              forget: [{ clear: perUser }]
+            """
+        let run = try RecipeRun(recipe, steps: """
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - call: { app: com.acme.shop, name: login, value: alice }
+              - call: { app: com.acme.shop, name: login, value: bob }
+              - call: { app: com.acme.shop, name: login, value: alice }
+              - call: { app: com.acme.shop, name: forget }
+              - call: { app: com.acme.shop, name: login, value: bob }
+            """)
+        // No login yet: nothing to read, nothing written (no entry named by an unfilled placeholder).
+        let first = try #require(Self.reported(run, step: 1))
+        #expect(first.value("user") != nil && first.value("perUser") == nil)
+        #expect(first.notes.contains("perUser is kept per value of login, and none was supplied: nothing written"))
+        #expect(run.outcomes[1].world.devices[0].app(0)?.container.defaults.keys.contains { $0.hasPrefix("guid") } == false)
+        // Each user's value is kept under their own entry, and found again at their next login.
+        let alice = try #require(Self.reported(run, step: 2)?.value("user"))
+        let bob = try #require(Self.reported(run, step: 3)?.value("user"))
+        #expect(alice != bob && alice != first.value("user"))
+        #expect(Self.defaults(run.outcomes[3].world, "guid[alice]") == alice && Self.defaults(run.outcomes[3].world, "guid[bob]") == bob)
+        #expect(Self.reported(run, step: 4)?.value("user") == alice)
+        // A clear takes the entry of the value last supplied (alice's), and leaves bob's.
+        #expect(Self.defaults(run.outcomes[5].world, "guid[alice]") == nil && Self.defaults(run.outcomes[5].world, "guid[bob]") == bob)
+        #expect(Self.reported(run, step: 6)?.value("user") == bob)
+        // Where it may be named, and what it names, are checked before anything runs.
+        #expect(IDScenarioTests.recipeErrors("stores: { s: { defaults: { key: \"s.{supplied:logn}\" } } }\nid: [s, uuid]\nsave: [s]\ncalls: { login: [] }")
+                == ["5:37 placeholder {supplied:logn} in key names 'logn', which is neither a call of the recipe nor a param; did you mean 'login'?"])
+        #expect(IDScenarioTests.recipeErrors("stores: { s: { defaults: { key: s } } }\nid: [s, { uuid: {}, template: \"u{value}{supplied:login}\" }]\ncalls: { login: [] }")
+                == ["6:35 placeholder {supplied:login} in template: only a store's texts name a supplied value, and only of a call the recipe declares or a param"])
+    }
+
     @Test("launch: the call the system makes at every launch, before the sources (Datadog deletes its ID unless it tracks anonymous users)")
     func launchCall() throws {
         let recipe = """

@@ -91,6 +91,24 @@ struct RecipeConditionTests {
         #expect(planted.ids[1] != "not-a-uuid")
     }
 
+    @Test("the IDFA's zeros count as nothing, unless the source says nonZero: false (Meta's advertiser_id keeps them)")
+    func idfaZeros() throws {
+        let steps = Self.launch + "\n  - requestTracking: { app: com.acme.shop, answer: allow }\n  - launch: com.acme.shop"
+        let zero = "00000000-0000-0000-0000-000000000000"
+        // Before the ATT answer iOS gives the all-zero IDFA: a plain idfa source passes over it.
+        let plain = try RecipeRun("id: [idfa, { uuid: { case: lower } }]", steps: steps)
+        let first = try #require(plain.ids[0])
+        #expect(first != zero && first == first.lowercased(), "the next source gave the ID: \(first)")
+        let keeping = try RecipeRun("id: [{ from: idfa, nonZero: false }, { uuid: { case: lower } }]", steps: steps)
+        #expect(keeping.ids[0] == zero)
+        // Once tracking is allowed, both read the real IDFA: the device's, as the platform reports it.
+        let idfa = keeping.world.devices[0].idfa.uuidString
+        #expect(idfa != zero && keeping.ids[1] == idfa && plain.ids[1] == idfa)
+        // `nonZero: true` on idfa says the default: nothing changes.
+        let explicit = try RecipeRun("id: [{ from: idfa, nonZero: true }, { uuid: { case: lower } }]", steps: steps)
+        #expect(explicit.ids[0] != zero && explicit.ids[1] == idfa)
+    }
+
     @Test("template shapes a made value: RevenueCat's $RCAnonymousID: and 32 lowercase hex digits")
     func template() throws {
         let run = try RecipeRun("""
@@ -259,7 +277,7 @@ struct RecipeConditionTests {
               kc: { keychain: { service: svc, account: "{token}" } }
               flag: { defaults: { key: flag, value: "true" } }
               legacy: { defaults: { key: legacy } }
-            id: [{ store: kc, if: [flag, legacy], valid: uuid }, { from: idfv, unless: legacy, when: { option: useIDFV }, nonZero: true, case: lower, dashes: false, template: "-v{value}" }, { store: legacy, case: upper, not: [""], unless: [{ store: legacy, equals: { from: idfv, case: lower, dashes: false } }, { store: legacy, equals: kc }] }, { from: idfa, if: { store: flag, equals: appleUserID } }, { uuid7: { case: lower }, not: ["x"] }, { uuid: { case: lower, dashes: false }, template: "$RC:{value}", when: { option: mode, is: debug } }, uuid]
+            id: [{ store: kc, if: [flag, legacy], valid: uuid }, { from: idfv, unless: legacy, when: { option: useIDFV }, nonZero: true, case: lower, dashes: false, template: "-v{value}" }, { store: legacy, case: upper, not: [""], unless: [{ store: legacy, equals: { from: idfv, case: lower, dashes: false } }, { store: legacy, equals: kc }] }, { from: idfa, if: { store: flag, equals: appleUserID } }, { from: idfa, nonZero: false }, { uuid7: { case: lower }, not: ["x"] }, { uuid: { case: lower, dashes: false }, template: "$RC:{value}", when: { option: mode, is: debug } }, uuid]
             save: [{ store: kc, unless: legacy, when: { option: useIDFV, write: always } }, { store: flag, if: kc }, legacy, { store: legacy, when: { source: uuid7, write: different } }, { store: flag, when: { option: useIDFV, source: idfv } }]
             """
         var reader = NodeReader(file: "r.yaml")

@@ -2026,6 +2026,119 @@ steps:
     note: A reinstall empties UserDefaults; a new stable ID.
 
 """#),
+        ("r22-meta-advertiser-id-keeps-zeros-until-the-process-ends", #"""
+name: Meta's advertiser ID keeps the zeros it read before the ATT answer until the app's process ends
+description: >
+  Since v18.1.0 the Facebook SDK caches the IDFA string for the process, zeros included, to stop a
+  main-thread hang (facebook-ios-sdk issue 2942, fixed by commit 6064a5fa). No report names what
+  follows; it is what the code implies: an app that logs an event before the user answers the ATT
+  prompt sends zeros as advertiser_id until its process ends, even after "Allow". The anonymous ID
+  is a file in Library/, backed up: a restore onto a second phone gives that phone the same anon_id,
+  and a reinstall makes a new one.
+presenterNotes: >
+  Rules IDFA-9 (zeros until authorized), CT-23 (the container goes with the app) and CT-24
+  (containers restore anywhere). The recipe is meta; setUserID is a call, AppEvents.shared.userID = value.
+devices:
+  - { name: phone, os: "17.5", passcode: true }
+  - { name: phone2, os: "17.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: meta }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - expect: { app: com.acme.shop, att: notDetermined, ids: { advertiser: zeros, anon: present } }
+    note: The first event is built before the ATT prompt - the IDFA reads as zeros, and the SDK keeps that string.
+  - requestTracking: { app: com.acme.shop, answer: allow }
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, att: authorized, ids: { advertiser: zeros, anon: { sameAs: first } } }
+    note: The same process - the cached all-zero string is still what advertiser_id carries.
+  - terminate: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, ids: { advertiser: present, anon: { sameAs: first } } }
+    note: A new process reads the real IDFA.
+  - call: { app: com.acme.shop, name: setUserID, value: user-42 }
+  - expect: { app: com.acme.shop, ids: { user: { equals: user-42 }, anon: { sameAs: first } } }
+    note: The app's user ID sits beside the anonymous ID; neither touches the other.
+  - backup: { kind: encrypted, as: nightly }
+  - restore: { backup: nightly }
+    device: phone2
+  - launch: com.acme.shop
+    device: phone2
+  - expect: { app: com.acme.shop, device: phone2, ids: { anon: { sameAs: first } }, sameOn: [phone, phone2] }
+    note: The backed-up Library file carries anon_id to the second phone - two devices, one anon_id.
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, ids: { anon: { differsFrom: first }, user: nil } }
+    note: A reinstall empties the container - a new anon_id, and no user ID.
+
+"""#),
+        ("r23-clevertap-known-user-returns-to-their-id", #"""
+name: CleverTap's ID is the IDFV's, comes back to a known user at login, and follows a restore to a new phone
+description: >
+  CleverTap keeps its ID in UserDefaults.standard: "-v" and the IDFV, lowercased, without dashes.
+  The first onUserLogin on an install keeps it; another user gets a new random ID; the first user's
+  next login returns to the first ID, and the second user's to theirs. A reinstall keeps the ID only
+  while another app of the team keeps the IDFV (clevertap-flutter PR 74 asked to set the ID because
+  "a reinstall makes a new one"); a restore to a new phone carries the stored ID there, so two
+  phones send one ID (clevertap-react-native issue 175 met several IDs for one user across logins).
+presenterNotes: >
+  Rules IDFV-5 (the IDFV lasts while an app of the vendor stays), CT-23 (the defaults go with the
+  app) and CT-24 (containers restore anywhere). The recipe is clevertap; onUserLogin is a call whose
+  value is the identity, and the map of identities to GUIDs is a store kept per identity.
+devices:
+  - { name: phone, os: "18.5", passcode: true }
+  - { name: newphone, os: "18.5", passcode: true }
+apps:
+  - { bundle: com.acme.shop, team: ACME1234, strategy: clevertap, options: { accountId: W44 } }
+  - { bundle: com.acme.news, team: ACME1234, strategy: clevertap, options: { accountId: W55 } }
+steps:
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: first
+  - call: { app: com.acme.shop, name: onUserLogin, value: alice }
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: Nobody had logged in on this install - the login keeps the current ID (issue 99's log shows this branch).
+  - call: { app: com.acme.shop, name: onUserLogin, value: bob }
+    label: bob
+  - expect: { app: com.acme.shop, id: { differsFrom: first } }
+    note: Another user - a new random ID.
+  - call: { app: com.acme.shop, name: onUserLogin, value: alice }
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: The map sends alice back to her first ID on this install.
+  - call: { app: com.acme.shop, name: onUserLogin, value: bob }
+  - expect: { app: com.acme.shop, id: { sameAs: bob } }
+    note: And bob back to his.
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: bob } }
+    note: The next launch reads the stored ID - the last login's.
+  - install: com.acme.news
+  - launch: com.acme.news
+  - uninstall: com.acme.shop
+  - install: com.acme.shop
+  - launch: com.acme.shop
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: The defaults went with the app, but the IDFV did not change, so "-v" and the IDFV is the first ID again.
+  - call: { app: com.acme.shop, name: onUserLogin, value: bob }
+  - expect: { app: com.acme.shop, id: { sameAs: first } }
+    note: The map went with the app too - bob's login on this fresh install keeps the current ID.
+  - uninstall: com.acme.shop
+  - uninstall: com.acme.news
+  - install: com.acme.shop
+  - launch: com.acme.shop
+    label: fresh
+  - expect: { app: com.acme.shop, id: { differsFrom: first } }
+    note: The team's last app went, the IDFV with it - PR 74's "a reinstall makes a new ID".
+  - backup: { kind: encrypted, as: nightly }
+  - restore: { backup: nightly }
+    device: newphone
+  - launch: com.acme.shop
+    device: newphone
+  - expect: { app: com.acme.shop, device: newphone, id: { sameAs: fresh }, sameOn: [phone, newphone] }
+    note: The stored ID came with the backup and wins over the new phone's IDFV - two phones, one CleverTap ID.
+
+"""#),
         ("s01-serve-devicecheck-two-teams", #"""
 name: DeviceCheck on two devices and two teams (what `idscope serve` serves)
 description: >
@@ -2364,6 +2477,57 @@ primary: deviceToken
 cache: process
 
 """##),
+        ("clevertap", ##"""
+# CleverTap's iOS SDK (clevertap-ios-sdk 7.7.0): the CleverTap ID ("GUID", profileGetCleverTapID),
+# kept in UserDefaults.standard under WizRocket<accountId>:deviceId and read there at every use.
+# At the instance's start the SDK takes a stored ID as it is (the default instance reads the legacy
+# key WizRocketdeviceId first and copies it over the namespaced one); else "-v" and the IDFV,
+# lowercased without dashes (not an all-zero one) unless the app turned the IDFV off; else "-" and a
+# new UUID the same shape; and writes what it made. onUserLogin looks the identity up in the map of
+# identities to GUIDs it keeps (WizRocket<accountId>:CachedGUIDS): a known user goes back to its
+# GUID; on an install where nobody has logged in yet, the login keeps the current ID; another user
+# gets a new "-" GUID. Each login records its identity against the ID it ends with. There is no
+# logout or reset. Everything is in the app's standard defaults: gone with the app, back from every
+# backup and migration.
+# Approximated: the map keeps one entry per identity value as its own key (cachedGuid, keyed by the
+# value passed with onUserLogin; the SDK keeps one dictionary, per identity key and value), and
+# `known` stands for "the map is not empty". `login` is not the SDK's: it tells the sources that
+# onUserLogin is asking.
+# Not modelled: custom CleverTap IDs (useCustomCleverTapId, "-h" IDs and the "-i" fallback ID for an
+# invalid one); the server's "g", which may replace the ID in any response (when it does is not in
+# the client); identities encrypted with a keychain key (a restore that loses the key makes a known
+# user's login a new GUID); a switch's other effects (push token, queues, a new session).
+# Source: CleverTap/clevertap-ios-sdk CleverTapSDK/CTDeviceInfo.m lines 155-163, 174-291;
+# CleverTapSDK/CTPreferences.m lines 4 and 28-48; CleverTapSDK/CTLoginInfoProvider.m lines 32-191;
+# CleverTapSDK/CleverTap.m lines 2765-2780 and 2801-2915 (commit
+# 3af43fc7e213b35d830f48023d9d2ae9fa958e84, 7.7.0); docs/research/sdk/clevertap.md.
+name: clevertap
+summary: "CleverTap ID: UserDefaults WizRocket<accountId>:deviceId, else -v + IDFV (lowercase, no dashes), else - + a UUID; onUserLogin returns a known identity to its GUID, keeps the ID at the first, else a new one (CTDeviceInfo.m:174-221)"
+params: [{ accountId: W44-R44-R45Z }, { disableIDFV: false }, { defaultInstance: true }]
+stores:
+  ctid: { defaults: { key: "WizRocket{accountId}:deviceId" } }
+  legacy: { defaults: { key: WizRocketdeviceId } }
+  cachedGuid: { defaults: { key: "WizRocket{accountId}:CachedGUIDS[Identity_{supplied:onUserLogin}]" } }
+  known: { defaults: { key: "WizRocket{accountId}:CachedGUIDS", value: "1" } }
+  login: { defaults: { key: idscope.clevertap.onUserLogin } }
+id:
+  # onUserLogin, while `login` holds the identity
+  - { store: cachedGuid, if: login }
+  - { store: ctid, if: login, unless: known }
+  - { uuid: { case: lower, dashes: false }, template: "-{value}", if: login }
+  # the instance's start
+  - { store: legacy, when: { option: defaultInstance } }
+  - ctid
+  - { from: idfv, nonZero: true, case: lower, dashes: false, template: "-v{value}", when: { option: disableIDFV, is: false } }
+  - { uuid: { case: lower, dashes: false }, template: "-{value}" }
+save:
+  - { store: ctid, when: different }
+  - { store: cachedGuid, if: login, when: missing }
+  - { store: known, if: login }
+calls:
+  onUserLogin: [{ save: login, from: supplied }, { rerun: id }, { clear: login }]
+
+"""##),
         ("cordova-device", ##"""
 # cordova-plugin-device's device.uuid on iOS: UserDefaults CDVUUID first; when missing, the IDFV,
 # saved under CDVUUID. The cache lives in the app's container, so a restore carries it to another
@@ -2591,6 +2755,50 @@ ids:
 primary: anonymous
 calls:
   identify: [{ rerun: context }]
+
+"""##),
+        ("meta", ##"""
+# Meta's iOS SDK (facebook-ios-sdk v18.1.0, FBSDKCoreKit app events): two identifiers sent with every
+# app event. The anonymous ID (anon_id, AppEvents.shared.anonymousID) is a JSON file in Library/
+# (com-facebook-sdk-PersistedAnonymousID.json), read again at every use with no cache in memory;
+# when the read gives nothing the SDK makes "XZ" and a new uppercase UUID with dashes and writes the
+# file, ignoring a failed write. Library/ is backed up, so the file goes with every backup and
+# migration and with the app. The advertiser ID (advertiser_id) is the IDFA as read: since v18.1.0
+# its string is cached for the process, and the all-zero UUID iOS gives before the ATT answer is
+# cached too, so an app that logs before the answer sends zeros until its process ends. The app's
+# own user ID (AppEvents.shared.userID) is kept in UserDefaults.standard until set to nil; logout
+# and token changes leave the anonymous ID alone, and there is no reset.
+# Not modelled: the server's switches (advertisingIDEnabled, the remote advertiserIDCollectionEnabled),
+# assumed on; the IDFA read when the first event is built rather than at launch (an app that asks
+# ATT before its first event sees no zeros: put requestTracking before the first launch); a new
+# anon_id at every use before the first unlock (one per launch here); the install ping's marker,
+# removed again when its request fails; advertiser_tracking_enabled, a flag rather than an ID.
+# Source: facebook/facebook-ios-sdk FBSDKCoreKit_Basics/FBSDKCoreKit_Basics/FBSDKBasicUtility.m
+# lines 18-19 and 306-349, FBSDKCoreKit/FBSDKCoreKit/AppEvents/Internal/FBSDKAppEventsUtility.m
+# lines 138-171, FBSDKCoreKit/FBSDKCoreKit/AppEvents/FBSDKAppEvents.m lines 69, 518-529 and 877-889,
+# FBSDKCoreKit/FBSDKCoreKit/Settings+PersistedProperties.swift lines 69-104 (tag v18.1.0, commit
+# 3818dd2ccb6547c6d320ff68a1bd599789c3a44f); docs/research/sdk/meta.md.
+name: meta
+summary: "Meta SDK anon_id: Library/com-facebook-sdk-PersistedAnonymousID.json, else XZ + a new UUID written; advertiser_id: the IDFA as read, zeros included, cached per process (FBSDKBasicUtility.m:306-349, FBSDKAppEventsUtility.m:138-171)"
+params: [{ appID: "1234567890" }, { advertiserIDCollection: true }]
+stores:
+  anonFile: { file: { path: "Library/com-facebook-sdk-PersistedAnonymousID.json" } }
+  installPing: { defaults: { key: "com.facebook.sdk:lastAttributionPing{appID}", value: "1" } }
+  appUserID: { defaults: { key: com.facebook.sdk.appevents.userid } }
+ids:
+  anon:
+    id: [anonFile, { uuid: { case: upper }, template: "XZ{value}" }]
+    save: [{ store: anonFile, when: { source: uuid } }, installPing]
+  advertiser:
+    id: [{ from: idfa, nonZero: false, when: { option: advertiserIDCollection } }]
+    cache: process
+  user:
+    id: [appUserID]
+primary: anon
+cache: none
+calls:
+  setUserID: [{ save: appUserID, from: supplied }, { rerun: user }]
+  clearUserID: [{ clear: appUserID }, { rerun: user }]
 
 """##),
         ("mixpanel", ##"""

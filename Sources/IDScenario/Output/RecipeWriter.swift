@@ -144,6 +144,7 @@ package enum RecipeWriter {
         if source.check.uuid { parts.append("valid: uuid") }
         if !source.check.not.isEmpty { parts.append("not: [" + source.check.not.map(q).joined(separator: ", ") + "]") }
         if source.check.nonZero { parts.append("nonZero: true") }
+        if source.keepsZeros { parts.append("nonZero: false") }
         if let letterCase = source.shape?.letterCase { parts.append("case: " + letterCase.rawValue) }
         if let dashes = source.shape?.dashes { parts.append("dashes: \(dashes)") }
         if let template = source.template { parts.append("template: " + q(template.raw)) }

@@ -103,6 +103,15 @@ enum RecipeParser {
             }
         }
         let placeholders = Template.builtInPlaceholders + recipe.params
+        // What `{ supplied: NAME }` may name: a call of the recipe (read before the stores, whose
+        // texts may name a supplied value, and the IDs that read them), or a param.
+        var callNames: [String] = []
+        if case .mapping(let callPairs)? = value("calls") {
+            for pair in callPairs { if case .scalar(let key) = pair.key, key.string != RecipeCall.launch { callNames.append(key.string) } }
+        }
+        let suppliable = callNames + recipe.params
+        // A store kept once per supplied value names it in its texts: `{supplied:login}`.
+        let storePlaceholders = placeholders + suppliable.map { Template.suppliedPrefix + $0 }
         // Stores declared but refused (their error said why): what names them says nothing more.
         var invalidStores: [String] = []
         if let n = value("stores"), let storePairs = reader.mapping(n, "stores") {
@@ -112,7 +121,7 @@ enum RecipeParser {
                     reader.error("a store may not be named '\(pair.key)', a source's name; call it something else", at: pair.keyNode)
                     continue
                 }
-                if let store = parseStore(pair.value, name: pair.key, placeholders: placeholders, &reader) {
+                if let store = parseStore(pair.value, name: pair.key, placeholders: storePlaceholders, &reader) {
                     checkSharedFile(store, files: &files, at: pair.value, &reader)
                     recipe.stores.append(store)
                     recipe.origin.lines[.store(pair.key)] = pair.keyNode.mark.line
@@ -122,13 +131,6 @@ enum RecipeParser {
             }
         }
         let storeNames = StoreNames(recipe.stores.map(\.name), invalid: invalidStores)
-        // What `{ supplied: NAME }` may name: a call of the recipe (read before the IDs that use
-        // them), or a param.
-        var callNames: [String] = []
-        if case .mapping(let callPairs)? = value("calls") {
-            for pair in callPairs { if case .scalar(let key) = pair.key, key.string != RecipeCall.launch { callNames.append(key.string) } }
-        }
-        let suppliable = callNames + recipe.params
         if let idsNode = value("ids") {
             // Several IDs: each under its name, with its own sources and saves; the one-ID keys
             // may not also stand at the top, where they would say nothing about which ID.
@@ -598,6 +600,15 @@ enum RecipeParser {
         guard let text = reader.string(node, what) else { return nil }
         let template = Template(text)
         for name in template.placeholders where !placeholders.contains(name) {
+            if name.hasPrefix(Template.suppliedPrefix) {
+                let call = String(name.dropFirst(Template.suppliedPrefix.count))
+                let calls = placeholders.filter { $0.hasPrefix(Template.suppliedPrefix) }.map { String($0.dropFirst(Template.suppliedPrefix.count)) }
+                reader.error(calls.isEmpty
+                             ? "placeholder {\(name)} in \(what): only a store's texts name a supplied value, and only of a call the recipe declares or a param"
+                             : "placeholder {\(name)} in \(what) names '\(call)', which is neither a call of the recipe nor a param"
+                                + reader.hint(for: call, among: calls), at: node)
+                continue
+            }
             reader.error("placeholder {\(name)} in \(what) is neither a built-in one ({bundle}, {bundleName}, {team}, {appGroup}) "
                          + "nor a param; add it to params" + reader.hint(for: name, among: placeholders), at: node)
         }
@@ -699,7 +710,10 @@ enum RecipeParser {
             if let n = field("not"), let items = reader.sequence(n, "not") {
                 for item in items { if let text = reader.string(item, "a value under not") { source.check.not.append(text) } }
             }
-            if let n = field("nonZero"), let b = reader.bool(n, "nonZero") { source.check.nonZero = b }
+            if let n = field("nonZero"), let b = reader.bool(n, "nonZero") {
+                // The IDFA's zeros are nothing unless a source says otherwise: `false` keeps them.
+                if source.kind == .idfa { source.keepsZeros = !b } else { source.check.nonZero = b }
+            }
             source.shape = shape(in: pairs, &reader)
             if let n = field("reissueOn") {
                 if case .server = source.kind {

@@ -54,7 +54,7 @@ package enum StrategyCatalog {
 
     /// The SDKs' recipes, by the contract's names.
     package static let sdkNames = ["adjust", "amplitude", "mixpanel", "segment", "posthog", "revenuecat", "sentry", "branch", "onesignal",
-                                             "datadog", "launchdarkly", "rudderstack", "fingerprintjs", "airship", "statsig"]
+                                             "datadog", "launchdarkly", "rudderstack", "fingerprintjs", "airship", "statsig", "meta", "clevertap"]
 
     package static func group(of strategy: Strategy) -> Group {
         if strategy.kind == .swift { return .swift }

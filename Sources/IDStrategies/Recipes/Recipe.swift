@@ -191,6 +191,28 @@ package struct RecipeStore: Sendable, Hashable {
         self.kind = kind
     }
 
+    /// Its texts: the key, path, service and account and what else names where it is.
+    package var templates: [Template] {
+        switch kind {
+        case .keychain(let item): [item.service, item.account] + (item.accessGroup.map { [$0] } ?? []) + (item.generic.map { [$0] } ?? [])
+        case .defaults(let key, let suite, _): [key] + (suite.map { [$0] } ?? [])
+        case .file(let path, _, let group, let key, _): [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
+        case .icloud(let key, let store): [key] + (store.map { [$0] } ?? [])
+        case .pasteboard(let board): [board]
+        }
+    }
+
+    /// The call whose supplied value its texts name (`{supplied:NAME}`): a store kept once per
+    /// value the app supplies, as CleverTap keeps a GUID per identity (CTLoginInfoProvider.m).
+    package var keyedBy: String? {
+        for template in templates {
+            for name in template.placeholders where name.hasPrefix(Template.suppliedPrefix) {
+                return String(name.dropFirst(Template.suppliedPrefix.count))
+            }
+        }
+        return nil
+    }
+
     /// The value a write puts there: a defaults store's fixed `value`, else the ID.
     package var fixedValue: String? {
         if case .defaults(_, _, let value) = kind { return value }
@@ -323,7 +345,8 @@ package struct RecipeSource: Sendable, Hashable {
         case store(String)
         /// `identifierForVendor` (nil before the first unlock, IDFV-3).
         case idfv
-        /// The advertising identifier; the all-zero one counts as no value.
+        /// The advertising identifier; the all-zero one counts as no value unless the source
+        /// keeps zeros (`keepsZeros`).
         case idfa
         /// A new random UUID (version 4) in the given shape.
         case uuid(IDFormat)
@@ -367,6 +390,9 @@ package struct RecipeSource: Sendable, Hashable {
     /// A server source's record: the events after which the server assigns a new value (none: it
     /// always recognises the device). nil: it keeps no record, and each ask gets a new value.
     package var reissueOn: ServerReissue?
+    /// For `idfa`: the all-zero UUID is a value, not nothing (`nonZero: false`). Meta's SDK sends
+    /// the zeros it read before the ATT answer as its advertiser ID (FBSDKAppEventsUtility.m:166-170).
+    package var keepsZeros = false
 
     package init(_ kind: Kind, condition: RecipeCondition = RecipeCondition(), check: RecipeCheck = RecipeCheck(), template: Template? = nil) {
         self.kind = kind
@@ -699,6 +725,8 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The built-in placeholders.
     package static let builtInPlaceholders = ["bundle", "bundleName", "team", "appGroup"]
+    /// A store's texts may name a supplied value: `{supplied:NAME}`.
+    package static let suppliedPrefix = "supplied:"
 
     /// The placeholder names it uses, in order.
     package var placeholders: [String] {
@@ -738,16 +766,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 extension Recipe {
     /// Whether any of its texts uses a placeholder.
     package func usesPlaceholder(_ name: String) -> Bool {
-        var templates: [Template] = []
-        for store in stores {
-            switch store.kind {
-            case .keychain(let item): templates += [item.service, item.account] + (item.accessGroup.map { [$0] } ?? []) + (item.generic.map { [$0] } ?? [])
-            case .defaults(let key, let suite, _): templates += [key] + (suite.map { [$0] } ?? [])
-            case .file(let path, _, let group, let key, _): templates += [path] + (group.map { [$0] } ?? []) + (key.map { [$0] } ?? [])
-            case .icloud(let key, let store): templates += [key] + (store.map { [$0] } ?? [])
-            case .pasteboard(let board): templates.append(board)
-            }
-        }
+        var templates = stores.flatMap(\.templates)
         for id in ids {
             if let salt = id.hash?.salt { templates.append(salt) }
             templates += id.sources.compactMap(\.template)

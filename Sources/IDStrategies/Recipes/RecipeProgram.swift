@@ -47,6 +47,10 @@ struct RecipeProgram: AppProgram {
         let migrations: [MigrationStep]
         /// The call names the `supplied` sources read, by `Step.Kind.supplied`'s index.
         let suppliedNames: [String]
+        /// Each store's supplied value, by call name, when its texts name one (`{supplied:NAME}`).
+        let keyedBy: [String?]
+        /// The names `keyedBy` holds, once each: what a launch looks up for the placeholders.
+        let keyNames: [String]
         /// What each call does, in the recipe's order, stores and IDs by position.
         let calls: [CallPlan]
         /// Where `launch`, the call run at every launch, is in `calls`, if the recipe has one.
@@ -92,7 +96,7 @@ struct RecipeProgram: AppProgram {
         /// (-1: none).
         struct Step {
             enum Kind {
-                case store(Int), missingStore, idfv, idfa, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, appleUserID, id(Int)
+                case store(Int), missingStore, idfv, idfa, idfaWithZeros, uuid(IDFormat), uuid7(IDFormat), fid, apnsToken, appleUserID, id(Int)
                 /// A value the app supplied: the call's name is `suppliedNames[index]`.
                 case supplied(Int)
                 /// `record`: where its record is in `serverRecords` (-1: it keeps none). An index, so
@@ -195,7 +199,7 @@ struct RecipeProgram: AppProgram {
                     // A store that names nothing reads as nothing there: the source is skipped.
                     case .store(let name): step = Step(kind: position(name).map { .store($0) } ?? .missingStore)
                     case .idfv: step = Step(kind: .idfv)
-                    case .idfa: step = Step(kind: .idfa)
+                    case .idfa: step = Step(kind: source.keepsZeros ? .idfaWithZeros : .idfa)
                     case .uuid(let format): step = Step(kind: .uuid(format))
                     case .uuid7(let format): step = Step(kind: .uuid7(format))
                     case .fid: step = Step(kind: .fid)
@@ -279,6 +283,8 @@ struct RecipeProgram: AppProgram {
             usesTeam = recipe.usesPlaceholder("team")
             usesDisplayName = recipe.usesPlaceholder("bundleName")
             usesAppGroup = recipe.usesPlaceholder("appGroup")
+            keyedBy = recipe.stores.map(\.keyedBy)
+            keyNames = keyedBy.reduce(into: []) { names, name in if let name, !names.contains(name) { names.append(name) } }
             self.conditions = conditions
             self.checks = checks
             self.templates = templates
@@ -424,9 +430,13 @@ struct RecipeProgram: AppProgram {
     /// The placeholders' values for this app, looked up as templates ask for them.
     func placeholders(_ os: AppOS) -> Placeholders {
         // Only the ones its texts use: each is a string fetched from the world.
-        Placeholders(bundle: shared.usesBundle ? os.bundleID : "", team: shared.usesTeam ? os.teamID : "",
-                     displayName: shared.usesDisplayName ? os.displayName : nil, appGroup: shared.usesAppGroup ? os.firstAppGroup : nil,
-                     params: shared.params, defaults: shared.paramDefaults, options: options)
+        var placeholders = Placeholders(bundle: shared.usesBundle ? os.bundleID : "", team: shared.usesTeam ? os.teamID : "",
+                                        displayName: shared.usesDisplayName ? os.displayName : nil,
+                                        appGroup: shared.usesAppGroup ? os.firstAppGroup : nil,
+                                        params: shared.params, defaults: shared.paramDefaults, options: options)
+        // A keyed store's entry: the value the app last supplied, as a `supplied` source reads it.
+        for name in shared.keyNames { placeholders.supplied[name] = os.supplied(name) ?? placeholders.optionText(name) }
+        return placeholders
     }
 
     /// - Parameters:
@@ -518,6 +528,8 @@ struct Placeholders {
     let params: [String]
     let defaults: [String: OptionValue]
     let options: [String: OptionValue]
+    /// The supplied values keyed stores name (`{supplied:NAME}`), by call name; none: not supplied.
+    var supplied: [String: String] = [:]
 
     /// An option's value: the app's, else the recipe's default for it.
     func option(_ name: String) -> OptionValue? {
@@ -530,6 +542,7 @@ struct Placeholders {
         case "team": return team
         case "bundleName": return displayName ?? String(bundle.split(separator: ".").last ?? "")
         case "appGroup": return appGroup
+        case _ where name.hasPrefix(Template.suppliedPrefix): return supplied[String(name.dropFirst(Template.suppliedPrefix.count))]
         default:
             guard params.contains(name) else { return nil }
             return optionText(name)
@@ -617,6 +630,8 @@ struct Run {
                 value = PlatformRead.idfv.value(&os)
             case .idfa:
                 value = PlatformRead.idfa.value(&os)
+            case .idfaWithZeros:
+                value = os.advertisingIdentifier()?.uuidString
             case .uuid(let format):
                 value = format.apply(os.newUUID())
             case .uuid7(let format):
@@ -668,7 +683,7 @@ struct Run {
     private func platformName(_ kind: RecipeProgram.Shared.Step.Kind) -> String {
         switch kind {
         case .idfv: "idfv"
-        case .idfa: "idfa"
+        case .idfa, .idfaWithZeros: "idfa"
         case .uuid: "uuid"
         case .uuid7: "uuid7"
         case .fid: "fid"
@@ -890,6 +905,10 @@ struct Run {
     private mutating func readStore(_ index: Int, _ os: inout AppOS) -> RecipeProgram.Read {
         let store = shared.stores[index]
         let name = store.name
+        if let call = unkeyed(index) {
+            note("\(name) is kept per value of \(call), and none was supplied: nothing to read")
+            return .missing
+        }
         let result: RecipeProgram.Read
         switch store.kind {
         case .keychain(let item):
@@ -920,6 +939,13 @@ struct Run {
             result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
         return result
+    }
+
+    /// The call a keyed store's entry is named by, when the app supplied no value with it: the
+    /// store then names no entry, so a read finds nothing and a write or delete does nothing.
+    func unkeyed(_ index: Int) -> String? {
+        guard let call = shared.keyedBy[index], placeholders.supplied[call] == nil else { return nil }
+        return call
     }
 
     func query(_ item: KeychainStore) -> KeychainQuery {
@@ -976,6 +1002,10 @@ struct Run {
     mutating func write(_ index: Int, _ value: String, before: RecipeProgram.Read?, _ os: inout AppOS,
                         save: (id: Int, entry: Int)? = nil) -> Bool {
         let store = shared.stores[index]
+        if let call = unkeyed(index) {
+            note("\(store.name) is kept per value of \(call), and none was supplied: nothing written")
+            return true
+        }
         shared.work?.writes += 1
         let result: RecipeTrace.Written
         switch store.kind {
@@ -1067,6 +1097,7 @@ struct Run {
     }
 
     mutating func delete(_ store: RecipeStore, _ os: inout AppOS) {
+        if !shared.keyNames.isEmpty, let index = shared.stores.firstIndex(where: { $0.name == store.name }), unkeyed(index) != nil { return }
         switch store.kind {
         case .keychain(let item): os.secItemDelete(query(item))
         case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: fill(key), suite: suite.map(fill))
