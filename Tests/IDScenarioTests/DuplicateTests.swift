@@ -34,6 +34,43 @@ struct DuplicateTests {
         #expect(found[6]?.first?.sameAs == "same as pad's id (step 5)")
     }
 
+    @Test("a call that gives an ID another device holds records the duplicate at the call's step, as a launch does")
+    func recordedAtACall() throws {
+        // CleverTap's map comes with the backup: on the pad, alice's login returns to her GUID,
+        // which the phone's latest call reported.
+        let scenario = try ScenarioParser.parse("""
+            name: a login on a restored pad
+            devices: [{ name: phone, os: "18.5", passcode: true }, { name: pad, kind: ipad, os: "18.5", passcode: true }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: clevertap }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - call: { app: com.acme.shop, name: onUserLogin, value: alice }
+              - backup: { as: nightly, kind: encrypted }
+              - restore: nightly
+                device: pad
+              - launch: com.acme.shop
+                device: pad
+              - call: { app: com.acme.shop, name: onUserLogin, value: bob }
+                device: pad
+              - call: { app: com.acme.shop, name: onUserLogin, value: alice }
+                device: pad
+            """, file: "login.yaml")
+        var found: [Int: [Duplicate]] = [:]
+        var reported: [Int: String] = [:]
+        try Session.run(scenario) { outcome in
+            if !outcome.duplicates.isEmpty { found[outcome.number] = outcome.duplicates }
+            let device = outcome.number >= 6 ? 1 : 0
+            if let id = outcome.world.devices[device].launches[0]?.latest.report.primaryID { reported[outcome.number] = id }
+        }
+        #expect(found.keys.sorted() == [6, 8], "the pad's launch of the restored ID, and alice's login there; bob's new ID is the pad's alone")
+        // Checked against what each device's app reported, read from the world.
+        let alice = try #require(reported[3])
+        #expect(reported[8] == alice && reported[7] != alice)
+        let atCall = try #require(found[8]?.first)
+        #expect(atCall.value == alice && atCall.sameAs == "same as phone's id (step 3)", "\(atCall)")
+    }
+
     @Test("matrix --scenario says dup when the scenario's own devices share the ID, even with the first and last launch on one device")
     func matrixCell() throws {
         let scenario = try ScenarioParser.parse(Self.clone, file: "clone.yaml")

@@ -58,7 +58,10 @@ struct FuzzTests {
         // The second recipe carries the keys issue 32 added: several IDs, a migration, conditions, checks, a server,
         // entries of a keyed file.
         let sdk = try #require(scenario.recipes.last)
-        #expect(sdk.ids.map(\.name) == ["anonymous", "user", "assigned"] && sdk.primary == 1 && sdk.migrate.count == 1)
+        #expect(sdk.ids.map(\.name) == ["anonymous", "user", "assigned", "advertiser"] && sdk.primary == 1 && sdk.migrate.count == 1)
+        // And those of issue 48: calls, a store kept per supplied value, an IDFA source keeping zeros, a per-ID cache.
+        #expect(sdk.calls.map(\.name) == ["login", "reset"] && sdk.stores.contains { $0.keyedBy == "login" })
+        #expect(sdk.ids[3].sources.first?.keepsZeros == true && sdk.ids[3].cache == .process)
         // Two entries of one keyed file.
         #expect(sdk.stores.filter { if case .file(_, _, _, .some, _) = $0.kind { true } else { false } }.count == 2)
         #expect(sdk.ids[2].sources.last?.reissueOn == .reinstall, "a server that keeps a record")

@@ -116,6 +116,8 @@ package enum ScenarioMutator {
               device: { defaults: { suite: com.sdk.storage, key: "device-{token}" } }
               remote: { file: { path: Library/sdk-prefs, key: "remote-{token}" } }
               anonEntry: { file: { path: Library/sdk-prefs, key: anon } }
+              perUser: { defaults: { key: "guid[{supplied:login}]" } }
+              shared: { keychain: { service: sdk, account: shared, accessible: afterFirstUnlock, generic: "{token}", upgradeAccessible: true } }
             migrate: [{ from: legacy, to: device, done: version, value: "2", clear: true, overwrite: false, when: { option: mode, is: release } }]
             ids:
               anonymous:
@@ -128,8 +130,14 @@ package enum ScenarioMutator {
                 format: { case: upper }
               assigned:
                 id: [remote, { server: { case: lower, dashes: false }, reissueOn: [reinstall] }]
-                save: [remote]
+                save: [remote, { store: perUser, when: missing }, shared]
+              advertiser:
+                id: [{ from: idfa, nonZero: false }]
+                cache: process
             primary: user
+            calls:
+              login: [{ rerun: assigned }]
+              reset: [{ clear: perUser, if: version }, { newId: anonymous }]
         apps:
           - { bundle: com.acme.shop, team: ACME1234, strategy: acme, options: { appID: A1 }, accessGroups: [ACME1234.shared], appGroups: [group.com.acme] }
           - { bundle: com.acme.news, team: ACME1234, strategy: acme, options: { appID: A2 }, accessGroups: [ACME1234.shared], appGroups: [group.com.acme] }
@@ -139,7 +147,10 @@ package enum ScenarioMutator {
           - launch: { app: com.other.sdk, network: false }
           - purgeCaches
           - launch: com.other.sdk
-          - expect: { app: com.other.sdk, ids: { assigned: present, anonymous: present } }
+          - expect: { app: com.other.sdk, ids: { assigned: present, anonymous: present, advertiser: zeros } }
+          - call: { app: com.other.sdk, name: login, value: alice }
+          - call: { app: com.other.sdk, name: reset }
+          - terminate: com.other.sdk
           - install: com.acme.shop
           - install: com.acme.news
           - launch: com.acme.shop
