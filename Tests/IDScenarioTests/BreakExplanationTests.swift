@@ -115,6 +115,37 @@ import TestSupport
         #expect(kept[0] == kept[1], "without its condition the recipe keeps the ID: \(kept)")
     }
 
+    @Test("a condition that passed over a store already emptied is not the cause: the why says what emptied the store, and without the condition the ID breaks alike")
+    func conditionOverAnEmptiedStoreIsNotTheCause() throws {
+        // CleverTap's shape: a source asked only while another store holds a value (its login
+        // re-run), then the same store read plainly at launch.
+        let recipe = try Self.recipe("""
+            name: login-gated
+            stores:
+              ctid: { defaults: { key: ctid } }
+              login: { defaults: { key: login } }
+            id: [{ store: ctid, if: login }, ctid, uuid]
+            save: [ctid]
+            """)
+        let target = Self.target(recipe)
+        let steps = [Self.install, Self.launch, Self.uninstall, Self.install, Self.launch]
+        let why = try #require(BreakExplanation.explain(steps, property: .stable, target: target))
+        #expect(!why.byApp && !why.sentence.contains("condition") && !why.code.contains { $0.hasPrefix("if:") }, "\(why)")
+        #expect(why.sentence.hasPrefix("The launch on phone found nothing in ctid (UserDefaults ctid): it had been deleted: "
+                                       + "uninstall com.acme.app on phone (step 3) deleted it with the app's container (CT-23)"), "\(why.sentence)")
+        #expect(why.causeSteps == [3] && why.rules == [.ct23])
+        // The proof: the store was empty at the decisive launch, and the recipe without the
+        // conditional source breaks the same way, so the condition decided nothing.
+        var world = try target.startWorld()
+        for step in steps.dropLast() { try world.apply(step, programs: target.library) }
+        #expect(world.devices[0].app(0)?.container.defaults["ctid"] == nil)
+        var plain = recipe
+        plain.ids[0].sources.removeFirst()
+        plain.name = "login-free"
+        let values = try Self.launches(Self.target(plain), steps)
+        #expect(values.count == 2 && values[0] != values[1])
+    }
+
     @Test("a launch before the first unlock whose write was refused: the app never kept the ID, said as a refused write, not a failed read")
     func refusedWriteIsNotARead() throws {
         let recipe = try Self.recipe("""

@@ -93,23 +93,49 @@ struct TracedCause {
         // Each store that kept the ID, as the launch met it, in the recipe's order: the first says
         // the most, the others what was different about them; then what the launch took instead.
         var clauses: [String] = []
+        // Stores a condition passed over that no longer held the ID: the condition is not why
+        // (CleverTap's login-only read of its ID, skipped at a launch after the ID was deleted).
+        // Said as what became of the store, unless a later read of it says so.
+        var hidden: [(name: String, source: Int, found: RecipeTrace.Found)] = []
+        func sayHidden() {
+            for store in hidden {
+                let subject = clauses.isEmpty ? launch : "it"
+                if case .value(let value) = store.found {
+                    clauses.append(overwritten(store.name, source: store.source, value: value, had: had.value, from: reference,
+                                               launch: subject, &f))
+                } else {
+                    f.store(storeWords(store.name))
+                    clauses.append("\(subject) found nothing in \(storeWords(store.name)): it "
+                                   + emptyWords(store.name, store.found, on: replay.decisiveDevice, &f))
+                }
+            }
+            hidden = []
+        }
         walk: for entry in decisive.entries {
             switch entry {
             case .skipped(self.id, let source, let name, let because, let peek) where kept.contains(name) || peek?.value == had.value:
+                if let peek, peek.value != had.value {
+                    if !hidden.contains(where: { $0.name == name }) { hidden.append((name, source, peek)) }
+                    continue
+                }
                 if let clause = passedOver(name, source: source, because: because, peek: peek, had: had.value, launch: launch, &f) {
                     clauses.append(clause)
                 }
             case .empty(self.id, _, let name) where kept.contains(name):
+                hidden.removeAll { $0.name == name }
                 if let clause = emptied(name, had: had.value, from: reference, launch: clauses.isEmpty ? launch : nil, &f) { clauses.append(clause) }
             case .rejected(self.id, let source, let name, let value) where kept.contains(name):
+                hidden.removeAll { $0.name == name }
                 f.byApp = true
                 f.code(sourceWords(name, source: source))
                 f.store(storeWords(name))
                 clauses.append((clauses.isEmpty ? launch : "it") + " read \(storeWords(name)) but its check refused the value \(short(value))")
             case .chosen(self.id, let source, let name, let value) where kept.contains(name):
+                hidden.removeAll { $0.name == name }
                 return (clauses + [overwritten(name, source: source, value: value, had: had.value, from: reference,
                                                launch: clauses.isEmpty ? launch : "then it", &f)]).joined(separator: "; ")
             case .chosen(self.id, let source, let name, _):
+                sayHidden()
                 if clauses.isEmpty {
                     // A source the recipe reads before the stores that kept the ID gave a value first.
                     f.byApp = true
@@ -123,6 +149,7 @@ struct TracedCause {
                 continue
             }
         }
+        sayHidden()
         return clauses.isEmpty ? nil : clauses.joined(separator: "; ") + madeWords
     }
 
