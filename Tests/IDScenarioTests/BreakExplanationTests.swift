@@ -146,6 +146,31 @@ import TestSupport
         #expect(values.count == 2 && values[0] != values[1])
     }
 
+    @Test("a store emptied and the IDFV taken again: the why says what changed the IDFV too, checked against the world's IDFV")
+    func idfvTakenAgainSaysWhatChangedIt() throws {
+        let recipe = try Self.recipe("""
+            name: idfv-copy
+            stores:
+              copy: { defaults: { key: copy } }
+            id: [copy, idfv]
+            save: [copy]
+            """)
+        let target = Self.target(recipe)
+        let steps = [Self.install, Self.launch, Self.uninstall, Self.install, Self.launch]
+        let why = try #require(BreakExplanation.explain(steps, property: .stable, target: target))
+        #expect(why.sentence.contains("recipe.yaml:4), which had changed since: uninstall com.acme.app on phone (step 3) erased it (IDFV-5), "
+                                      + "install com.acme.app on phone (step 4) gave a new one (IDFV-2)."), "\(why.sentence)")
+        #expect(why.causeSteps == [3, 4] && Set(why.rules) == [.ct23, .idfv5, .idfv2], "\(why)")
+        // The proof: the IDFV the app reads differs before and after the uninstall.
+        var world = try target.startWorld()
+        var idfvs: [String?] = []
+        for step in steps {
+            try world.apply(step, programs: target.library)
+            if case .launch = step.event { idfvs.append(world.identifierForVendor(app: 0, on: 0)?.uuidString) }
+        }
+        #expect(idfvs.count == 2 && idfvs[0] != nil && idfvs[0] != idfvs[1])
+    }
+
     @Test("a launch before the first unlock whose write was refused: the app never kept the ID, said as a refused write, not a failed read")
     func refusedWriteIsNotARead() throws {
         let recipe = try Self.recipe("""

@@ -86,7 +86,21 @@ struct TracedCause {
                 kept.append(store)
             }
         }
-        let madeWords = "; so it " + (decisive.chosen(id).map(takeWords) ?? "got no ID")
+        var madeWords = "; so it " + (decisive.chosen(id).map(takeWords) ?? "got no ID")
+        // It took the IDFV again, as the launch it had the ID from did: the IDFV is what changed.
+        if let taken = decisive.chosen(id), taken.name == "idfv", had.name == "idfv", taken.value != had.value {
+            let changes = idfvChanges(on: replay.decisiveDevice, after: reference)
+            if !changes.isEmpty {
+                var said: [String] = []
+                for (index, change) in changes {
+                    f.cause(index)
+                    f.rule(change.rule)
+                    said.append("\(replay.words(index)) " + (change.to == nil ? "erased it" : "gave a new one")
+                                + (change.rule.map { " (\($0.rawValue))" } ?? ""))
+                }
+                madeWords += ", which had changed since: " + said.joined(separator: ", ")
+            }
+        }
         guard !kept.isEmpty else {
             return neverKept(had, at: reference, referenceTrace, launch: launch, made: madeWords, &f)
         }
@@ -151,6 +165,18 @@ struct TracedCause {
         }
         sayHidden()
         return clauses.isEmpty ? nil : clauses.joined(separator: "; ") + madeWords
+    }
+
+    /// The steps after `reference` and before the decisive one that changed the device's IDFV for
+    /// the app's team, in order, each with its change.
+    func idfvChanges(on d: DeviceIndex, after reference: Int) -> [(Int, Change)] {
+        var found: [(Int, Change)] = []
+        for index in (reference + 1)..<replay.decisiveIndex {
+            for change in replay.results[index].changes {
+                if case .idfv(let device, _) = change.subject, device == d { found.append((index, change)) }
+            }
+        }
+        return found
     }
 
     /// The launch (or call) on the compared one's device, at or before it, whose trace chose the ID:
