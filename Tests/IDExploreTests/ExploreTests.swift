@@ -21,17 +21,23 @@ struct ExploreTests {
         }
     }
 
+    /// The strategy's matrix row as the cases that break a property, with the property each breaks.
+    static func brokenCells(_ strategy: Strategy) -> [(lifecycle: LifecycleCase, property: ExploreProperty)] {
+        let matrix = LifecycleMatrix()
+        return LifecycleCase.all.compactMap { lifecycle in
+            let cell = matrix.cell(strategy: strategy, case: lifecycle, library: library)
+            return property(cell, crossDevice: lifecycle.isCrossDevice).map { (lifecycle, $0) }
+        }
+    }
+
     @Test("every break in a strategy's matrix row is found by explore within depth 8, in the events of its lifecycle case",
           arguments: StrategyCatalog.builtIn.all.filter { StrategyCatalog.original(ofTwin: $0.name) == nil }.map(\.name))
     func agreesWithMatrix(name: String) throws {
         let strategy = try #require(Self.library.strategy(named: name))
-        let matrix = LifecycleMatrix()
         // One search per property and alphabet: the cases' own events keep each search small (the
         // whole alphabet at once is the next test's, for a few strategies).
         var searches: [String: (property: ExploreProperty, events: Set<String>, cases: [String])] = [:]
-        for lifecycle in LifecycleCase.all {
-            let cell = matrix.cell(strategy: strategy, case: lifecycle, library: Self.library)
-            guard let property = Self.property(cell, crossDevice: lifecycle.isCrossDevice) else { continue }
+        for (lifecycle, property) in Self.brokenCells(strategy) {
             let events = lifecycle.eventKeys.intersection(matrixEvents)
             // A second device of the iCloud account installs afresh: its Δ is no move of the ID,
             // and explore's `follows` looks only across a restore or a migration.
@@ -52,12 +58,7 @@ struct ExploreTests {
           arguments: ["keychain-idfv", "rndi", "zbuuid", "devicecheck"])
     func agreesWithMatrixInTheWholeAlphabet(name: String) throws {
         let strategy = try #require(Self.library.strategy(named: name))
-        let matrix = LifecycleMatrix()
-        var expected: Set<ExploreProperty> = []
-        for lifecycle in LifecycleCase.all {
-            let cell = matrix.cell(strategy: strategy, case: lifecycle, library: Self.library)
-            if let property = Self.property(cell, crossDevice: lifecycle.isCrossDevice) { expected.insert(property) }
-        }
+        let expected = Set(Self.brokenCells(strategy).map(\.property))
         let explorer = try Explorer.forStrategy(strategy, library: Self.library, events: matrixEvents)
         let outcome = explorer.run(properties: expected, depth: 8)
         #expect(Set(outcome.breaks.keys) == expected, "\(name): matrix breaks \(expected.map(\.rawValue).sorted()), explore found \(outcome.breaks.keys.map(\.rawValue).sorted())")

@@ -61,7 +61,7 @@ extension Run {
             case .nothing:
                 continue
             case .clear(let store):
-                delete(shared.stores[store], &os)
+                delete(store, &os)
                 reads[store] = .missing
                 note("\(call.name): cleared \(shared.storeNames[store])")
             case .saveSupplied(let store):
@@ -98,11 +98,5 @@ extension Run {
         for entry in plan.saves where entry.store >= 0 { reads[entry.store] = nil }
         for store in plan.clear { reads[store] = nil }
         if shared.cachedIDs[id] { os.setMemory(shaped, forKey: shared.memoryKeys[id]) }
-    }
-
-    /// A value the app supplied: the last it passed with the call of this name, else its option
-    /// of this name.
-    func supplied(_ name: String, _ os: inout AppOS) -> String? {
-        os.supplied(name) ?? placeholders.optionText(name)
     }
 }

@@ -435,7 +435,7 @@ struct RecipeProgram: AppProgram {
                                         appGroup: shared.usesAppGroup ? os.firstAppGroup : nil,
                                         params: shared.params, defaults: shared.paramDefaults, options: options)
         // A keyed store's entry: the value the app last supplied, as a `supplied` source reads it.
-        for name in shared.keyNames { placeholders.supplied[name] = os.supplied(name) ?? placeholders.optionText(name) }
+        for name in shared.keyNames { placeholders.supplied[name] = placeholders.suppliedValue(name, os) }
         return placeholders
     }
 
@@ -549,6 +549,12 @@ struct Placeholders {
         }
     }
 
+    /// A value the app supplied: the last it passed with the call of this name, else its option
+    /// of this name (what a `supplied` source reads, and what names a keyed store's entry).
+    func suppliedValue(_ name: String, _ os: AppOS) -> String? {
+        os.supplied(name) ?? optionText(name)
+    }
+
     /// An option's value as text (a list has none): what fills `{name}`, and what a `supplied`
     /// source gives when the app passed no value.
     func optionText(_ name: String) -> String? {
@@ -625,7 +631,7 @@ struct Run {
             case .id(let index):
                 value = earlier[index]
             case .supplied(let index):
-                value = supplied(shared.suppliedNames[index], &os)
+                value = placeholders.suppliedValue(shared.suppliedNames[index], os)
             case .idfv:
                 value = PlatformRead.idfv.value(&os)
             case .idfa:
@@ -870,7 +876,7 @@ struct Run {
                     }
                 }
                 if step.clear {
-                    delete(shared.stores[step.from], &os)
+                    delete(step.from, &os)
                     reads[step.from] = .missing
                 }
             } else if step.done < 0 {
@@ -992,7 +998,7 @@ struct Run {
             }
         }
         if wrote && !failed {
-            for index in plan.clear { delete(shared.stores[index], &os) }
+            for index in plan.clear { delete(index, &os) }
         }
         return true
     }
@@ -1096,9 +1102,11 @@ struct Run {
         }
     }
 
-    mutating func delete(_ store: RecipeStore, _ os: inout AppOS) {
-        if !shared.keyNames.isEmpty, let index = shared.stores.firstIndex(where: { $0.name == store.name }), unkeyed(index) != nil { return }
-        switch store.kind {
+    /// Deletes the store at this position (a keyed store without a supplied value names no entry:
+    /// nothing to delete).
+    mutating func delete(_ index: Int, _ os: inout AppOS) {
+        if unkeyed(index) != nil { return }
+        switch shared.stores[index].kind {
         case .keychain(let item): os.secItemDelete(query(item))
         case .defaults(let key, let suite, _): os.setDefaults(nil, forKey: fill(key), suite: suite.map(fill))
         case .file(let path, let backup, let group, let key, let protection):
