@@ -171,6 +171,34 @@ import TestSupport
         #expect(idfvs.count == 2 && idfvs[0] != nil && idfvs[0] != idfvs[1])
     }
 
+    @Test("only the IDFV the app reads is named: another team's app installed between the launches is no cause")
+    func anotherTeamsIDFVIsNoCause() throws {
+        let recipe = try Self.recipe("""
+            name: idfv-copy
+            stores:
+              copy: { defaults: { key: copy } }
+            id: [copy, idfv]
+            save: [copy]
+            """)
+        var target = Self.target(recipe)
+        target.base.apps.append(AppDeclaration(bundleID: "org.other.game", teamID: "OTHR5678", strategy: "id-kit"))
+        let other = target.base.apps.count - 1
+        let steps = [Self.install, Self.launch, Step(.install(other, source: nil), on: 0), Self.uninstall, Self.install, Self.launch]
+        let why = try #require(BreakExplanation.explain(steps, property: .stable, target: target))
+        #expect(why.sentence.hasSuffix("which had changed since: uninstall com.acme.app on phone (step 4) erased it (IDFV-5), "
+                                       + "install com.acme.app on phone (step 5) gave a new one (IDFV-2)."), "\(why.sentence)")
+        #expect(why.causeSteps == [4, 5] && !why.sentence.contains("org.other.game"), "\(why)")
+        // The proof: the other team's install gave its own IDFV and left the app's as it was.
+        var world = try target.startWorld()
+        var ours: [String?] = [], theirs: [String?] = []
+        for step in steps {
+            try world.apply(step, programs: target.library)
+            ours.append(world.identifierForVendor(app: 0, on: 0)?.uuidString)
+            theirs.append(world.identifierForVendor(app: other, on: 0)?.uuidString)
+        }
+        #expect(ours[1] != nil && ours[2] == ours[1] && theirs[2] != nil && theirs[2] != ours[2] && ours[5] != ours[1])
+    }
+
     @Test("a launch before the first unlock whose write was refused: the app never kept the ID, said as a refused write, not a failed read")
     func refusedWriteIsNotARead() throws {
         let recipe = try Self.recipe("""

@@ -167,13 +167,15 @@ struct TracedCause {
         return clauses.isEmpty ? nil : clauses.joined(separator: "; ") + madeWords
     }
 
-    /// The steps after `reference` and before the decisive one that changed the device's IDFV for
-    /// the app's team, in order, each with its change.
+    /// The steps after `reference` and before the decisive one that changed the IDFV the app reads
+    /// on the device (its vendor's, at either launch: another team's IDFV is not the app's), in
+    /// order, each with its change.
     func idfvChanges(on d: DeviceIndex, after reference: Int) -> [(Int, Change)] {
+        let vendors = Set([reference, replay.decisiveIndex].compactMap { replay.results[$0].world.devices[d].apps.vendorKey(of: replay.app) })
         var found: [(Int, Change)] = []
         for index in (reference + 1)..<replay.decisiveIndex {
             for change in replay.results[index].changes {
-                if case .idfv(let device, _) = change.subject, device == d { found.append((index, change)) }
+                if case .idfv(let device, let vendor) = change.subject, device == d, vendors.contains(vendor) { found.append((index, change)) }
             }
         }
         return found
@@ -214,18 +216,15 @@ struct TracedCause {
         guard recipe.stores.first(where: { $0.name == had.name }) == nil else { return nil }
         f.byApp = recipe.ids.first { $0.name == id }?.save.isEmpty ?? false
         f.code(sourceWords(had.name, source: had.source))
-        let d = replay.decisiveDevice
-        for index in stride(from: replay.decisiveIndex - 1, to: reference, by: -1) {
-            for change in replay.results[index].changes {
-                if had.name == "idfv", case .idfv(let device, _) = change.subject, device == d {
-                    f.cause(index)
-                    f.rule(change.rule)
-                    f.store("the IDFV")
-                    return "the recipe keeps no copy of its ID and reads the IDFV at each launch; \(replay.words(index)) "
-                        + (change.to == nil ? "erased the IDFV" : "changed the IDFV") + (change.rule.map { " (\($0.rawValue))" } ?? "")
-                        + ", so \(launch) read another"
-                }
-            }
+        // The latest step that changed it (its first change there).
+        let changes = had.name == "idfv" ? idfvChanges(on: replay.decisiveDevice, after: reference) : []
+        if let latest = changes.last?.0, let (index, change) = changes.first(where: { $0.0 == latest }) {
+            f.cause(index)
+            f.rule(change.rule)
+            f.store("the IDFV")
+            return "the recipe keeps no copy of its ID and reads the IDFV at each launch; \(replay.words(index)) "
+                + (change.to == nil ? "erased the IDFV" : "changed the IDFV") + (change.rule.map { " (\($0.rawValue))" } ?? "")
+                + ", so \(launch) read another"
         }
         return "the recipe keeps no copy of its ID: \(launch) asked \(sourceWords(had.name, source: had.source)) again, and it gave another value"
     }
