@@ -88,9 +88,9 @@ struct PartFormCacheTests {
     /// 4), so that neither worker waits long for the other there; one worker takes the chunk whole.
     @Test("runs cover a chunk in order and shorten towards its end", arguments: [0, 1, 3, 5, 63, 64, 65, 700, 2048])
     func runStarts(count: Int) {
-        #expect(Explorer.runStarts(count: count, workers: 1) == (count == 0 ? [0] : [0, count]))
+        #expect(Search.runStarts(count: count, workers: 1) == (count == 0 ? [0] : [0, count]))
         for workers in [2, 3] {
-            let starts = Explorer.runStarts(count: count, workers: workers)
+            let starts = Search.runStarts(count: count, workers: workers)
             #expect(starts.first == 0 && starts.last == count, "\(count) states, \(workers) workers: \(starts)")
             let lengths = zip(starts, starts.dropFirst()).map { $1 - $0 }
             #expect(lengths.allSatisfy { $0 > 0 && $0 <= 64 }, "\(lengths)")
@@ -168,13 +168,13 @@ struct PartFormCacheTests {
         let symmetry = try #require(explorer.symmetry, "the default world's devices are alike")
         let tried = Array(explorer.steps.indices)
         let restores = tried.filter { if case .restore = explorer.steps[$0].event { true } else { false } }
-        let own = PartTables(steps: explorer.steps, tried: tried, restoreSteps: restores, symmetry: symmetry)
-        #expect(own.steps == explorer.steps && own.tried == tried && own.restoreSteps == restores)
+        let own = PartTables(steps: explorer.steps, restoreSteps: restores, symmetry: symmetry)
+        #expect(own.steps == explorer.steps && own.restoreSteps == restores)
         #expect(own.symmetry?.orders == symmetry.orders && own.symmetry?.positions == symmetry.positions)
         #expect(own.restoreNames == PartTables.restoreNames(explorer.steps) && own.ownSteps == PartTables.ownSteps(explorer.steps))
         func address<T>(_ array: [T]) -> UnsafeRawPointer? { array.withUnsafeBytes { $0.baseAddress } }
         #expect(address(own.steps) != address(explorer.steps))
-        #expect(address(own.tried) != address(tried) && address(own.restoreSteps) != address(restores))
+        #expect(address(own.restoreSteps) != address(restores))
         #expect(address(own.symmetry!.orders) != address(symmetry.orders))
         #expect(zip(own.symmetry!.orders, symmetry.orders).allSatisfy { address($0) != address($1) })
         // A backup's name past 15 bytes is a string with storage; the part's is its own.

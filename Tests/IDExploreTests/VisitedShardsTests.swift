@@ -28,10 +28,10 @@ struct VisitedShardsTests {
     func shardOrder() {
         var random = SplitMix(seed: 0x03d3)
         let successors = (0..<600).map { index in
-            Explorer.Successor(fingerprint: Int(bitPattern: UInt(random.next())), parent: 0, step: UInt16(index % 70), broken: [])
+            Search.Successor(fingerprint: Int(bitPattern: UInt(random.next())), parent: 0, step: UInt16(index % 70), broken: [])
         }
         let fresh = successors.indices.filter { _ in random.next() % 3 != 0 }.map(UInt32.init)
-        let (order, ends) = Explorer.shardOrder(of: fresh, in: successors)
+        let (order, ends) = Search.shardOrder(of: fresh, in: successors)
         #expect(ends.count == VisitedShards.shardCount && Int(ends.last!) == fresh.count)
         #expect(order.sorted() == fresh)
         var start = 0
@@ -46,14 +46,14 @@ struct VisitedShardsTests {
     @Test("tasks that make the inserts and then wait all see every part in, and a chunk dropped before its inserts goes quietly")
     func waitForInserts() {
         var random = SplitMix(seed: 0x3a17)
-        var run = Explorer.RunResult()
+        var run = Search.RunResult()
         for position in 0..<5_000 {
-            run.successors.append(Explorer.Successor(fingerprint: Int(bitPattern: UInt(random.next())), parent: 0, step: 0, broken: []))
+            run.successors.append(Search.Successor(fingerprint: Int(bitPattern: UInt(random.next())), parent: 0, step: 0, broken: []))
             run.fresh.append(UInt32(position))
         }
-        (run.shardOrder, run.shardEnds) = Explorer.shardOrder(of: run.fresh, in: run.successors)
+        (run.shardOrder, run.shardEnds) = Search.shardOrder(of: run.fresh, in: run.successors)
         let visited = VisitedShards([])
-        let insert = Explorer.ChunkInsert([run], into: visited)
+        let insert = Search.ChunkInsert([run], into: visited)
         let missing = Atomic<Int>(0)
         let fingerprints = run.successors.map(\.fingerprint)
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
@@ -66,7 +66,7 @@ struct VisitedShardsTests {
         #expect(visited.count == Set(fingerprints).count)
         // Its group entered and never left: libdispatch traps when such a group is freed on macOS
         // ("Group object deallocated while in use"); this host's does not, so here it only runs.
-        _ = Explorer.ChunkInsert([run], into: VisitedShards([]))
+        _ = Search.ChunkInsert([run], into: VisitedShards([]))
     }
 
     @Test("the inserts mark as repeated exactly the successors an earlier one of the chunk brought in, on any number of workers",
@@ -78,22 +78,22 @@ struct VisitedShardsTests {
         let pool = (0..<400).map { _ in Int(bitPattern: UInt(random.next())) }
         let before = Array(pool.prefix(50))
         let visited = VisitedShards(before)
-        var runs: [Explorer.RunResult] = []
+        var runs: [Search.RunResult] = []
         for _ in 0..<12 {
-            var run = Explorer.RunResult()
+            var run = Search.RunResult()
             var seenInRun = Set<Int>()
             for _ in 0..<Int(random.next() % 80) {
                 let fingerprint = random.pick(pool)
-                var successor = Explorer.Successor(fingerprint: fingerprint, parent: 0, step: 0, broken: [])
+                var successor = Search.Successor(fingerprint: fingerprint, parent: 0, step: 0, broken: [])
                 // As a worker marks them: seen earlier in its run, or in the set before the chunk.
                 successor.visited = !seenInRun.insert(fingerprint).inserted || visited.contains(fingerprint)
                 if !successor.visited { run.fresh.append(UInt32(run.successors.count)) }
                 run.successors.append(successor)
             }
-            (run.shardOrder, run.shardEnds) = Explorer.shardOrder(of: run.fresh, in: run.successors)
+            (run.shardOrder, run.shardEnds) = Search.shardOrder(of: run.fresh, in: run.successors)
             runs.append(run)
         }
-        let insert = Explorer.ChunkInsert(runs, into: visited)
+        let insert = Search.ChunkInsert(runs, into: visited)
         insert.insert(workers: workers)
         let repeats = insert.repeats
         var one = Set(before)

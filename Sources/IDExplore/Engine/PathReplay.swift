@@ -1,16 +1,14 @@
-import IDSim
-
 /// The states along the last path replayed from the root, so the next path replays only the
 /// steps after the prefix they share. Steps are deterministic, so equal step numbers from the
 /// root mean equal states.
-struct PathReplay {
+struct PathReplay<State> {
     var numbers: [UInt16] = []
     /// `states[k]` is the state after the first `k` steps of `numbers`.
-    var states: [ExploreState]
+    var states: [State]
 
-    init(root: ExploreState) { states = [root] }
+    init(root: State) { states = [root] }
 
-    mutating func state(after path: [UInt16], apply: (inout ExploreState, UInt16) -> Void) -> ExploreState {
+    mutating func state(after path: [UInt16], apply: (inout State, UInt16) -> Void) -> State {
         var common = 0
         while common < min(path.count, numbers.count) && path[common] == numbers[common] { common += 1 }
         numbers.removeSubrange(common...)
@@ -25,5 +23,5 @@ struct PathReplay {
     }
 
     /// The state before the last path's last step.
-    var parent: ExploreState { states[states.count - 2] }
+    var parent: State { states[states.count - 2] }
 }

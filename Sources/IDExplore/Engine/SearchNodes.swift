@@ -1,11 +1,13 @@
 /// What the search keeps and passes around: a node of a level list, a successor a worker found,
-/// and a run of successors.
-extension Explorer {
+/// and a run of successors. Not generic: the model's side data travels beside them (a run's
+/// `NodeMarking.RunViews`), so these stay plain and the merge's tests build them by hand.
+package enum Search {
+    /// A state short of the last depth: its parent's index in the level before, the step that
+    /// led to it, and the word the node-marking reduction noted (`NodeMarking`; 0 elsewhere).
     struct Node {
         var parent: UInt32
         var step: UInt16
-        /// The launch-view reduction's note, at the two depths before the last (`LaunchViewMark`).
-        var mark = LaunchViewMark.none
+        var mark: UInt16 = 0
     }
 
     /// A successor found by a worker: its fingerprint, its parent's index, its step and what it broke.
@@ -14,34 +16,26 @@ extension Explorer {
         var parent: UInt32
         var step: UInt16
         var broken: PropertyMask
-        /// At the depth before the last: the devices its step reached and their launch view. Two
-        /// depths before the last: the launch view of all devices together, and where its other
-        /// views are in the run's `views` (most successors have none: kept apart, they cost the
-        /// others no memory). (See `LaunchViewMerge`.)
-        var launchOn: UInt16 = 0
-        var launchView = 0
-        var views: Int32 = -1
         /// Already in the visited set before this chunk, or made earlier in the same run: either
-        /// way the merge would not insert it, so it makes no views and the merge tries no insert.
+        /// way the merge would not insert it, so it records no views and the merge tries no insert.
         var visited = false
+        /// Where its views are in its run's (only for a new successor at a level whose marking
+        /// phase records views: the merge reads it only for those).
+        var view: UInt32 = 0
     }
 
-    /// What a worker found from one run of states: the successors in order, the views they point
-    /// to (`Successor.views` indexes this run's), and whether app code read tracking state on the
-    /// way to any of them (see `ExploreState.trackingBlind`: told by the run, not each successor,
-    /// so the merging thread need not walk them all once more to find out).
+    /// What a worker found from one run of states: the successors in order and the assumptions
+    /// broken on the way to any of them (told by the run, not each successor, so the merging
+    /// thread need not walk them all once more to find out).
     struct RunResult {
         var successors: [Successor] = []
-        var views: [LaunchViews] = []
-        var readTracking = false
-        /// Whether a server record an erase does not end was made on the way (see `Explorer.run`).
-        var keptServerRecord = false
+        var brokenAssumptions: Assumptions = []
         /// The positions of the successors not known to be visited, in order.
         var fresh: [UInt32] = []
         /// The positions of the successors that broke a property, in order.
         var breaking: [UInt32] = []
         /// `fresh` by visited-set part, in order within each part, and where each part's positions
-        /// end (see `Explorer.ChunkInsert`).
+        /// end (see `Search.ChunkInsert`).
         var shardOrder: [UInt32] = []
         var shardEnds: [UInt32] = []
     }

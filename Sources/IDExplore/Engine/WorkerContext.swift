@@ -1,32 +1,36 @@
-import IDSim
-import IDStrategies
 import Synchronization
 
 /// What one worker keeps for a whole search: its own root and the states along its last replayed
-/// path, its recent part forms, its resolved programs and its copies of the step tables. Made
-/// once, not for each chunk: the forms and the replay carry over from one chunk to the next, and
-/// the tables are remade only when the steps tried change (at the last depth).
+/// path, the model's worker (its caches and copies), and its copies of the level's tables. Made
+/// once, not for each chunk: the model's caches and the replay carry over from one chunk to the
+/// next, and the tables are remade only when the level changes.
 /// Used by one worker at a time (the search waits for every worker before the next chunk).
-final class WorkerContext: @unchecked Sendable {
-    var replay: PathReplay
-    let forms: PartFormCache
-    /// The worker's own programs: when both workers shared one set, a program held in a box had
-    /// its reference count written by both cores at every launch.
-    let resolved: ResolvedPrograms
-    var ownTables: PartTables?
+///
+/// Why copies: an array's reference count sits in the cache line that holds its length, which
+/// every bounds check reads. While both workers retain and release one array, each write takes
+/// the line from the other core and the reads behind it stall: with two workers, `perf` put most
+/// of the fingerprint's own time on loading one shared order's length, and with one worker none of it.
+final class WorkerContext<Model: SearchModel>: @unchecked Sendable {
+    var replay: PathReplay<Model.State>
+    let worker: Model.Worker
+    private var tablesLevel: Int?
+    private var tried: [Int] = []
+    private var cuts: LevelCuts?
 
-    init(root: ExploreState, programs: StrategyLibrary) {
-        replay = PathReplay(root: root)
-        forms = PartFormCache(trackingBlind: root.trackingBlind)
-        resolved = ResolvedPrograms(library: programs, apps: root.world.apps)
+    init(model: Model) {
+        replay = PathReplay(root: model.unsharedRoot())
+        worker = model.makeWorker()
     }
 
-    /// The worker's copies of the tables read for every successor (see `PartTables`).
-    func tables(steps: [Step], tried: [Int], restoreSteps: [Int], symmetry: DeviceSymmetry?) -> PartTables {
-        if let ownTables, ownTables.tried == tried { return ownTables }
-        let made = PartTables(steps: steps, tried: tried, restoreSteps: restoreSteps, symmetry: symmetry)
-        ownTables = made
-        return made
+    /// The worker's copies of the steps tried and the cuts at the plan's level.
+    func tables(for plan: LevelPlan<Model>, model: Model) -> (tried: [Int], cuts: LevelCuts) {
+        if tablesLevel != plan.level || cuts == nil {
+            // `map`, not `Array(_:)`, which would share the storage.
+            tried = plan.tried.map { $0 }
+            cuts = LevelCuts(model.stepCuts, stepCount: model.stepCount, level: plan.level, depth: plan.depth)
+            tablesLevel = plan.level
+        }
+        return (tried, cuts!)
     }
 }
 
@@ -60,7 +64,7 @@ final class ResultSlots<Element>: @unchecked Sendable {
 }
 
 /// A closure that one task of a parallel loop runs while the loop's caller waits for it: it may
-/// touch what the caller owns, because nothing else does meanwhile (see `Explorer.expand`).
+/// touch what the caller owns, because nothing else does meanwhile (see `SearchEngine.expand`).
 struct UncheckedTask: @unchecked Sendable {
     let run: () -> Void
 

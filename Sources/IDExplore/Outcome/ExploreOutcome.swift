@@ -22,7 +22,7 @@ package struct ExploreOutcome: Sendable {
     package let trackingBlind: Bool
     /// Of `seconds`, the time spent merging the workers' results while no worker expanded states:
     /// what does not shrink with more workers. (With more than one, most chunks are merged while
-    /// the next is expanded: see `Explorer.search`.)
+    /// the next is expanded: see `SearchEngine.search`.)
     package var mergeSeconds = 0.0
     /// Of `mergeSeconds`, the inserts into the visited set (made on every worker).
     package var insertSeconds = 0.0

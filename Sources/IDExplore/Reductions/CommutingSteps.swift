@@ -86,6 +86,7 @@ struct CommutingSteps: StepReduction {
         return positions[number] < positions[reachedBy] && commute(number, reachedBy)
     }
 
-    /// Whether the rule may be applied when expanding `level` of a search to `depth`.
-    static func applies(at level: Int, depth: Int) -> Bool { level + 3 <= depth }
+    /// Applied only up to three levels before the last (see above).
+    static let sparedLevels = 3
+    static let assumes: Assumptions = []
 }

@@ -1,6 +1,6 @@
 import IDSim
 
-/// What the launch-view reduction (`LaunchView`) notes on a node of the two depths before the
+/// What the launch-view reduction (`LaunchView`, `LaunchViewMarking`) notes on a node of the two depths before the
 /// last, and reads back when the node is expanded. One 16-bit word: a node is 8 bytes, and a
 /// search keeps millions.
 ///
@@ -12,7 +12,10 @@ import IDSim
 ///   which backups (bit `b` for its `backupForms[b]`; those past the eighth always).
 /// Elsewhere nothing is noted.
 struct LaunchViewMark: Equatable, Sendable {
-    private(set) var raw: UInt16 = 0
+    private(set) var raw: UInt16
+
+    /// The word as a node keeps it (the engine stores it, `LaunchViewMarking` reads it back).
+    init(raw: UInt16 = 0) { self.raw = raw }
 
     /// The sixteenth bit: expanded only by restores (devices use the fifteen below it).
     private static let restoresOnlyBit: UInt16 = 1 << 15

@@ -35,10 +35,13 @@ struct RebuildingSteps: StepReduction {
         }
     }
 
+    /// At every level: a rebuilding step is moot after an own step on its device, whatever the depth.
+    static let sparedLevels = 0
+    /// An erase ends what the device held, unless a server keeps a record past it.
+    static let assumes = WorldSearchModel.erasesEndServerRecords
+
     /// Whether step `number`, after the state was reached by step `reachedBy` (nil at the root),
     /// reaches a state the parent's same step reached.
-    /// At every level: a rebuilding step is moot after an own step on its device, whatever the depth.
-    static func applies(at level: Int, depth: Int) -> Bool { true }
 
     func leavesOut(_ number: Int, after reachedBy: Int?) -> Bool {
         guard let reachedBy, let device = rebuilds[number] else { return false }

@@ -23,21 +23,26 @@ package enum ExploreProperty: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// A set of properties as four bits: what each successor carries through the search, which a
-/// `Set` would allocate for.
-struct PropertyMask: OptionSet, Hashable, Sendable {
-    let rawValue: UInt8
-
-    init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    init(_ property: ExploreProperty) {
-        switch property {
-        case .stable: rawValue = 1
-        case .unique: rawValue = 2
-        case .available: rawValue = 4
-        case .follows: rawValue = 8
+extension ExploreProperty {
+    /// The property's bit in a `PropertyMask` (how the engine knows it).
+    var bit: Int {
+        switch self {
+        case .stable: 0
+        case .unique: 1
+        case .available: 2
+        case .follows: 3
         }
     }
+
+    /// The property of a `PropertyMask` bit.
+    init(bit: Int) {
+        self = Self.allCases.first { $0.bit == bit }!
+    }
+}
+
+/// Explore's four properties as a `PropertyMask`'s bits.
+extension PropertyMask {
+    init(_ property: ExploreProperty) { self.init(bit: property.bit) }
 
     init(_ properties: Set<ExploreProperty>) {
         self = properties.reduce(into: PropertyMask()) { $0.insert(PropertyMask($1)) }

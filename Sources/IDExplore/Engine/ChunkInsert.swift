@@ -4,7 +4,7 @@ import Synchronization
 /// The merge's parallel part: a chunk's successors inserted into the visited set, each part of
 /// the set on one worker (see `VisitedShards`), before the one thread that merges walks them in
 /// order to build the next level.
-extension Explorer {
+extension Search {
     /// The positions of a run's successors not known to be visited (`fresh`, in order), grouped
     /// by the part of the visited set each belongs to (a counting sort: in order within each
     /// part), and where each part's positions end. Made by the worker that made the run, so the
@@ -103,8 +103,8 @@ extension Explorer {
                     let start = shard == 0 ? 0 : Int(runs[run].shardEnds[shard - 1]), end = Int(runs[run].shardEnds[shard])
                     for index in start..<end {
                         // A slot a few successors ahead, asked for now (see `FingerprintSet.prefetch`).
-                        if index + Explorer.prefetchDistance < end {
-                            set.prefetch(runs[run].successors[Int(runs[run].shardOrder[index + Explorer.prefetchDistance])].fingerprint)
+                        if index + Search.prefetchDistance < end {
+                            set.prefetch(runs[run].successors[Int(runs[run].shardOrder[index + Search.prefetchDistance])].fingerprint)
                         }
                         let position = Int(runs[run].shardOrder[index])
                         if !set.insert(runs[run].successors[position].fingerprint) { repeats.mark(run: run, position: position) }

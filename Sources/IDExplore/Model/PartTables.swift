@@ -1,7 +1,8 @@
 import IDSim
 
-/// What a part of a chunk reads for every successor it tries (the steps, which of them to try,
-/// which commute or are moot, the symmetry's orders), in storage of the part's own.
+/// What a worker's part of a chunk reads for every successor it tries (the steps, the restores,
+/// which steps are a device's own, the symmetry's orders), in storage of the worker's own
+/// (`WorldWorker`). The engine keeps its own tables likewise (`WorkerContext`).
 ///
 /// An array's reference count sits in the cache line that holds its length, which every bounds
 /// check reads. While both workers retain and release one array (an order of the symmetry passed
@@ -10,24 +11,18 @@ import IDSim
 /// fingerprint's own time on loading an order's length, and with one worker none of it.
 struct PartTables {
     let steps: [Step]
-    let tried: [Int]
     let restoreSteps: [Int]
     let ownSteps: [Bool]
     let restoreNames: [String]
-    let commuting: CommutingSteps
-    let rebuilding: RebuildingSteps
     let symmetry: DeviceSymmetry?
 
     /// The tables for `steps`, each array a new one (`Array(array)` would share the storage).
-    init(steps: [Step], tried: [Int], restoreSteps: [Int], symmetry: DeviceSymmetry?) {
+    init(steps: [Step], restoreSteps: [Int], symmetry: DeviceSymmetry?) {
         let steps = steps.map { $0.unshared() }
         self.steps = steps
-        self.tried = tried.map { $0 }
         self.restoreSteps = restoreSteps.map { $0 }
         ownSteps = Self.ownSteps(steps)
         restoreNames = Self.restoreNames(steps)
-        commuting = CommutingSteps(steps: steps)
-        rebuilding = RebuildingSteps(steps: steps)
         self.symmetry = symmetry?.unshared()
     }
 
