@@ -48,7 +48,7 @@ extension IDStrategy {
     /// This strategy as a value, as the library holds it.
     package static var strategy: Strategy {
         Strategy(name: name, summary: summary, kind: .swift, options: options, valueNames: valueNames, matrixValue: matrixValue,
-                 readsTracking: readsTracking, setsDeviceCheckBits: setsDeviceCheckBits, stores: { stores(for: $0) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
+                 readsTracking: readsTracking, setsDeviceCheckBits: setsDeviceCheckBits, stores: { app, _ in stores(for: app) }, sharedAccessGroups: { sharedAccessGroups(for: $0) },
                  program: { Self(options: $0) })
     }
 }
@@ -89,7 +89,7 @@ package struct Strategy: Sendable {
     /// The calls its code makes to the SDK that a scenario's `call:` steps may name (a recipe's
     /// `calls:` but `launch`, which runs by itself); a Swift strategy declares none.
     package let calls: [String]
-    private let storesOf: @Sendable (AppDeclaration) -> [StoreDescription]
+    private let storesOf: @Sendable (AppDeclaration, [String: String]) -> [StoreDescription]
     private let sharedGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let appGroupsOf: @Sendable (AppDeclaration) -> [String]
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
@@ -97,7 +97,7 @@ package struct Strategy: Sendable {
     package init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
                 readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, readsAppleUserID: Bool = false, idNames: [String]? = nil,
                 requiredOptions: [String] = [], calls: [String] = [],
-                stores: @escaping @Sendable (AppDeclaration) -> [StoreDescription],
+                stores: @escaping @Sendable (AppDeclaration, [String: String]) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 appGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 program: @escaping @Sendable ([String: OptionValue]) -> any AppProgram) {
@@ -120,7 +120,10 @@ package struct Strategy: Sendable {
     }
 
     /// The places it reads and keeps values for an app, for users to see.
-    package func stores(for app: AppDeclaration) -> [StoreDescription] { storesOf(app) }
+    /// - Parameter supplied: what the app's code has passed with its calls, by call name (an
+    ///   installed app's `supplied`): a recipe's store kept per supplied value names its entry by
+    ///   it (`{supplied:NAME}`). Without it, such a store names no entry unless an option does.
+    package func stores(for app: AppDeclaration, supplied: [String: String] = [:]) -> [StoreDescription] { storesOf(app, supplied) }
 
     /// Keychain access groups beyond the app's own it must be entitled to, for the code to work as shipped.
     package func sharedAccessGroups(for app: AppDeclaration) -> [String] { sharedGroupsOf(app) }

@@ -14,7 +14,7 @@ struct TrackingBlindTests {
 
     /// A strategy that says it never reads tracking state, and takes the ATT status for its ID.
     static let liar = Strategy(name: "liar", summary: "reads the ATT status but says it does not", kind: .swift, options: [],
-                               valueNames: [], readsTracking: false, stores: { _ in [] },
+                               valueNames: [], readsTracking: false, stores: { _, _ in [] },
                                program: { _ in
                                    ClosureProgram { os in
                                        LaunchReport(primaryID: os.trackingAuthorizationStatus()?.rawValue, values: [])

@@ -96,6 +96,30 @@ struct PaneTests {
         }
     }
 
+    @Test("a store kept per supplied value shows the entry of what the app supplied on the device, and says when it supplied none")
+    func recipeKeyedBySuppliedValue() throws {
+        var h = try Harness(width: 120, height: 48, scenarioText: """
+            name: keyed by login
+            devices: [{ name: phone, os: "17.5" }]
+            apps: [{ bundle: com.acme.shop, team: ACME1234, strategy: clevertap }]
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+              - call: { app: com.acme.shop, name: onUserLogin, value: bob }
+            """)
+        h.press(.end)
+        h.press(.left)   // after the launch, before the login
+        var lines = StorageRows.make(h.state).flatMap(\.lines)
+        #expect(lines.contains(" cachedGuid: no entry, nothing supplied with onUserLogin"), "\(lines.joined(separator: "\n"))")
+        h.press(.end)
+        // What the world holds under bob's key, read here without the recipe.
+        let defaults = try #require(h.world.devices[0].apps[0]?.container.defaults)
+        let bobs = try #require(defaults["WizRocketW44-R44-R45Z:CachedGUIDS[Identity_bob]"], "\(defaults)")
+        #expect(bobs == h.world.devices[0].launches[0]?.latest.report.value(followed: nil))
+        lines = StorageRows.make(h.state).flatMap(\.lines)
+        #expect(lines.contains(" cachedGuid = " + IDText.short(bobs, ellipsis: "…")), "\(lines.joined(separator: "\n"))")
+    }
+
     @Test("history letters keep their value over the whole history; the legend says what they stand for")
     func historyLetters() throws {
         var h = try Harness()

@@ -131,10 +131,20 @@ enum StorageRows {
         guard let app = state.selection.app, world.devices[state.selection.device].apps[app] != nil,
               let strategy = state.session.library.strategy(named: world.apps[app].strategy), strategy.kind == .recipe else { return [] }
         let declaration = world.apps[app]
-        let stores = strategy.stores(for: declaration).filter { $0.label != nil }
+        // A store kept per supplied value names the entry of what the app supplied on this device.
+        let supplied = world.devices[state.selection.device].apps[app]?.container.supplied ?? [:]
+        let stores = strategy.stores(for: declaration, supplied: supplied).filter { $0.label != nil }
         guard !stores.isEmpty else { return [] }
         var rows = [StorageRow(lines: ["recipe \(strategy.name) · \(declaration.bundleID)"], isHeading: true)]
         for store in stores {
+            if let call = store.unkeyed {
+                rows.append(StorageRow(lines: [" \(store.label!): no entry, nothing supplied with \(call)"],
+                                       detail: Reading(title: "Recipe store: \(store.label!)", lines: [
+                                           ReadingLine("recipe: \(strategy.name)"), ReadingLine("place: \(store.place)"),
+                                           ReadingLine("value: no entry: the store is kept per value the app passes with \(call), and it has passed none"),
+                                       ])))
+                continue
+            }
             let value = storedValue(store, world: world, device: state.selection.device, app: app)
             rows.append(StorageRow(lines: [" \(store.label!) = " + (value.map { IDText.short($0, ellipsis: state.theme.glyphs.ellipsis) } ?? "(none)")],
                                    detail: Reading(title: "Recipe store: \(store.label!)", lines: [

@@ -25,7 +25,7 @@ extension Recipe {
             idNames: idNames,
             requiredOptions: params.filter { paramDefaults[$0] == nil },
             calls: calls.map(\.name).filter { $0 != RecipeCall.launch },
-            stores: { app in recipe.storeDescriptions(for: app) },
+            stores: { app, supplied in recipe.storeDescriptions(for: app, supplied: supplied) },
             sharedAccessGroups: { app in recipe.sharedAccessGroups(for: app) },
             appGroups: { app in recipe.appGroups(for: app) },
             program: { options in RecipeProgram(shared: shared, options: options) })
@@ -73,28 +73,16 @@ extension Recipe {
     }
 
     /// Where it keeps things for an app, for users to see, then the platform sources it reads.
-    package func storeDescriptions(for app: AppDeclaration) -> [StoreDescription] {
-        let values = placeholders(for: app)
+    /// A store kept per supplied value (`{supplied:NAME}`) names the entry of the value the app
+    /// supplied last (`supplied`), else of its option of that name, as a launch does; with
+    /// neither it names no entry (`StoreDescription.unkeyed`).
+    package func storeDescriptions(for app: AppDeclaration, supplied: [String: String] = [:]) -> [StoreDescription] {
+        var values = placeholders(for: app)
+        for name in Set(stores.compactMap(\.keyedBy)) { values.supplied[name] = supplied[name] ?? values.optionText(name) }
         var out: [StoreDescription] = stores.map { store in
-            switch store.kind {
-            case .keychain(let item):
-                var description = StoreDescription(.keychain, item.service.fill(values), account: item.account.fill(values),
-                                                   group: item.accessGroup?.fill(values), accessible: item.accessible,
-                                                   synchronizable: item.synchronizable, label: store.name)
-                description.accessControl = item.accessControl
-                return description
-            case .defaults(let key, let suite, _):
-                let suiteName = suite?.fill(values)
-                return StoreDescription(.userDefaults, key.fill(values), suite: suiteName,
-                                        appGroupSuite: suiteName.map { app.appGroups.contains($0) } ?? false, label: store.name)
-            case .file(let path, let backup, let group, let key, _):
-                return StoreDescription(.file, path.fill(values), account: key?.fill(values), group: group?.fill(values),
-                                        excludedFromBackup: !backup, label: store.name)
-            case .icloud(let key, let kvStore):
-                return StoreDescription(.iCloudKeyValueStore, key.fill(values), group: kvStore?.fill(values), label: store.name)
-            case .pasteboard(let name):
-                return StoreDescription(.pasteboard, name.fill(values), label: store.name)
-            }
+            var description = description(of: store, values: values, app: app)
+            if let name = store.keyedBy, values.supplied[name] == nil { description.unkeyed = name }
+            return description
         }
         for source in ids.flatMap(\.sources) {
             switch source.kind {
@@ -112,5 +100,28 @@ extension Recipe {
             }
         }
         return out
+    }
+
+    /// One store, for users to see, with the placeholders' values.
+    private func description(of store: RecipeStore, values: Placeholders, app: AppDeclaration) -> StoreDescription {
+        switch store.kind {
+        case .keychain(let item):
+            var description = StoreDescription(.keychain, item.service.fill(values), account: item.account.fill(values),
+                                               group: item.accessGroup?.fill(values), accessible: item.accessible,
+                                               synchronizable: item.synchronizable, label: store.name)
+            description.accessControl = item.accessControl
+            return description
+        case .defaults(let key, let suite, _):
+            let suiteName = suite?.fill(values)
+            return StoreDescription(.userDefaults, key.fill(values), suite: suiteName,
+                                    appGroupSuite: suiteName.map { app.appGroups.contains($0) } ?? false, label: store.name)
+        case .file(let path, let backup, let group, let key, _):
+            return StoreDescription(.file, path.fill(values), account: key?.fill(values), group: group?.fill(values),
+                                    excludedFromBackup: !backup, label: store.name)
+        case .icloud(let key, let kvStore):
+            return StoreDescription(.iCloudKeyValueStore, key.fill(values), group: kvStore?.fill(values), label: store.name)
+        case .pasteboard(let name):
+            return StoreDescription(.pasteboard, name.fill(values), label: store.name)
+        }
     }
 }

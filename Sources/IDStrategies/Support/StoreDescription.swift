@@ -26,6 +26,9 @@ package struct StoreDescription: Hashable, Sendable, CustomStringConvertible {
     package var label: String?
     /// A keychain item's access control (KC-40).
     package var accessControl: AccessControl?
+    /// A recipe store kept per supplied value (`{supplied:NAME}`) whose app has supplied none:
+    /// the call's name. Such a store names no entry: a read finds nothing, a write keeps nothing.
+    package var unkeyed: String?
 
     package init(_ kind: Kind, _ name: String, account: String? = nil, group: String? = nil,
                 accessible: Accessibility? = nil, synchronizable: Bool = false, suite: String? = nil,
