@@ -26,7 +26,11 @@ package protocol NodeMarking: Sendable {
     /// admits them (a successor that is not admitted is counted, not expanded).
     func records(_ phase: Phase) -> Bool
 
-    /// The steps a node lets through: its word, its state and (past the root) its parent's.
+    /// Whether `filter` reads the node's parent at this phase (the engine hands it over only then:
+    /// it is a copy of a state).
+    func readsParent(_ phase: Phase) -> Bool
+    /// The steps a node lets through: its word, its state and, where `readsParent` (past the
+    /// root), its parent's.
     func filter(_ phase: Phase, mark: UInt16, state: State, parent: State?, worker: Worker) -> Filter
     /// The steps to try from such a node, when not all the level's (nil: all).
     func candidates(_ filter: Filter, worker: Worker) -> [Int]?
@@ -56,6 +60,7 @@ package struct NoMarking<State, Worker>: NodeMarking {
 
     package func phase(level: Int, depth: Int) {}
     package func records(_ phase: Void) -> Bool { false }
+    package func readsParent(_ phase: Void) -> Bool { false }
     package func filter(_ phase: Void, mark: UInt16, state: State, parent: State?, worker: Worker) {}
     package func candidates(_ filter: Void, worker: Worker) -> [Int]? { nil }
     package func allows(_ filter: Void, step: Int, state: State, worker: Worker) -> Bool { true }

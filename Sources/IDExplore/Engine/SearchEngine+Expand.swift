@@ -68,7 +68,8 @@ extension SearchEngine {
                     // and applies only the steps after the common prefix (a step or two, not `level`).
                     let state = context.replay.state(after: path) { state, number in model.replay(Int(number), on: &state, worker: worker) }
                     let node = levels[level][index]
-                    let filter = marking.filter(plan.phase, mark: node.mark, state: state, parent: level > 0 ? context.replay.parent : nil, worker: worker)
+                    let filter = marking.filter(plan.phase, mark: node.mark, state: state, parent: plan.readsParent ? context.replay.parent : nil,
+                                                worker: worker)
                     let reachedBy = level > 0 ? Int(node.step) : nil
                     for number in marking.candidates(filter, worker: worker) ?? tried {
                         // Left out by a step reduction, or by the node's mark; refusals known without

@@ -39,6 +39,7 @@ package struct SearchEngine<Model: SearchModel>: Sendable {
                 return (result, search.model)
             case .broke(let assumptions):
                 search.model = search.model.relaxing(assumptions)
+                precondition(Self.assumed(by: search.model).isDisjoint(with: assumptions), "a model relaxed still assumes \(assumptions)")
             }
         }
     }
@@ -63,7 +64,9 @@ package struct SearchEngine<Model: SearchModel>: Sendable {
         var mergeSeconds = 0.0
         var insertSeconds = 0.0
         let workerContexts = (0..<max(1, workers)).map { _ in WorkerContext(model: model) }
-        let assumed = model.assumptions
+        // What the model and its cuts assume (a cut's own assumption counts even where the model
+        // forgot to list it).
+        let assumed = Self.assumed(by: model)
         search: for level in 0..<depth {
             guard !merge.remaining.isEmpty else { break }
             let frontier = levels[level]
@@ -110,7 +113,9 @@ package struct SearchEngine<Model: SearchModel>: Sendable {
                 // A stop during the chunk leaves its runs part done: nothing of it is merged.
                 if shouldStop() { stopReason = .cancelled; break search }
                 let broken = outputs.reduce(into: Assumptions()) { $0.formUnion($1.run.brokenAssumptions) }.intersection(assumed)
-                if !broken.isEmpty { return .broke(broken) }
+                // One at a time, the lowest bit first: the search that no longer assumes it may never
+                // meet what broke the others (the model orders its bits as it wants them dropped).
+                if !broken.isEmpty { return .broke(Assumptions(rawValue: broken.rawValue & (~broken.rawValue &+ 1))) }
                 let expanded = Search.ChunkInsert(outputs.map(\.run), into: visited)
                 chunkStart = chunk.upperBound
                 if workers > 1 && chunkStart < frontier.count {
@@ -142,6 +147,11 @@ package struct SearchEngine<Model: SearchModel>: Sendable {
         return .done(SearchResult(breaks: merge.breaks, completedDepth: completed, depth: depth, states: visited.count, successors: merge.successors,
                                   seconds: clock() - start, stopReason: stopReason, bytesPerState: Double(nodes + buckets) / Double(max(1, visited.count)),
                                   mergeSeconds: mergeSeconds, insertSeconds: insertSeconds))
+    }
+
+    /// What a model and its cuts assume.
+    static func assumed(by model: Model) -> Assumptions {
+        model.stepCuts.reduce(model.assumptions) { $0.union($1.assumes) }
     }
 
     /// The numbers of the steps from the root to a node, in order.
@@ -176,6 +186,8 @@ struct LevelPlan<Model: SearchModel>: Sendable {
     let phase: Model.Marking.Phase
     /// Whether new successors carry views to the merge (`NodeMarking.records`).
     let records: Bool
+    /// Whether the marking's filter reads a state's parent (`NodeMarking.readsParent`).
+    let readsParent: Bool
 
     init(model: Model, level: Int, depth: Int) {
         self.level = level
@@ -184,6 +196,7 @@ struct LevelPlan<Model: SearchModel>: Sendable {
         tried = last ? model.breakingSteps : Array(0..<model.stepCount)
         phase = model.marking.phase(level: level, depth: depth)
         records = !last && model.marking.records(phase)
+        readsParent = level > 0 && model.marking.readsParent(phase)
     }
 }
 

@@ -47,6 +47,9 @@ struct LaunchViewMarking: NodeMarking {
 
     func records(_ phase: Phase) -> Bool { phase == .beforeLast || phase == .twoBeforeLast }
 
+    /// Only the last depth works out the devices a state's step reached from its parent.
+    func readsParent(_ phase: Phase) -> Bool { phase == .last }
+
     func filter(_ phase: Phase, mark: UInt16, state: ExploreState, parent: ExploreState?, worker: WorldWorker) -> Filter {
         let mark = LaunchViewMark(raw: mark)
         switch phase {

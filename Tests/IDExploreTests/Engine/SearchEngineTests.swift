@@ -96,17 +96,24 @@ struct SearchEngineTests {
     func assumptionsRestart() {
         // Unsound: never add to `b` twice in a row. The model says it assumes `b` stays 0, so the
         // first successor that adds to `b` breaks the assumption.
-        let noTwoBs = Assumptions(rawValue: 1)
+        let noTwoBs = Counters.fewBsAssumed
         var assuming = Counters()
         assuming.stepCuts = [StepCut(stepCount: 4, assumes: noTwoBs) { step, reachedBy in step == 1 && reachedBy == 1 }]
         assuming.assumptions = noTwoBs
         assuming.fewBs = 1
-        let (result, ended) = Self.search(assuming, depth: 6)
-        #expect(ended.assumptions.isEmpty && ended.stepCuts.isEmpty, "the search ended with the model that assumes nothing")
-        #expect(result.breaks.mapValues(\.count) == Self.oracle(Counters(), depth: 6))
-        // The same cut, not declared as an assumption, misses `b - a == 3` at four steps: the restart is what found it.
+        for (workers, chunk) in [(1, 2048), (2, 1), (3, 2)] {
+            let (result, ended) = Self.search(assuming, depth: 6, workers: workers, chunk: chunk)
+            #expect(ended.assumptions.isEmpty && ended.stepCuts.isEmpty, "the search ended with the model that assumes nothing")
+            #expect(result.breaks.mapValues(\.count) == Self.oracle(Counters(), depth: 6), "\(workers) workers, chunks of \(chunk)")
+        }
+        // A cut's own assumption counts even where the model does not list it.
+        var listedByCut = assuming
+        listedByCut.assumptions = []
+        #expect(Self.search(listedByCut, depth: 6).0.breaks[1]?.count == 4)
+        // The same cut, assuming nothing, misses `b - a == 3` at four steps: the restart is what found it.
         var unsound = assuming
         unsound.assumptions = []
+        unsound.stepCuts = [StepCut(stepCount: 4) { step, reachedBy in step == 1 && reachedBy == 1 }]
         let (wrong, _) = Self.search(unsound, depth: 6)
         #expect(wrong.breaks[1]?.count != 4)
     }

@@ -13,8 +13,9 @@ struct Counters: SearchModel {
     var stepCuts: [StepCut] = []
     var marking = CheckViews()
     var assumptions: Assumptions = []
-    /// Under `assumptions`, a state with `b` at or past this breaks them (see `assumingFewBs`).
+    /// A state with `b` at or past this breaks `fewBsAssumed` (reported whether or not assumed).
     var fewBs = Int.max
+    static let fewBsAssumed = Assumptions(rawValue: 1)
 
     let root = State()
     var stepCount: Int { 4 }
@@ -32,7 +33,7 @@ struct Counters: SearchModel {
     func skips(_ step: Int, from state: State, worker: Worker) -> Bool { step == 2 && state.a == 0 }
     func apply(_ step: Int, to state: inout State, worker: Worker) -> StepResult? {
         Self.apply(step, to: &state, limit: limit).map { broken in
-            StepResult(broken: broken.intersection(worker.watching), brokenAssumptions: state.b >= fewBs ? assumptions : [])
+            StepResult(broken: broken.intersection(worker.watching), brokenAssumptions: state.b >= fewBs ? Self.fewBsAssumed : [])
         }
     }
     func fingerprint(_ state: State, worker: Worker) -> Int { Self.mix(state.a &* 1_000_003 &+ state.b) }
@@ -84,6 +85,7 @@ struct CheckViews: NodeMarking {
         return level + 2 == depth ? .records : level + 1 == depth ? .reads : .none
     }
     func records(_ phase: Phase) -> Bool { phase == .records }
+    func readsParent(_ phase: Phase) -> Bool { false }
     static func word(_ state: Counters.State) -> UInt16 { 0x8000 | UInt16(view(state)) }
     /// What the check reads: its three conditions, a bit each.
     static func view(_ state: Counters.State) -> Int {
