@@ -369,6 +369,26 @@ struct RecipeTests {
         #expect(stop.outcomes[3].changes.allSatisfy { $0.subject.kind != "defaults" }, "and nothing is written")
     }
 
+    @Test("under whenRefused: stop, a refused read in a save's condition that does not hold stops nothing: the next ID is worked out")
+    func refusedReadInAFailingSaveCondition() throws {
+        let run = try RecipeRun("""
+            stores:
+              flag: { keychain: { service: svc, account: flag, accessible: whenUnlocked } }
+              a: { defaults: { key: a } }
+              b: { defaults: { key: b } }
+            ids:
+              first: { id: [a, uuid], save: [a, { store: a, if: flag, when: always }, { store: flag, when: always }] }
+              second: { id: [b, uuid], save: [b] }
+            whenRefused: stop
+            """, steps: "  - install: com.acme.shop\n  - launch: com.acme.shop\n  - lock\n  - launch: { app: com.acme.shop, mode: background }")
+        // The second launch's first read of flag (kept since the first, WhenUnlocked) is refused.
+        #expect(run.items("svc").count == 1)
+        let second = try #require(run.value("second", launch: 0))
+        #expect(run.value("first", launch: 1) == run.value("first", launch: 0))
+        #expect(run.value("second", launch: 1) == second, "\(run.launches[1].notes)")
+        #expect(run.world.devices[0].apps[0]?.container.defaults["b"] == second)
+    }
+
     @Test("whenWriteFails: ignore keeps the ID; stop gives none")
     func whenWriteFails() throws {
         let recipe = { (policy: String) in """

@@ -971,8 +971,11 @@ struct Run {
             if let sources = entry.sources, !sources.contains(where: { $0 == chosenSource }) { continue }
             let index = entry.store
             if entry.condition >= 0 {
-                guard holds(shared.conditions[entry.condition], &os) else { continue }
-                stopped = false   // a refused read in a save's condition does not undo the ID
+                let held = holds(shared.conditions[entry.condition], &os)
+                // A refused read in a save's condition neither undoes this ID nor stops the launch,
+                // whether or not the condition held (the later IDs are still worked out).
+                stopped = false
+                guard held else { continue }
             }
             // `always` needs no read to decide; the others read a store the sources did not.
             let before = entry.when == .always ? reads[index] : (reads[index] ?? read(index, &os, mayStop: false))
