@@ -76,6 +76,7 @@ package struct Strategy: Sendable {
     /// Whether its code may read tracking state (the IDFA, the ATT status, the consent the app
     /// records) or ask to track (see `IDStrategy`).
     package let readsTracking: Bool
+    private let valueReadsTracking: @Sendable (String?) -> Bool
     /// Whether its server sets the team's DeviceCheck bits (explore then offers that action).
     package let setsDeviceCheckBits: Bool
     /// Whether its code reads Sign in with Apple's user identifier (explore then offers the user
@@ -95,8 +96,8 @@ package struct Strategy: Sendable {
     private let make: @Sendable ([String: OptionValue]) -> any AppProgram
 
     package init(name: String, summary: String, kind: Kind, options: [StrategyOption], valueNames: [String], matrixValue: String? = nil,
-                readsTracking: Bool = true, setsDeviceCheckBits: Bool = false, readsAppleUserID: Bool = false, idNames: [String]? = nil,
-                requiredOptions: [String] = [], calls: [String] = [],
+                readsTracking: Bool = true, valueReadsTracking: (@Sendable (String?) -> Bool)? = nil, setsDeviceCheckBits: Bool = false,
+                readsAppleUserID: Bool = false, idNames: [String]? = nil, requiredOptions: [String] = [], calls: [String] = [],
                 stores: @escaping @Sendable (AppDeclaration, [String: String]) -> [StoreDescription],
                 sharedAccessGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
                 appGroups: @escaping @Sendable (AppDeclaration) -> [String] = { _ in [] },
@@ -108,6 +109,7 @@ package struct Strategy: Sendable {
         self.valueNames = valueNames
         self.matrixValue = matrixValue
         self.readsTracking = readsTracking
+        self.valueReadsTracking = valueReadsTracking ?? { _ in readsTracking }
         self.setsDeviceCheckBits = setsDeviceCheckBits
         self.readsAppleUserID = readsAppleUserID
         self.idNames = idNames ?? (matrixValue == nil ? ["id"] : [])
@@ -118,6 +120,11 @@ package struct Strategy: Sendable {
         self.appGroupsOf = appGroups
         self.make = program
     }
+
+    /// Whether the value a launch reports under this name (nil: the primary ID) can depend on
+    /// tracking state: `readsTracking` unless the strategy can tell its values apart (a recipe,
+    /// by how its values flow: `Recipe.idReadsTracking`).
+    package func readsTracking(value: String?) -> Bool { readsTracking && valueReadsTracking(value) }
 
     /// The places it reads and keeps values for an app, for users to see.
     /// - Parameter supplied: what the app's code has passed with its calls, by call name (an

@@ -35,6 +35,10 @@ package struct Explorer: Sendable {
     package var stopAtFirstBreak = false
     /// The reductions the search uses (all by default; tests take one out and compare).
     package var reductions = Set(SearchReduction.allCases)
+    /// The root leaves tracking state out because the value followed was shown not to depend on
+    /// it (`followedValueIgnoresTracking`), not because no code reads it: app code reading
+    /// tracking state then breaks nothing the search assumed.
+    package var trackingBlindByFlow = false
     /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
     /// Each chunk ends in a wait for the slowest worker; its merge rides on the next chunk's.
     package var chunkStates = 2048
@@ -56,7 +60,7 @@ package struct Explorer: Sendable {
     /// The world as the engine searches it, with this search's settings.
     var model: WorldSearchModel {
         WorldSearchModel(root: root, steps: steps, library: programs, app: app, value: value, forgiving: goal?.forgiving ?? [],
-                         symmetry: symmetry, reductions: reductions)
+                         symmetry: symmetry, reductions: reductions, trackingBlindByFlow: trackingBlindByFlow)
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when

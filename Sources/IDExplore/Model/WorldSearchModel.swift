@@ -36,9 +36,12 @@ struct WorldSearchModel: SearchModel {
     let stepCuts: [StepCut]
     let marking: LaunchViewMarking
     let assumptions: Assumptions
+    /// The root is tracking-blind because the followed value's flow was shown apart from any
+    /// read of tracking state (`Explorer.trackingBlindByFlow`): reads assume nothing then.
+    let trackingBlindByFlow: Bool
 
     init(root: ExploreState, steps: [Step], library: StrategyLibrary, app: AppIndex, value: String?, forgiving: Forgiving,
-         symmetry: DeviceSymmetry?, reductions: Set<SearchReduction>) {
+         symmetry: DeviceSymmetry?, reductions: Set<SearchReduction>, trackingBlindByFlow: Bool = false) {
         self.root = root
         self.steps = steps
         self.library = library
@@ -59,7 +62,8 @@ struct WorldSearchModel: SearchModel {
         stepCuts = cuts
         marking = LaunchViewMarking(merges: reductions.contains(LaunchView.reduction) && LaunchView.applies(to: root),
                                     deviceCount: root.world.deviceCount)
-        assumptions = cuts.reduce(root.trackingBlind ? Self.codeIgnoresTracking : []) { $0.union($1.assumes) }
+        self.trackingBlindByFlow = trackingBlindByFlow
+        assumptions = cuts.reduce(root.trackingBlind && !trackingBlindByFlow ? Self.codeIgnoresTracking : []) { $0.union($1.assumes) }
     }
 
     var stepCount: Int { steps.count }
@@ -79,7 +83,7 @@ struct WorldSearchModel: SearchModel {
         }
         if broken.contains(Self.erasesEndServerRecords) { reductions.remove(RebuildingSteps.reduction) }
         return WorldSearchModel(root: root, steps: steps, library: library, app: app, value: value, forgiving: forgiving,
-                                symmetry: symmetry, reductions: reductions)
+                                symmetry: symmetry, reductions: reductions, trackingBlindByFlow: trackingBlindByFlow)
     }
 
     func makeWorker() -> WorldWorker {

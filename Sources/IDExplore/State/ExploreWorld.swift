@@ -47,9 +47,11 @@ extension Explorer {
     package static func from(_ world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary, events: Set<String>? = nil) -> Explorer {
         let steps = ActionAlphabet.steps(for: world, app: app, events: events, deviceCheckBits: strategy.setsDeviceCheckBits,
                                          appleUserID: strategy.readsAppleUserID)
-        var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue,
-                                                   trackingBlind: codeIgnoresTracking(in: world, library: library)), steps: steps,
-                                programs: library, app: app, value: strategy.matrixValue)
+        let declared = codeIgnoresTracking(in: world, library: library)
+        let proven = !declared && followedValueIgnoresTracking(in: world, app: app, strategy: strategy, library: library)
+        var explorer = Explorer(root: ExploreState(world: world, app: app, value: strategy.matrixValue, trackingBlind: declared || proven),
+                                steps: steps, programs: library, app: app, value: strategy.matrixValue)
+        explorer.trackingBlindByFlow = proven
         // The alphabet offers the same actions on every device, so devices alike are interchangeable
         // (always in the default world; at a scenario's end only when nothing told them apart).
         explorer.symmetry = DeviceSymmetry(root: explorer.root)
@@ -60,5 +62,17 @@ extension Explorer {
     /// declare (an app whose strategy is not in the library runs `BasicProgram`, which reads the IDFA).
     static func codeIgnoresTracking(in world: World, library: StrategyLibrary) -> Bool {
         world.apps.allSatisfy { library.strategy(named: $0.strategy).map { !$0.readsTracking } ?? false }
+    }
+
+    /// Whether the value followed cannot depend on tracking state though some app's code reads
+    /// it: the followed app's strategy shows the value's flow apart from every read of the IDFA
+    /// (`Strategy.readsTracking(value:)`, Meta's anon_id beside its advertiser_id), and every app
+    /// in the world runs that strategy with the same options, so what the others' code reads and
+    /// writes flows where the followed app's does (apps of a vendor share keychain groups and App
+    /// Groups; another strategy's copies between them are not followed).
+    static func followedValueIgnoresTracking(in world: World, app: AppIndex, strategy: Strategy, library: StrategyLibrary) -> Bool {
+        let followed = world.apps[app]
+        guard strategy.name == followed.strategy, !strategy.readsTracking(value: strategy.matrixValue) else { return false }
+        return world.apps.allSatisfy { $0.strategy == followed.strategy && $0.options == followed.options }
     }
 }

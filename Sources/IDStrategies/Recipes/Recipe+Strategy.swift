@@ -21,6 +21,7 @@ extension Recipe {
             valueNames: valueNames,
             // The IDFA is the only tracking state a recipe can read (`RecipeSource.idfa`).
             readsTracking: ids.contains { $0.sources.contains { $0.kind == .idfa } },
+            valueReadsTracking: { value in recipe.idReadsTracking(value) },
             readsAppleUserID: ids.contains { $0.sources.contains { $0.kind == .appleUserID } },
             idNames: idNames,
             requiredOptions: params.filter { paramDefaults[$0] == nil },
