@@ -201,4 +201,24 @@ struct TrackingBlindTests {
         forced.trackingBlindByFlow = true
         #expect(forced.run(properties: properties, depth: 4).breaks[.stable] == nil, "what the analysis keeps a search from")
     }
+
+    @Test("blind by flow only where every app runs the followed recipe with the same options")
+    func blindByFlowNeedsOneRecipe() throws {
+        let meta = try #require(Self.library.strategy(named: "meta"))
+        let other = try #require(Self.library.strategy(named: "keychain-idfv"))
+        func world(_ second: Strategy, options: [String: OptionValue] = [:]) throws -> World {
+            var apps = ExploreWorld.apps(strategy: meta)
+            apps[1] = ExploreWorld.apps(strategy: second, options: options)[1]
+            return try World(seed: 1, accounts: ExploreWorld.accounts(), devices: ExploreWorld.devices(count: 2, os: OSVersion(17, 5)), apps: apps)
+        }
+        let same = Explorer.from(try world(meta), app: 0, strategy: meta, library: Self.library)
+        #expect(same.trackingBlindByFlow && same.root.trackingBlind)
+        // Another strategy beside it (one that never reads tracking state, even): its copies between
+        // the vendor's shared places are not followed, so the search sees tracking state.
+        let mixed = Explorer.from(try world(other), app: 0, strategy: meta, library: Self.library)
+        #expect(!mixed.trackingBlindByFlow && !mixed.root.trackingBlind)
+        let otherOptions = Explorer.from(try world(meta, options: ["advertiserIDCollection": .bool(false)]), app: 0, strategy: meta,
+                                         library: Self.library)
+        #expect(!otherOptions.trackingBlindByFlow)
+    }
 }
