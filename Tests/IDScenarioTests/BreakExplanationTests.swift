@@ -146,15 +146,18 @@ import TestSupport
         #expect(values.count == 2 && values[0] != values[1])
     }
 
+    /// A UserDefaults copy of the ID, else the IDFV.
+    static let idfvCopy = """
+        name: idfv-copy
+        stores:
+          copy: { defaults: { key: copy } }
+        id: [copy, idfv]
+        save: [copy]
+        """
+
     @Test("a store emptied and the IDFV taken again: the why says what changed the IDFV too, checked against the world's IDFV")
     func idfvTakenAgainSaysWhatChangedIt() throws {
-        let recipe = try Self.recipe("""
-            name: idfv-copy
-            stores:
-              copy: { defaults: { key: copy } }
-            id: [copy, idfv]
-            save: [copy]
-            """)
+        let recipe = try Self.recipe(Self.idfvCopy)
         let target = Self.target(recipe)
         let steps = [Self.install, Self.launch, Self.uninstall, Self.install, Self.launch]
         let why = try #require(BreakExplanation.explain(steps, property: .stable, target: target))
@@ -173,13 +176,7 @@ import TestSupport
 
     @Test("only the IDFV the app reads is named: another team's app installed between the launches is no cause")
     func anotherTeamsIDFVIsNoCause() throws {
-        let recipe = try Self.recipe("""
-            name: idfv-copy
-            stores:
-              copy: { defaults: { key: copy } }
-            id: [copy, idfv]
-            save: [copy]
-            """)
+        let recipe = try Self.recipe(Self.idfvCopy)
         var target = Self.target(recipe)
         target.base.apps.append(AppDeclaration(bundleID: "org.other.game", teamID: "OTHR5678", strategy: "id-kit"))
         let other = target.base.apps.count - 1

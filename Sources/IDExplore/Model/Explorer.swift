@@ -84,13 +84,8 @@ package struct Explorer: Sendable {
                                             progress: progress)
         var breaks: [ExploreProperty: [Step]] = [:]
         for (bit, numbers) in result.breaks { breaks[ExploreProperty(bit: bit)] = numbers.map { steps[Int($0)] } }
-        let stopReason: ExploreOutcome.StopReason? = switch result.stopReason {
-        case .cancelled: .cancelled
-        case .stateLimit: .stateLimit
-        case nil: nil
-        }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: result.completedDepth, depth: depth, states: result.states,
-                              successors: result.successors, seconds: result.seconds, stopReason: stopReason, bytesPerState: result.bytesPerState,
+                              successors: result.successors, seconds: result.seconds, stopReason: result.stopReason, bytesPerState: result.bytesPerState,
                               trackingBlind: searched.root.trackingBlind, mergeSeconds: result.mergeSeconds, insertSeconds: result.insertSeconds)
     }
 

@@ -2,7 +2,8 @@ import IDSim
 
 /// What a search found.
 package struct ExploreOutcome: Sendable {
-    package enum StopReason: Sendable { case cancelled, stateLimit }
+    /// Why a search stopped short: the engine's reasons, as they are.
+    package typealias StopReason = SearchResult.StopReason
 
     /// The shortest breaking sequence of each property that broke.
     package let breaks: [ExploreProperty: [Step]]

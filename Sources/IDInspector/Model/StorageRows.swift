@@ -128,29 +128,26 @@ enum StorageRows {
     /// For an app on a recipe: each of its stores by the recipe's name for it, with what it holds now.
     static func recipeRows(_ state: InspectorState) -> [StorageRow] {
         let world = state.session.world
-        guard let app = state.selection.app, world.devices[state.selection.device].apps[app] != nil,
+        guard let app = state.selection.app, let installed = world.devices[state.selection.device].apps[app],
               let strategy = state.session.library.strategy(named: world.apps[app].strategy), strategy.kind == .recipe else { return [] }
         let declaration = world.apps[app]
         // A store kept per supplied value names the entry of what the app supplied on this device.
-        let supplied = world.devices[state.selection.device].apps[app]?.container.supplied ?? [:]
-        let stores = strategy.stores(for: declaration, supplied: supplied).filter { $0.label != nil }
+        let stores = strategy.stores(for: declaration, supplied: installed.container.supplied).filter { $0.label != nil }
         guard !stores.isEmpty else { return [] }
         var rows = [StorageRow(lines: ["recipe \(strategy.name) · \(declaration.bundleID)"], isHeading: true)]
         for store in stores {
+            let line: String, valueWords: String
             if let call = store.unkeyed {
-                rows.append(StorageRow(lines: [" \(store.label!): no entry, nothing supplied with \(call)"],
-                                       detail: Reading(title: "Recipe store: \(store.label!)", lines: [
-                                           ReadingLine("recipe: \(strategy.name)"), ReadingLine("place: \(store.place)"),
-                                           ReadingLine("value: no entry: the store is kept per value the app passes with \(call), and it has passed none"),
-                                       ])))
-                continue
+                line = " \(store.label!): no entry, nothing supplied with \(call)"
+                valueWords = "no entry: the store is kept per value the app passes with \(call), and it has passed none"
+            } else {
+                let value = storedValue(store, world: world, device: state.selection.device, app: app)
+                line = " \(store.label!) = " + (value.map { IDText.short($0, ellipsis: state.theme.glyphs.ellipsis) } ?? "(none)")
+                valueWords = value ?? "(none)"
             }
-            let value = storedValue(store, world: world, device: state.selection.device, app: app)
-            rows.append(StorageRow(lines: [" \(store.label!) = " + (value.map { IDText.short($0, ellipsis: state.theme.glyphs.ellipsis) } ?? "(none)")],
-                                   detail: Reading(title: "Recipe store: \(store.label!)", lines: [
-                                       ReadingLine("recipe: \(strategy.name)"), ReadingLine("place: \(store.place)"),
-                                       ReadingLine("value: \(value ?? "(none)")"),
-                                   ])))
+            rows.append(StorageRow(lines: [line], detail: Reading(title: "Recipe store: \(store.label!)", lines: [
+                ReadingLine("recipe: \(strategy.name)"), ReadingLine("place: \(store.place)"), ReadingLine("value: \(valueWords)"),
+            ])))
         }
         return rows
     }

@@ -79,7 +79,7 @@ extension Recipe {
     /// neither it names no entry (`StoreDescription.unkeyed`).
     package func storeDescriptions(for app: AppDeclaration, supplied: [String: String] = [:]) -> [StoreDescription] {
         var values = placeholders(for: app)
-        for name in Set(stores.compactMap(\.keyedBy)) { values.supplied[name] = supplied[name] ?? values.optionText(name) }
+        for name in Set(stores.compactMap(\.keyedBy)) { values.supplied[name] = values.suppliedValue(name, passed: supplied[name]) }
         var out: [StoreDescription] = stores.map { store in
             var description = description(of: store, values: values, app: app)
             if let name = store.keyedBy, values.supplied[name] == nil { description.unkeyed = name }

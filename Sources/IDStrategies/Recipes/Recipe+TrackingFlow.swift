@@ -86,9 +86,9 @@ extension Recipe {
                 }
             }
             for migration in migrate {
+                // (Its `when: { option }` reads no store: the app's options are fixed.)
                 let touched = [migration.from, migration.to] + (migration.done.map { [$0] } ?? [])
-                let option = migration.option.map { RecipeCondition(option: $0) } ?? RecipeCondition()
-                if touched.contains(where: dependentStores.contains) || condition(option) {
+                if touched.contains(where: dependentStores.contains) {
                     for store in touched { changed = markStore(store) || changed }
                 }
             }

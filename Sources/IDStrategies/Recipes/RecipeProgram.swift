@@ -552,7 +552,12 @@ struct Placeholders {
     /// A value the app supplied: the last it passed with the call of this name, else its option
     /// of this name (what a `supplied` source reads, and what names a keyed store's entry).
     func suppliedValue(_ name: String, _ os: AppOS) -> String? {
-        os.supplied(name) ?? optionText(name)
+        suppliedValue(name, passed: os.supplied(name))
+    }
+
+    /// `suppliedValue` for the value the app last passed with the call (nil: none).
+    func suppliedValue(_ name: String, passed: String?) -> String? {
+        passed ?? optionText(name)
     }
 
     /// An option's value as text (a list has none): what fills `{name}`, and what a `supplied`
