@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependency direction (the README's Layout section):
 //   idscope → IDTerminal → CCurses
-//   idscope → IDInspector → IDScenario → IDStrategies → IDSim
+//   idscope → IDInspector → IDReports → IDScenario → IDStrategies → IDSim
 //   IDPlatform (→ CPlatform): the only import of the C library, for whatever does I/O
 // IDSim is the pure core: no I/O, no terminal, no YAML.
 //
@@ -79,9 +79,15 @@ let package = Package(
             exclude: ["Library/Scenarios"],
             swiftSettings: strictImports
         ),
+        // What is derived from a scenario and written for people and tools: check's verdicts and
+        // JUnit, explore's why and fixes, the manifest checker's report, the table, jsonl, markdown,
+        // matrix and HTML writers. IDScenario below it keeps the format, its parse, the session and
+        // the library.
+        .target(name: "IDReports", dependencies: ["IDScenario", "IDExplore", "IDStrategies", "IDSim", "IDPlatform"],
+                swiftSettings: strictImports),
         // Apple's DeviceCheck REST API over a session: HTTP in, steps out (Hummingbird, P256 JWTs).
         .target(name: "IDServe", dependencies: [
-            "IDScenario", "IDStrategies", "IDSim", "IDPlatform",
+            "IDReports", "IDScenario", "IDStrategies", "IDSim", "IDPlatform",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -95,7 +101,7 @@ let package = Package(
         // The tests' and the bench's client for `idscope serve`: blocking loopback HTTP and signed JWTs.
         .target(name: "IDServeClient", dependencies: ["IDServe", "IDPlatform", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictImports),
-        .target(name: "IDInspector", dependencies: ["IDScenario", "IDExplore", "IDStrategies", "IDSim"], swiftSettings: strictImports),
+        .target(name: "IDInspector", dependencies: ["IDReports", "IDScenario", "IDExplore", "IDStrategies", "IDSim"], swiftSettings: strictImports),
         // The only target that links ncurses: a C file of ours over curses.h, which Swift never
         // parses. Debian's wide-character library is ncursesw; macOS's libncurses is the
         // wide-character one, and it has no libncursesw.
@@ -111,29 +117,32 @@ let package = Package(
         ]),
         .target(name: "IDTerminal", dependencies: ["IDInspector", "IDScenario", "IDPlatform", "CCurses"], swiftSettings: strictImports),
         .executableTarget(name: "idscope", dependencies: [
-            "IDTerminal", "IDInspector", "IDScenario", "IDExplore", "IDServe", "IDStrategies", "IDSim", "IDPlatform",
+            "IDTerminal", "IDInspector", "IDReports", "IDScenario", "IDExplore", "IDServe", "IDStrategies", "IDSim", "IDPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictImports),
-        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDInspector", "IDServe", "IDServeClient", "IDPlatform",
+        .executableTarget(name: "idscope-bench", dependencies: ["IDSim", "IDStrategies", "IDExplore", "IDScenario", "IDReports", "IDInspector", "IDServe", "IDServeClient", "IDPlatform",
                                                                 .product(name: "Crypto", package: "swift-crypto")],
                           swiftSettings: strictImports),
         // Helpers shared by the test targets: the scenario mutator, temporary folders, generated docs.
         .target(name: "TestSupport", dependencies: ["IDSim", "IDPlatform"], path: "Tests/TestSupport", swiftSettings: strictImports),
         .testTarget(name: "IDSimTests", dependencies: ["IDSim"], swiftSettings: strictImports),
-        .testTarget(name: "IDExploreTests", dependencies: ["IDExplore", "IDScenario", "IDStrategies", "IDSim", "TestSupport"],
+        .testTarget(name: "IDExploreTests", dependencies: ["IDExplore", "IDReports", "IDScenario", "IDStrategies", "IDSim", "TestSupport"],
                     swiftSettings: strictImports),
         // The server over real HTTP on loopback, in process.
         .testTarget(name: "IDServeTests", dependencies: [
             "IDServe", "IDServeClient", "IDScenario", "IDSim", "IDPlatform", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictImports),
         .testTarget(name: "IDStrategiesTests", dependencies: ["IDStrategies", "IDSim"], swiftSettings: strictImports),
-        .testTarget(name: "IDScenarioTests", dependencies: ["IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
+        .testTarget(name: "IDScenarioTests", dependencies: ["IDReports", "IDScenario", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strictImports),
-        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDScenario", "IDExplore", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Snapshots"],
+        // check's verdicts, explore's why and fixes, the manifest checker and the writers, in process.
+        .testTarget(name: "IDReportsTests", dependencies: ["IDReports", "IDScenario", "IDExplore", "IDStrategies", "IDSim", "IDPlatform", "TestSupport"],
+                    swiftSettings: strictImports),
+        .testTarget(name: "IDInspectorTests", dependencies: ["IDInspector", "IDReports", "IDScenario", "IDExplore", "IDStrategies", "IDSim", "TestSupport"], exclude: ["Snapshots"],
                     swiftSettings: strictImports),
         // The built binary's commands, driven as a user or a script would; depends on the
         // executable so that `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["idscope", "IDScenario", "IDServe", "IDServeClient", "IDSim", "IDStrategies", "IDPlatform", "TestSupport",
+        .testTarget(name: "CLITests", dependencies: ["idscope", "IDReports", "IDScenario", "IDServe", "IDServeClient", "IDSim", "IDStrategies", "IDPlatform", "TestSupport",
                                                     .product(name: "Crypto", package: "swift-crypto")], exclude: ["Help", "Clients"], swiftSettings: strictImports),
         // The inspector in a real terminal (tmux).
         .testTarget(name: "EndToEndTests", dependencies: ["idscope", "IDPlatform", "TestSupport"], swiftSettings: strictImports),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IDExplore
+import IDReports
 import IDScenario
 import IDSim
 import IDStrategies

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IDPlatform
+import IDReports
 import IDScenario
 
 /// idscope: an interactive inspector of how iOS identifiers live and die, and the headless

@@ -1,8 +1,9 @@
-import Foundation
 @testable import IDScenario
+import Foundation
+import IDReports
 import IDSim
-import Testing
 import TestSupport
+import Testing
 
 @Suite("idscope check, run, scenarios, rules, matrix (the built binary)", .serialized)
 struct CheckCommandTests {

@@ -1,7 +1,8 @@
 import Foundation
+import IDReports
 import IDScenario
-import Testing
 import TestSupport
+import Testing
 
 /// `idscope export`: the page in a real browser and through tidy, the recording through
 /// asciinema, and the arguments' errors.

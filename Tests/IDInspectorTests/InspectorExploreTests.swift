@@ -1,11 +1,12 @@
-import Foundation
 @testable import IDInspector
+import Foundation
 import IDExplore
+import IDReports
 import IDScenario
 import IDSim
 import IDStrategies
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Explore from the inspector (x)")
 struct InspectorExploreTests {

@@ -1,4 +1,5 @@
 import IDInspector
+import IDReports
 import IDScenario
 import IDSim
 import Testing

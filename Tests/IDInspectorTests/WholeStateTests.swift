@@ -1,6 +1,7 @@
-import Foundation
 @testable import IDInspector
+import Foundation
 import IDExplore
+import IDReports
 import IDScenario
 import IDSim
 import Testing

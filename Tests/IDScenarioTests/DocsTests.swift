@@ -1,7 +1,8 @@
-import Foundation
 @testable import IDScenario
-import Testing
+import Foundation
+import IDReports
 import TestSupport
+import Testing
 
 @Suite("Docs in step with the code")
 struct DocsTests {

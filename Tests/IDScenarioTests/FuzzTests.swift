@@ -1,9 +1,10 @@
 import Foundation
+import IDReports
 import IDScenario
 import IDSim
 import IDStrategies
-import Testing
 import TestSupport
+import Testing
 
 /// Thousands of seeded mutations of valid scenarios: none may crash, and each ends either in a
 /// run or in located errors.

@@ -1,8 +1,9 @@
-import Foundation
 @testable import IDScenario
+import Foundation
+import IDReports
 import IDSim
-import Testing
 import TestSupport
+import Testing
 
 /// Inputs, outputs and files that an adversarial run used against idscope (issue 9): each test
 /// here failed (or hung) before the fix it guards.

@@ -1,4 +1,5 @@
 import Foundation
+import IDReports
 import IDScenario
 import IDSim
 import Testing

@@ -1,3 +1,4 @@
+import IDReports
 import IDScenario
 
 /// Everything the reducer acts on: what the terminal sent, and what came back from the effects

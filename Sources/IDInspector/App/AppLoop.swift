@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IDExplore
+import IDReports
 import IDScenario
 
 /// Runs the inspector against a terminal backend until the user quits: it feeds the backend's

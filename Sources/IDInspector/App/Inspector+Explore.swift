@@ -1,4 +1,5 @@
 import IDExplore
+import IDReports
 import IDScenario
 import IDSim
 import IDStrategies

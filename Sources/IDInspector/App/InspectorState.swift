@@ -1,5 +1,6 @@
 import Foundation
 import IDExplore
+import IDReports
 import IDScenario
 import IDSim
 

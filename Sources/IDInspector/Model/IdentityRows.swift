@@ -1,3 +1,4 @@
+import IDReports
 import IDScenario
 import IDSim
 

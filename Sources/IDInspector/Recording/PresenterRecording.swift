@@ -1,9 +1,8 @@
+import IDReports
 import IDScenario
 
 /// `idscope export --format cast`: the presenter walking the story, recorded as asciicast v2
-/// (https://docs.asciinema.org/manual/asciicast/v2/): a JSON header line, then one
-/// `[seconds, "o", text]` line per frame and a `[seconds, "m", label]` marker at each step
-/// (asciinema 2.2 and later play markers as chapters). The frames are the presenter's own
+/// (`CastWriter`): one frame per screen and a marker at each step. The frames are the presenter's own
 /// screens, drawn by the same views at the chosen size with no terminal, so the recording is what
 /// a room sees: the setup, each step, then the end. A step longer than the screen is recorded a
 /// page at a time, each page held for the interval, so nothing below the fold is lost; no frame
@@ -37,22 +36,11 @@ package enum PresenterRecording {
         inspector.panes(.presenter)
         inspector.state.presenter?.recording = true
         inspector.state.presenter?.showsNotes = speakerNotes
-        let header = JSONText.object([
-            ("version", "2"), ("width", String(width)), ("height", String(height)),
-            // A player shows the title on the viewer's terminal (asciinema sets the window title
-            // with it): caret-escaped as every frame's text is, not only JSON-escaped.
-            ("title", JSONText.string(TerminalText.escaped(session.scenario.name))),
-            ("env", JSONText.object([("TERM", JSONText.string("xterm-256color"))])),
-        ])
-        var lines = [header]
+        var recording = CastWriter(width: width, height: height, title: session.scenario.name)
         var time = 0.0
         var frames = 0
-        func frame(_ text: String) {
-            lines.append("[" + seconds(time) + ", \"o\", " + JSONText.string(text) + "]")
-        }
-        func marker(_ label: String) {
-            lines.append("[" + seconds(time) + ", \"m\", " + JSONText.string(TerminalText.escaped(label)) + "]")
-        }
+        func frame(_ text: String) { recording.output(text, at: time) }
+        func marker(_ label: String) { recording.marker(label, at: time) }
         /// Every page of what is on screen, each held for the interval.
         func pages(first: Bool) throws(TooLong) {
             var prefix = first ? "\u{1B}[?25l\u{1B}[2J" : ""
@@ -85,7 +73,7 @@ package enum PresenterRecording {
         }
         // The cursor comes back once the end has been held.
         frame("\u{1B}[0m\u{1B}[?25h")
-        return lines.joined(separator: "\n") + "\n"
+        return recording.text
     }
 
     /// How far one page turn scrolls: a screen of rows less one, so each page repeats the last
@@ -100,12 +88,6 @@ package enum PresenterRecording {
     /// Which page (from 0) a scroll position shows.
     static func pageIndex(_ page: PresenterPage, scroll: Int) -> Int {
         scroll >= page.maxScroll ? pageCount(page) - 1 : scroll / pageStep(page)
-    }
-
-    static func seconds(_ value: Double) -> String {
-        let millis = Int((value * 1000).rounded())
-        let fraction = String(millis % 1000)
-        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     static func minutes(_ steps: Int, _ interval: Double) -> String {

@@ -134,4 +134,9 @@ package struct Expectation: Sendable, Hashable {
 package struct ValueExpectation: Sendable, Hashable {
     package var name: String
     package var check: Expectation.ValueCheck
+
+    package init(name: String, check: Expectation.ValueCheck) {
+        self.name = name
+        self.check = check
+    }
 }

@@ -8,14 +8,16 @@ import IDSim
 /// vendor key, of the apps present on each device); a device-wide change that every app reads
 /// through (its IDFA, lock state, OS, tracking settings) brings in every app present there.
 /// A property test holds this against a comparison of whole jsonl lines before and after.
-struct ChangedApps {
+package struct ChangedApps {
     /// Per device: the apps present there by vendor key, and the key each was filed under.
     private var byVendor: [DeviceIndex: [VendorKey: Set<AppIndex>]] = [:]
     private var filedUnder: [DeviceIndex: [AppIndex: VendorKey]] = [:]
     private var indexed: Set<DeviceIndex> = []
 
+    package init() {}
+
     /// The devices the step changed, each with the apps it changed there (sorted).
-    mutating func of(_ outcome: StepOutcome) -> [(device: DeviceIndex, apps: [AppIndex])] {
+    package mutating func of(_ outcome: StepOutcome) -> [(device: DeviceIndex, apps: [AppIndex])] {
         let world = outcome.world
         var apps: [DeviceIndex: Set<AppIndex>] = [:]
         var everyApp: Set<DeviceIndex> = []

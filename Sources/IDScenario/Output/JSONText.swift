@@ -61,7 +61,7 @@ package enum JSONText {
         "[" + items.joined(separator: ", ") + "]"
     }
 
-    static func encode(_ value: StructuredValue) -> String {
+    package static func encode(_ value: StructuredValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"

@@ -2,14 +2,14 @@ import IDSim
 
 /// One step in words, for the table and markdown formats.
 package struct StepSummary {
-    enum Mark {
+    package enum Mark {
         case new, gone, kept, held, failed, note
         /// A value another device (or another team's app) already holds.
         case dup
         /// An ID that did not follow the app across a restore, a migration, a reinstall or an update.
         case lost
 
-        var symbol: String {
+        package var symbol: String {
             switch self {
             case .new: "▲"
             case .gone: "▼"
@@ -22,19 +22,19 @@ package struct StepSummary {
         }
     }
 
-    struct Line {
-        var mark: Mark?
-        var text: String
-        var rule: RuleID?
+    package struct Line {
+        package var mark: Mark?
+        package var text: String
+        package var rule: RuleID?
     }
 
-    let number: Int
-    let event: String
-    let device: String
-    let lines: [Line]
-    let failed: Bool
+    package let number: Int
+    package let event: String
+    package let device: String
+    package let lines: [Line]
+    package let failed: Bool
 
-    init(_ outcome: StepOutcome, full: Bool) {
+    package init(_ outcome: StepOutcome, full: Bool) {
         let world = outcome.world
         number = outcome.number
         device = world.devices[Self.title(of: outcome.step, in: world).device].name

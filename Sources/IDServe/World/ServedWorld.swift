@@ -1,5 +1,6 @@
 import Foundation
 import IDPlatform
+import IDReports
 import IDScenario
 import IDSim
 

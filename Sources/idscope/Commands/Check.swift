@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import IDReports
 import IDScenario
-import IDSim
 
 extension IDScope {
     struct Check: ParsableCommand {
@@ -33,82 +33,27 @@ extension IDScope {
 
         func run() throws {
             let verdict = Verdict(colour: colour.onStandardOutput)
-            var suites: [JUnitWriter.Suite] = []
-            var anyFailed = false, anyInvalid = false
+            let checking = CheckRun(strict: strict)
+            var report = CheckReport()
+            // One scenario at a time: a long list shows each verdict as it comes.
             for argument in scenarios {
-                let scenario: Scenario
-                do {
-                    scenario = try ScenarioLoader.load(argument)
-                } catch {
-                    for line in error.lines { Console.error(line) }
-                    anyInvalid = true
-                    suites.append(JUnitWriter.Suite(name: argument, file: argument,
-                                                    cases: [JUnitWriter.Case(name: "load", error: error.lines.joined(separator: "\n"))]))
-                    continue
-                }
-                // What runs but cannot do what it says: on stderr, without failing the check.
-                for warning in scenario.warnings { Console.error(warning.description) }
-                var cases: [JUnitWriter.Case] = []
-                var failures: [String] = []
-                var ran = true
-                do {
-                    try Session.run(scenario) { outcome in
-                        guard case .expect = outcome.step.action else { return }
-                        let name = JUnitWriter.caseName(outcome)
-                        let line = outcome.step.line > 0 ? outcome.step.line : nil
-                        if outcome.failures.isEmpty {
-                            cases.append(JUnitWriter.Case(name: name, file: scenario.file, line: line))
-                        } else {
-                            // The step number is in the message, where it helps and renames nothing.
-                            let message = "step \(outcome.number): " + outcome.failures.map(\.description).joined(separator: "; ")
-                            cases.append(JUnitWriter.Case(name: name, failure: message, file: scenario.file, line: line))
-                            let location = "\(scenario.file):\(outcome.step.line):\(outcome.step.column)"
-                            for failure in outcome.failures {
-                                failures.append("\(location): step \(outcome.number)" + (outcome.step.label.map { " (\($0))" } ?? "")
-                                                + ": \(failure.key): expected \(failure.expected), got \(failure.actual)")
-                            }
-                        }
-                    }
-                } catch let error as RunError {
-                    Console.error(error.description)
-                    anyInvalid = true
-                    ran = false
-                    cases.append(JUnitWriter.Case(name: "run", error: error.description))
-                }
-                // A scenario without expectations runs, but proves nothing: say so, and fail it under --strict.
-                let empty = ran && cases.isEmpty
-                if empty && strict {
-                    cases.append(JUnitWriter.Case(name: "expectations", failure: "the scenario has no expectations (--strict)"))
-                }
-                suites.append(JUnitWriter.Suite(name: scenario.name, file: scenario.file, cases: cases))
-                let shown = TerminalText.escaped(argument)
-                if !failures.isEmpty {
-                    anyFailed = true
-                    try Console.out(verdict.fail + " \(shown): \(failures.count) check\(failures.count == 1 ? "" : "s") failed")
-                    for line in failures { try Console.out("  " + TerminalText.escaped(line)) }
-                } else if empty {
-                    if strict {
-                        anyFailed = true
-                        try Console.out(verdict.fail + " \(shown): no expectations, so nothing was checked (--strict)")
-                    } else {
-                        try Console.out(verdict.empty + " \(shown): no expectations, so nothing was checked (--strict fails this)")
-                    }
-                } else if ran {
-                    try Console.out(verdict.pass + " \(shown): \(cases.count) expectation\(cases.count == 1 ? "" : "s") held")
-                }
+                let checked = checking.check(argument)
+                report.scenarios.append(checked)
+                for line in checked.diagnostics { Console.error(line) }
+                for line in checked.lines(paint: verdict.paint) { try Console.out(line) }
             }
             if let junit {
                 // The verdicts first: --junit /dev/stdout writes after them, into the same stream.
                 try Console.flush()
                 do {
-                    try FileSaver.write(JUnitWriter.document(suites), to: junit)
+                    try FileSaver.write(report.junit, to: junit)
                 } catch {
                     Console.error("\(junit): error: cannot write the JUnit report: \(error.reason)")
                     throw ExitCode(ExitStatus.ioError)
                 }
             }
-            if anyInvalid { throw ExitCode(ExitStatus.invalidInput) }
-            if anyFailed { throw ExitCode(ExitStatus.checkFailed) }
+            if report.anyInvalid { throw ExitCode(ExitStatus.invalidInput) }
+            if report.anyFailed { throw ExitCode(ExitStatus.checkFailed) }
         }
     }
 }
@@ -117,11 +62,13 @@ extension IDScope {
 struct Verdict {
     let colour: Bool
 
-    var pass: String { paint("PASS", "32") }
-    var fail: String { paint("FAIL", "1;31") }
-    var empty: String { paint("NONE", "33") }
-
-    func paint(_ word: String, _ code: String) -> String {
-        colour ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word
+    func paint(_ word: ScenarioCheck.Word) -> String {
+        guard colour else { return word.rawValue }
+        let code = switch word {
+        case .pass: "32"
+        case .fail: "1;31"
+        case .empty: "33"
+        }
+        return "\u{1B}[\(code)m\(word.rawValue)\u{1B}[0m"
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IDExplore
+import IDReports
 import IDScenario
 import IDSim
 import IDStrategies

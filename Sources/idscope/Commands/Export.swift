@@ -1,5 +1,6 @@
 import ArgumentParser
 import IDInspector
+import IDReports
 import IDScenario
 
 extension IDScope {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IDReports
 import IDScenario
 import IDStrategies
 

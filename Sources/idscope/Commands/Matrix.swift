@@ -1,4 +1,5 @@
 import ArgumentParser
+import IDReports
 import IDScenario
 import IDSim
 import IDStrategies
