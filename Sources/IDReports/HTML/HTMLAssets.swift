@@ -4,10 +4,10 @@ import IDScenario
 enum HTMLAssets {
     /// Nothing from anywhere: only the inline style and script run, no image, font, frame or
     /// connection, no form, and no <base> that could redirect the links.
-    static let contentSecurityPolicy =
+    static let contentSecurityPolicy: HTML =
         "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    static let style = """
+    static let style: HTML = """
         :root { --ink: #1b1b1b; --dim: #5f6368; --line: #d9d9d9; --new: #1a7f37; --gone: #b42318; --warn: #b42318; --focus: #0b57d0; }
         * { box-sizing: border-box; }
         body { margin: 0 auto; max-width: 72rem; padding: 1.5rem; color: var(--ink); background: #fff;
@@ -66,7 +66,7 @@ enum HTMLAssets {
 
     /// ← and → (and h, l, Home, End) step through the sections, outlining the one shown and moving
     /// the lanes' cursor to it; the address's #step-N opens at that step.
-    static let script = """
+    static let script: HTML = """
         (function () {
           "use strict";
           var steps = Array.prototype.slice.call(document.querySelectorAll("section.step"));

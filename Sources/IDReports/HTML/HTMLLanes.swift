@@ -87,7 +87,7 @@ enum HTMLLanes {
     }
 
     /// The chart, and the legend of its marks (HTML, under it).
-    static func chart(_ session: Session) -> (svg: String, legend: String) {
+    static func chart(_ session: Session) -> (svg: HTML, legend: HTML) {
         let count = session.count
         let world = session.world(at: count)
         // One column per position, 0 (the setup) to the last step, at least 4 px and at most 28.
@@ -97,7 +97,7 @@ enum HTMLLanes {
         let marks = Marks(cells: cells)
         let width = labelWidth + stepWidth * (count + 1) + 8
         let height = top + rowHeight * max(1, rows.count) + 6
-        var out = "<svg id=\"lanes\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" "
+        var out: HTML = "<svg id=\"lanes\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" "
             + "role=\"img\" aria-label=\"Each ID's values across the steps\" data-left=\"\(labelWidth)\" data-step=\"\(stepWidth)\">\n"
         // The step numbers along the top, as many as fit.
         let every = max(1, Int((30.0 / Double(stepWidth)).rounded(.up)))
@@ -111,7 +111,7 @@ enum HTMLLanes {
         for (index, row) in rows.enumerated() {
             let y = top + index * rowHeight
             let owner = world.devices[row.device].name + " › " + world.apps[row.app].bundleID
-            out += "<text class=\"label\" x=\"4\" y=\"\(y + 14)\">" + HTMLText.escaped(fitted(owner, 34)) + " · " + row.lane.title + "</text>\n"
+            out += "<text class=\"label\" x=\"4\" y=\"\(y + 14)\">\(label(owner: owner, lane: row.lane))</text>\n"
             let lane = cells[index]
             var start = 0
             while start < lane.count {
@@ -121,8 +121,8 @@ enum HTMLLanes {
                     let x = labelWidth + start * stepWidth
                     let w = (end - start + 1) * stepWidth - 1
                     // data-value: what a reader (or a test) keys the mark by.
-                    out += "<g class=\"bar\" data-value=\"" + HTMLText.escaped(value) + "\" data-mark=\"\(mark.letter)\"><title>"
-                        + HTMLText.escaped("\(row.lane.title) of \(owner), steps \(start)–\(end): \(mark.letter) = \(value)") + "</title>"
+                    out += "<g class=\"bar\" data-value=\"\(value)\" data-mark=\"\(mark.letter)\"><title>"
+                        + "\("\(row.lane.title) of \(owner), steps \(start)–\(end): \(mark.letter) = \(value)")</title>"
                         + "<rect x=\"\(x)\" y=\"\(y + 2)\" width=\"\(w)\" height=\"\(rowHeight - 4)\" fill=\"\(mark.colour.fill)\"/>"
                     // The letter where it fits (a letter is 8 px wide at this size).
                     if w >= 4 + 8 * mark.letter.count {
@@ -137,11 +137,16 @@ enum HTMLLanes {
         // continuity step: marked on the app's id lane.
         for n in stride(from: 1, through: count, by: 1) {
             guard let flag = flag(at: n, in: session, rows: rows) else { continue }
-            out += "<g class=\"dupmark\"><title>" + HTMLText.escaped(flag.said) + "</title><text x=\"\(labelWidth + n * stepWidth + stepWidth / 2)\" "
+            out += "<g class=\"dupmark\"><title>\(flag.said)</title><text x=\"\(labelWidth + n * stepWidth + stepWidth / 2)\" "
                 + "y=\"\(top + flag.row * rowHeight + 15)\" text-anchor=\"middle\">⚠</text></g>\n"
         }
         out += "</svg>\n"
         return (out, legend(marks, rows: rows, world: world))
+    }
+
+    /// A row's label: whose ID (cut to fit the label column) and which.
+    static func label(owner: String, lane: LaneHistory.Lane) -> HTML {
+        "\(fitted(owner, 34)) · \(lane.title)"
     }
 
     /// A launch whose value another device already held, or whose ID did not follow a continuity
@@ -157,16 +162,16 @@ enum HTMLLanes {
     }
 
     /// Each mark with its value (shortened, in full on hover) and where it first appeared.
-    static func legend(_ marks: Marks, rows: [Row], world: World) -> String {
-        guard !marks.all.isEmpty else { return "" }
-        var out = "<ul class=\"value-legend\" aria-label=\"Each mark's value\">\n"
+    static func legend(_ marks: Marks, rows: [Row], world: World) -> HTML {
+        guard !marks.all.isEmpty else { return HTML() }
+        var out: HTML = "<ul class=\"value-legend\" aria-label=\"Each mark's value\">\n"
         for mark in marks.all {
             let row = rows[mark.firstRow]
             let place = "\(world.devices[row.device].name) › \(world.apps[row.app].bundleID) · \(row.lane.title)"
-            out += "<li data-mark=\"\(mark.letter)\" data-value=\"" + HTMLText.escaped(mark.value) + "\">"
+            out += "<li data-mark=\"\(mark.letter)\" data-value=\"\(mark.value)\">"
                 + "<span class=\"swatch\" style=\"background:\(mark.colour.fill);color:\(mark.colour.ink)\">\(mark.letter)</span> "
-                + "<code title=\"" + HTMLText.escaped(mark.value) + "\">" + HTMLText.escaped(ShortID.shorten(mark.value)) + "</code> "
-                + "<span class=\"first\">first at step \(mark.firstStep), " + HTMLText.escaped(place) + "</span></li>\n"
+                + "<code title=\"\(mark.value)\">\(ShortID.shorten(mark.value))</code> "
+                + "<span class=\"first\">first at step \(mark.firstStep), \(place)</span></li>\n"
         }
         return out + "</ul>\n"
     }

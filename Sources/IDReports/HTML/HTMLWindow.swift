@@ -6,7 +6,7 @@ import IDSim
 /// opens at once and an export that stays small in memory. The page stays self-contained: the
 /// data is a JSON block inside it, read by the inline script.
 ///
-/// Each step keeps the parts the full page writes (`HTMLPage.StepParts`, already HTML), every
+/// Each step keeps the parts the full page writes (`HTMLPage.StepParts`, as markup), every
 /// text interned once in a table: a story repeats its titles, labels, rule links and values.
 struct HTMLWindow {
     /// How many steps the page shows at once.
@@ -19,8 +19,8 @@ struct HTMLWindow {
     /// The chart as JSON (`chart(_:)`).
     private(set) var chartJSON = "{}"
 
-    mutating func intern(_ text: String?) -> Int {
-        guard let text else { return -1 }
+    mutating func intern(_ html: HTML?) -> Int {
+        guard let text = html?.markup else { return -1 }
         if let known = index[text] { return known }
         index[text] = strings.count
         strings.append(text)
@@ -56,7 +56,7 @@ struct HTMLWindow {
         var out = "{\"left\":\(HTMLLanes.labelWidth),\"top\":\(HTMLLanes.top),\"rowHeight\":\(HTMLLanes.rowHeight),\"rows\":["
         for (n, row) in rows.enumerated() {
             let owner = world.devices[row.device].name + " › " + world.apps[row.app].bundleID
-            let label = intern(HTMLText.escaped(HTMLLanes.fitted(owner, 34)) + " · " + row.lane.title)
+            let label = intern(HTMLLanes.label(owner: owner, lane: row.lane))
             var runs: [Int] = []
             let lane = cells[n]
             var start = 0
@@ -66,57 +66,45 @@ struct HTMLWindow {
                 if let value = lane[start], let mark = markIndex[value] { runs += [start, end, mark] }
                 start = end + 1
             }
-            out += (n > 0 ? "," : "") + "{\"label\":\(label),\"title\":\(intern(HTMLText.escaped(row.lane.title + " of " + owner))),\"runs\":["
+            out += (n > 0 ? "," : "") + "{\"label\":\(label),\"title\":\(intern("\(row.lane.title + " of " + owner)")),\"runs\":["
                 + runs.map(String.init).joined(separator: ",") + "]}"
         }
         out += "],\"marks\":["
         for (n, mark) in marks.all.enumerated() {
             let row = rows[mark.firstRow]
             let place = "\(world.devices[row.device].name) › \(world.apps[row.app].bundleID) · \(row.lane.title)"
-            out += (n > 0 ? "," : "") + "[\(intern(mark.letter)),\(intern(mark.colour.fill)),\(intern(mark.colour.ink)),"
-                + "\(intern(HTMLText.escaped(mark.value))),\(intern(HTMLText.escaped(ShortID.shorten(mark.value)))),\(mark.firstStep),"
-                + "\(intern(HTMLText.escaped(place)))]"
+            out += (n > 0 ? "," : "") + "[\(intern("\(mark.letter)")),\(intern("\(mark.colour.fill)")),\(intern("\(mark.colour.ink)")),"
+                + "\(intern("\(mark.value)")),\(intern("\(ShortID.shorten(mark.value))")),\(mark.firstStep),"
+                + "\(intern("\(place)"))]"
         }
         out += "],\"flags\":["
         var first = true
         for n in stride(from: 1, through: count, by: 1) {
             guard let flag = HTMLLanes.flag(at: n, in: session, rows: rows) else { continue }
-            out += (first ? "" : ",") + "[\(n),\(flag.row),\(intern(HTMLText.escaped(flag.said)))]"
+            out += (first ? "" : ",") + "[\(n),\(flag.row),\(intern("\(flag.said)"))]"
             first = false
         }
         chartJSON = out + "]}"
     }
 
-    /// The page's data block, appended to `page`: JSON with every `<` written as `\u003c`, so no
-    /// text in it can end the script element that holds it.
-    func json(count: Int, into page: inout String) {
-        page += "{\"count\":\(count),\"window\":\(Self.steps),\"chart\":"
-        page += chartJSON
-        page += ",\"strings\":["
+    /// The page's data block (HTML.scriptData makes it inert inside its script element).
+    func json(count: Int) -> String {
+        var out = "{\"count\":\(count),\"window\":\(Self.steps),\"chart\":"
+        out.reserveCapacity(estimatedSize)
+        out += chartJSON
+        out += ",\"strings\":["
         for (n, text) in strings.enumerated() {
-            if n > 0 { page += ",\n" }
-            Self.quote(text, into: &page)
+            if n > 0 { out += ",\n" }
+            out += JSONText.string(text)
         }
-        page += "],\n\"steps\":[\n"
-        page += rows
-        page += "]}"
+        out += "],\n\"steps\":[\n"
+        out += rows
+        out += "]}"
+        return out
     }
 
     /// About the length of `json`.
     var estimatedSize: Int {
         rows.utf8.count + chartJSON.utf8.count + strings.reduce(0) { $0 + $1.utf8.count + 4 } + 256
-    }
-
-    /// A JSON string (JSONText's escapes) with every `<` as `\u003c`: outside strings the data
-    /// holds only numbers and punctuation, so no `<` is left anywhere in it.
-    static func quote(_ text: String, into out: inout String) {
-        let quoted = JSONText.string(text)
-        guard quoted.utf8.contains(UInt8(ascii: "<")) else {
-            out += quoted
-            return
-        }
-        for scalar in quoted.unicodeScalars {
-            if scalar == "<" { out += "\\u003c" } else { out.unicodeScalars.append(scalar) }
-        }
     }
 }

@@ -6,7 +6,7 @@ extension HTMLAssets {
     /// HTMLLanes.chart and HTMLLanes.legend write them for a short story (ExportCommandTests
     /// compares the two in a browser). ← and → step, PageUp and PageDown move a window, Home and
     /// End go to the setup and the end, #step-N (a link, the address) opens at step N.
-    static let windowScript = #"""
+    static let windowScript: HTML = #"""
         (function () {
           "use strict";
           var data = JSON.parse(document.getElementById("story-data").textContent);
