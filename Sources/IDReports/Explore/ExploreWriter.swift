@@ -101,52 +101,50 @@ package struct ExploreWriter {
     }
 
     package func jsonl() -> [String] {
+        typealias Member = StructuredValue.Member
+        func strings(_ items: [String]) -> StructuredValue { .array(items.map(StructuredValue.string)) }
         var lines = report.rows.map { row in
-            var fields = [("strategy", JSONText.string(row.target))]
-            if let goal = report.goal { fields.append(("goal", JSONText.string(goal.rawValue))) }
-            fields += [("property", JSONText.string(row.property.rawValue)),
-                       ("holds", row.steps == nil ? "true" : "false"), ("depth", String(row.depth)), ("states", String(row.states))]
-            if let steps = row.steps { fields.append(("steps", Self.array(steps.map(JSONText.string)))) }
-            if let saved = row.saved { fields.append(("saved", JSONText.string(saved))) }
+            var fields = [Member("strategy", .string(row.target))]
+            if let goal = report.goal { fields.append(Member("goal", .string(goal.rawValue))) }
+            fields += [Member("property", .string(row.property.rawValue)), Member("holds", .bool(row.steps == nil)),
+                       Member("depth", .int(row.depth)), Member("states", .int(row.states))]
+            if let steps = row.steps { fields.append(Member("steps", strings(steps))) }
+            if let saved = row.saved { fields.append(Member("saved", .string(saved))) }
             if let why = row.why {
-                fields.append(("why", JSONText.object([
-                    ("step", String(why.decisiveStep)),
-                    ("causes", Self.array(why.causeSteps.map(String.init))),
-                    ("rules", Self.array(why.rules.map { JSONText.string($0.rawValue) })),
-                    ("stores", Self.array(why.stores.map(JSONText.string))),
-                    ("code", Self.array(why.code.map(JSONText.string))),
-                    ("byApp", why.byApp ? "true" : "false"),
-                    ("sentence", JSONText.string(why.sentence)),
+                fields.append(Member("why", .object([
+                    Member("step", .int(why.decisiveStep)),
+                    Member("causes", .array(why.causeSteps.map(StructuredValue.int))),
+                    Member("rules", strings(why.rules.map(\.rawValue))),
+                    Member("stores", strings(why.stores)),
+                    Member("code", strings(why.code)),
+                    Member("byApp", .bool(why.byApp)),
+                    Member("sentence", .string(why.sentence)),
                 ])))
             }
             if let fix = row.fix {
-                var members = [("tried", String(fix.tried)), ("searched", String(fix.searched))]
-                if fix.cutShort { members.append(("cutShort", "true")) }
-                if let recipe = fix.recipe { members.append(("recipe", JSONText.string(recipe.name))) }
-                if let reason = fix.notSearched { members.append(("reason", JSONText.string(reason))) }
-                members.append(("suggestions", Self.array(fix.suggestions.enumerated().map { number, suggestion in
-                    var parts = [("change", JSONText.string(suggestion.change)), ("keys", Self.array(suggestion.keys.map(JSONText.string))),
-                                 ("depth", String(suggestion.depth)), ("states", String(suggestion.states)),
-                                 ("holds", Self.array(suggestion.watched.map { JSONText.string($0.rawValue) })),
-                                 ("better", Self.array(suggestion.better.map(JSONText.string))),
-                                 ("costs", Self.array(suggestion.costs.map(JSONText.string)))]
-                    if row.savedFixes.indices.contains(number) { parts.append(("saved", JSONText.string(row.savedFixes[number]))) }
-                    return JSONText.object(parts)
+                var members = [Member("tried", .int(fix.tried)), Member("searched", .int(fix.searched))]
+                if fix.cutShort { members.append(Member("cutShort", .bool(true))) }
+                if let recipe = fix.recipe { members.append(Member("recipe", .string(recipe.name))) }
+                if let reason = fix.notSearched { members.append(Member("reason", .string(reason))) }
+                members.append(Member("suggestions", .array(fix.suggestions.enumerated().map { number, suggestion in
+                    var parts = [Member("change", .string(suggestion.change)), Member("keys", strings(suggestion.keys)),
+                                 Member("depth", .int(suggestion.depth)), Member("states", .int(suggestion.states)),
+                                 Member("holds", strings(suggestion.watched.map(\.rawValue))),
+                                 Member("better", strings(suggestion.better)),
+                                 Member("costs", strings(suggestion.costs))]
+                    if row.savedFixes.indices.contains(number) { parts.append(Member("saved", .string(row.savedFixes[number]))) }
+                    return .object(parts)
                 })))
-                fields.append(("fixes", JSONText.object(members)))
+                fields.append(Member("fixes", .object(members)))
             }
-            if row.stopped != nil { fields.append(("stopped", "true")) }
-            return "{" + fields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+            if row.stopped != nil { fields.append(Member("stopped", .bool(true))) }
+            return JSONText.encode(.object(fields))
         }
         if let conflict = report.conflict {
-            lines.append("{\"conflict\": [\"unique\", \"follows\"], \"steps\": " + Self.array(conflict.steps.map(JSONText.string))
-                         + ", \"sentence\": " + JSONText.string(conflict.sentence) + "}")
+            lines.append(JSONText.encode(.object([Member("conflict", strings(["unique", "follows"])), Member("steps", strings(conflict.steps)),
+                                                  Member("sentence", .string(conflict.sentence))])))
         }
         return lines
-    }
-
-    static func array(_ items: [String]) -> String {
-        "[" + items.joined(separator: ", ") + "]"
     }
 
     static func grouped(_ n: Int) -> String {

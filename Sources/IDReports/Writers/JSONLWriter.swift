@@ -65,8 +65,7 @@ package struct JSONLWriter {
             ])))
         }
         members.append(("changes", JSONText.array(outcome.changes.map { Self.change($0, in: world) })))
-        let head = JSONText.object(members)
-        try sink(String(head.dropLast()) + ", \"devices\": {")
+        try sink(JSONText.objectOpening(members, last: "devices") + "{")
         let scope: [(device: DeviceIndex, apps: [AppIndex])] = changesOnly
             ? changed.of(outcome)
             : world.devices.indices.map { ($0, Array(world.apps.indices)) }
@@ -100,12 +99,11 @@ package struct JSONLWriter {
 
     func device(_ d: DeviceIndex, apps: [AppIndex], in world: World, to sink: (String) throws -> Void) rethrows {
         let device = world.devices[d]
-        let head = JSONText.object([
+        try sink(JSONText.objectOpening([
             ("os", JSONText.string(device.os.description)),
             ("locked", device.locked || !device.firstUnlockDone ? "true" : "false"),
             ("firstUnlockDone", device.firstUnlockDone ? "true" : "false"),
-        ])
-        try sink(String(head.dropLast()) + ", \"apps\": {")
+        ], last: "apps") + "{")
         for (n, a) in apps.enumerated() {
             try sink((n == 0 ? "" : ", ") + JSONText.string(world.apps[a].bundleID) + ": " + app(a, on: d, in: world))
         }

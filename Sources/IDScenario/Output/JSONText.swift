@@ -1,6 +1,9 @@
 import IDSim
 
-/// Hand-made JSON with keys in a fixed order, so runs are byte-identical.
+/// The one JSON writer: `StructuredValue` (IDSim's ordered JSON value) as one line (`encode`) or
+/// indented (`pretty`, the schemas), and, where a line is written per step or per request, the
+/// same escape and layout from already-encoded parts (`object`, `array`). Keys keep their order,
+/// so runs are byte-identical.
 package enum JSONText {
     package static func string(_ text: String) -> String {
         // Most strings (bundle IDs, UUIDs, names) need no escape: one scan of their bytes.
@@ -57,18 +60,48 @@ package enum JSONText {
         return out
     }
 
+    /// `{"a": 1, "b": ` from ordered pairs and the last member's key, for an object whose last
+    /// value is streamed after it (jsonl's devices and apps): the caller writes the value and `}`.
+    package static func objectOpening(_ members: [(String, String)], last key: String) -> String {
+        let head = object(members)
+        return String(head.dropLast()) + (members.isEmpty ? "" : ", ") + string(key) + ": "
+    }
+
     package static func array(_ items: [String]) -> String {
         "[" + items.joined(separator: ", ") + "]"
     }
 
+    /// One line: `{"a": 1, "b": [true, null]}`.
     package static func encode(_ value: StructuredValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
+        case .unsigned(let n): String(n)
         case .string(let s): string(s)
         case .array(let items): array(items.map(encode))
         case .object(let members): object(members.map { ($0.key, encode($0.value)) })
+        }
+    }
+
+    /// Two-space indents, a member or an item a line; a short list of words or flags stays on one
+    /// line (an enum reads better that way).
+    package static func pretty(_ value: StructuredValue, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch value {
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            return "{\n" + members.map { inner + string($0.key) + ": " + pretty($0.value, indent: inner) }.joined(separator: ",\n")
+                + "\n" + indent + "}"
+        case .array(let items):
+            guard !items.isEmpty else { return "[]" }
+            if items.allSatisfy({ if case .string = $0 { true } else if case .bool = $0 { true } else { false } }) {
+                let line = "[" + items.map { encode($0) }.joined(separator: ", ") + "]"
+                if line.count <= 100 { return line }
+            }
+            return "[\n" + items.map { inner + pretty($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .null, .bool, .int, .unsigned, .string:
+            return encode(value)
         }
     }
 }

@@ -13,12 +13,12 @@ import IDStrategies
 /// `12345678`), it accepts both readings: booleans as true, false, on and off; text as a string,
 /// a number or a boolean.
 package enum FormatSchema {
-    package static func scenario() -> String { scenarioDocument().text() + "\n" }
-    package static func recipe() -> String { recipeDocument().text() + "\n" }
+    package static func scenario() -> String { JSONText.pretty(scenarioDocument()) + "\n" }
+    package static func recipe() -> String { JSONText.pretty(recipeDocument()) + "\n" }
 
     // MARK: - Documents
 
-    static func scenarioDocument() -> JSONValue {
+    static func scenarioDocument() -> StructuredValue {
         return .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("urn:idscope:schema:scenario")),
@@ -32,7 +32,7 @@ package enum FormatSchema {
         ])
     }
 
-    static func recipeDocument() -> JSONValue {
+    static func recipeDocument() -> StructuredValue {
         .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("urn:idscope:schema:recipe")),
@@ -45,15 +45,15 @@ package enum FormatSchema {
 
     // MARK: - Scenario
 
-    static func scenarioProperty(_ key: String) -> JSONValue {
+    static func scenarioProperty(_ key: String) -> StructuredValue {
         switch key {
-        case "seed": return .object([("type", .string("integer")), ("minimum", .number(0)), ("maximum", .unsigned(UInt64.max))])
+        case "seed": return .object([("type", .string("integer")), ("minimum", .int(0)), ("maximum", .unsigned(UInt64.max))])
         case "profile":
             return object(Profile.switches.map { ($0.name, words($0.values)) })
         case "accounts":
             return array(object(ScenarioParser.accountKeys.map { ($0, $0 == "id" ? .ref("text") : .ref("bool")) }, required: ["id"]))
         case "devices":
-            let fields: [(String, JSONValue)] = ScenarioParser.deviceKeys.map { key in
+            let fields: [(String, StructuredValue)] = ScenarioParser.deviceKeys.map { key in
                 switch key {
                 case "os": (key, .ref("version"))
                 case "kind": (key, words(DeviceKind.allCases.map(\.rawValue)))
@@ -65,7 +65,7 @@ package enum FormatSchema {
         case "recipes":
             return .object([("type", .string("object")), ("propertyNames", .ref("recipeName")), ("additionalProperties", .ref("recipe"))])
         case "apps":
-            let fields: [(String, JSONValue)] = ScenarioParser.appKeys.map { key in
+            let fields: [(String, StructuredValue)] = ScenarioParser.appKeys.map { key in
                 switch key {
                 case "bundle": (key, .ref("bundleID"))
                 case "team": (key, .ref("teamID"))
@@ -79,7 +79,7 @@ package enum FormatSchema {
             var app = object(fields, required: ["bundle", "team"])
             // A built-in strategy's options, by kind: an app that names it takes those and no others.
             if case .object(var members) = app {
-                members.append(("allOf", .array(builtInOptionRules())))
+                members.append(.init("allOf", .array(builtInOptionRules())))
                 app = .object(members)
             }
             return array(app, minItems: 1)
@@ -90,12 +90,12 @@ package enum FormatSchema {
         }
     }
 
-    static func scenarioDefs() -> [(String, JSONValue)] {
+    static func scenarioDefs() -> [(String, StructuredValue)] {
         let eventProperties = EventSpec.all.map { ($0.key, argument($0.shape)) }
-        let stepOptions = StepParser.stepOptions.map { ($0, JSONValue.ref("text")) }
+        let stepOptions = StepParser.stepOptions.map { ($0, StructuredValue.ref("text")) }
         let bareKeys = EventSpec.all.filter(\.takesNoArgument).map(\.key)
         let others = StepParser.allKeys.filter { $0 != "note" }
-        let step: JSONValue = .object([
+        let step: StructuredValue = .object([
             ("description", .string("One event (or an expectation), with the step's device, label, note and speaker's note.")),
             ("anyOf", .array([
                 words(bareKeys),
@@ -111,30 +111,30 @@ package enum FormatSchema {
                 ]),
             ])),
         ])
-        let expectationFields: [(String, JSONValue)] = ExpectationParser.keys.map { key in
+        let expectationFields: [(String, StructuredValue)] = ExpectationParser.keys.map { key in
             switch key {
             case "installed": (key, .ref("bool"))
             case "att": (key, words(ATTStatus.allCases.map(\.rawValue)))
             case "idfa": (key, words(Expectation.IDFACheck.allCases.map(\.rawValue)))
             case "best": (key, words(["idfa", "idfv", "guid", "none"]))
             case "sameOn": (key, array(.ref("text"), minItems: 2))
-            case "values", "ids": (key, .object([("type", .string("object")), ("minProperties", .number(1)),
+            case "values", "ids": (key, .object([("type", .string("object")), ("minProperties", .int(1)),
                                                  ("additionalProperties", .ref("valueCheck"))]))
             case "app", "device": (key, .ref("text"))
             case "apnsEnvironment": (key, .object([("anyOf", .array([words(APNsEnvironment.allCases.map(\.rawValue)), .ref("valueCheck")]))]))
             default: (key, .ref("valueCheck"))
             }
         }
-        let valueCheck: JSONValue = .object([("anyOf", .array([
+        let valueCheck: StructuredValue = .object([("anyOf", .array([
             words(ExpectationParser.valueWords),
-            .object([("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+            .object([("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
                      ("properties", .object([("sameAs", .ref("text")), ("differsFrom", .ref("text")), ("equals", .ref("text"))])),
                      ("additionalProperties", .bool(false))]),
         ]))])
         var expectation = object(expectationFields, required: ["app"])
         if case .object(var members) = expectation {
             // Something to check, as the parser asks.
-            members.append(("anyOf", .array(ExpectationParser.checkKeys.map { .object([("required", .strings([$0]))]) })))
+            members.append(.init("anyOf", .array(ExpectationParser.checkKeys.map { .object([("required", .strings([$0]))]) })))
             expectation = .object(members)
         }
         return [
@@ -145,14 +145,14 @@ package enum FormatSchema {
     }
 
     /// An event's argument, from its declared shape.
-    static func argument(_ shape: ArgumentShape) -> JSONValue {
+    static func argument(_ shape: ArgumentShape) -> StructuredValue {
         switch shape {
         case .none:
             return .object([("type", .string("null"))])
         case .value(let field):
             return fieldSchema(field)
         case .fields(let fields, let shorthand, let options, let atLeastOne):
-            var members: [(String, JSONValue)] = [
+            var members: [(String, StructuredValue)] = [
                 ("type", .string("object")),
                 ("properties", .object(fields.map { ($0.name, fieldSchema($0)) })),
             ]
@@ -160,9 +160,9 @@ package enum FormatSchema {
             if !required.isEmpty { members.append(("required", .strings(required))) }
             members.append(("additionalProperties", options ? .ref("optionValue") : .bool(false)))
             if let atLeastOne { members.append(("anyOf", .array(atLeastOne.names.map { .object([("required", .strings([$0]))]) }))) }
-            let mapping: JSONValue = .object(members)
+            let mapping: StructuredValue = .object(members)
             // Only optional fields: the event may also stand with no argument (`signOut:`).
-            let bare: [JSONValue] = required.isEmpty && atLeastOne == nil ? [.object([("type", .string("null"))])] : []
+            let bare: [StructuredValue] = required.isEmpty && atLeastOne == nil ? [.object([("type", .string("null"))])] : []
             guard let shorthand, let short = fields.first(where: { $0.name == shorthand }) else {
                 return bare.isEmpty ? mapping : .object([("anyOf", .array(bare + [mapping]))])
             }
@@ -170,7 +170,7 @@ package enum FormatSchema {
         }
     }
 
-    static func fieldSchema(_ field: EventField) -> JSONValue {
+    static func fieldSchema(_ field: EventField) -> StructuredValue {
         switch field.kind {
         case .choice(let allowed): words(allowed)
         case .bool, .onOff: .ref("bool")
@@ -181,9 +181,9 @@ package enum FormatSchema {
 
     /// For each built-in strategy that takes options: an app naming it takes those options, each of
     /// its kind, and no others (`if strategy is NAME then options are …`).
-    static func builtInOptionRules() -> [JSONValue] {
+    static func builtInOptionRules() -> [StructuredValue] {
         StrategyCatalog.builtIn.all.filter { !$0.options.isEmpty }.map { strategy in
-            let fields: [(String, JSONValue)] = strategy.options.map { option in
+            let fields: [(String, StructuredValue)] = strategy.options.map { option in
                 switch option.kind {
                 case .bool: (option.name, .ref("bool"))
                 case .string: (option.name, .ref("text"))
@@ -200,20 +200,20 @@ package enum FormatSchema {
 
     // MARK: - Recipe
 
-    static func recipeDefs() -> [(String, JSONValue)] {
-        let idFields: [(String, JSONValue)] = RecipeParser.idKeys.map { ($0, idKey($0)) }
-        let recipeFields: [(String, JSONValue)] = (["name"] + RecipeParser.keys).map { key in
+    static func recipeDefs() -> [(String, StructuredValue)] {
+        let idFields: [(String, StructuredValue)] = RecipeParser.idKeys.map { ($0, idKey($0)) }
+        let recipeFields: [(String, StructuredValue)] = (["name"] + RecipeParser.keys).map { key in
             switch key {
             case "name": return (key, .ref("recipeName"))
             case "params":
                 return (key, array(.object([("anyOf", .array([
                     .ref("paramName"),
-                    .object([("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+                    .object([("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
                              ("propertyNames", .ref("paramName")), ("additionalProperties", .ref("scalar"))]),
                 ]))])))
             case "stores": return (key, .object([("type", .string("object")), ("additionalProperties", .ref("store"))]))
             // Each of several IDs may have its own cache.
-            case "ids": return (key, .object([("type", .string("object")), ("minProperties", .number(1)),
+            case "ids": return (key, .object([("type", .string("object")), ("minProperties", .int(1)),
                                               ("additionalProperties", object(idFields + [("cache", words(Recipe.Cache.allCases.map(\.rawValue)))],
                                                                               required: ["id"]))]))
             case "migrate": return (key, array(.ref("migration")))
@@ -226,7 +226,7 @@ package enum FormatSchema {
             default: return (key, .ref("text"))
             }
         }
-        let recipe: JSONValue = .object([
+        let recipe: StructuredValue = .object([
             ("type", .string("object")),
             ("properties", .object(recipeFields)),
             ("additionalProperties", .bool(false)),
@@ -234,28 +234,28 @@ package enum FormatSchema {
             ("oneOf", .array([.object([("required", .strings(["id"]))]), .object([("required", .strings(["ids"]))])])),
             ("dependentSchemas", .object([("ids", .object([("properties", .object(RecipeParser.idKeys.map { ($0, .bool(false)) }))]))])),
         ])
-        let store: JSONValue = .object([
-            ("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+        let store: StructuredValue = .object([
+            ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
             ("properties", .object(RecipeParser.storeKinds.map { ($0, storeKind($0)) })),
             ("additionalProperties", .bool(false)),
         ])
         // `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.
-        let shaped: JSONValue = .object([
+        let shaped: StructuredValue = .object([
             ("type", .string("object")),
             ("properties", .object([("store", .ref("text")), ("from", words(RecipeParser.comparableSources)),
                                     ("case", words(IDFormat.Case.allCases.map(\.rawValue))), ("dashes", .ref("bool"))])),
             ("additionalProperties", .bool(false)),
             ("oneOf", .array([.object([("required", .strings(["store"]))]), .object([("required", .strings(["from"]))])])),
         ])
-        let comparison: JSONValue = .object([
+        let comparison: StructuredValue = .object([
             ("type", .string("object")),
             ("properties", .object([("store", .ref("text")), ("equals", .object([("anyOf", .array([.ref("text"), shaped]))]))])),
             ("required", .strings(["store", "equals"])), ("additionalProperties", .bool(false)),
         ])
-        let names: JSONValue = .object([("anyOf", .array([.ref("text"), comparison,
+        let names: StructuredValue = .object([("anyOf", .array([.ref("text"), comparison,
                                                            array(.object([("anyOf", .array([.ref("text"), comparison]))]))]))])
-        let made: JSONValue = .object([("anyOf", .array([.object([("type", .string("null"))]), .ref("format")]))])
-        let sourceFields: [(String, JSONValue)] = (RecipeParser.sourceHeads + RecipeParser.sourceModifiers).map { key in
+        let made: StructuredValue = .object([("anyOf", .array([.object([("type", .string("null"))]), .ref("format")]))])
+        let sourceFields: [(String, StructuredValue)] = (RecipeParser.sourceHeads + RecipeParser.sourceModifiers).map { key in
             switch key {
             case "uuid", "uuid7", "server": (key, made)
             case "if", "unless": (key, names)
@@ -271,21 +271,21 @@ package enum FormatSchema {
             default: (key, .ref("text"))
             }
         }
-        let source: JSONValue = .object([("anyOf", .array([
+        let source: StructuredValue = .object([("anyOf", .array([
             .ref("text"),
             .object([("type", .string("object")), ("properties", .object(sourceFields)), ("additionalProperties", .bool(false)),
                      ("oneOf", .array(RecipeParser.sourceHeads.map { .object([("required", .strings([$0]))]) }))]),
         ]))])
         let policy = words(RecipeSave.When.allCases.map(\.rawValue))
-        let saveFields: [(String, JSONValue)] = RecipeParser.saveKeys.map { key in
+        let saveFields: [(String, StructuredValue)] = RecipeParser.saveKeys.map { key in
             switch key {
             case "when": (key, .object([("anyOf", .array([policy, .ref("saveOptionTest")]))]))
             case "if", "unless": (key, names)
             default: (key, .ref("text"))
             }
         }
-        let save: JSONValue = .object([("anyOf", .array([.ref("text"), object(saveFields, required: ["store"])]))])
-        let migrationFields: [(String, JSONValue)] = RecipeParser.migrationKeys.map { key in
+        let save: StructuredValue = .object([("anyOf", .array([.ref("text"), object(saveFields, required: ["store"])]))])
+        let migrationFields: [(String, StructuredValue)] = RecipeParser.migrationKeys.map { key in
             switch key {
             case "clear", "overwrite": (key, .ref("bool"))
             case "when": (key, .ref("optionTest"))
@@ -293,12 +293,12 @@ package enum FormatSchema {
             default: (key, .ref("text"))
             }
         }
-        let formatFields: [(String, JSONValue)] = RecipeParser.formatKeys.map { key in
+        let formatFields: [(String, StructuredValue)] = RecipeParser.formatKeys.map { key in
             key == "case" ? (key, words(IDFormat.Case.allCases.map(\.rawValue))) : (key, .ref("bool"))
         }
         let optionTest = object([("option", .ref("text")), ("is", .ref("scalar"))], required: ["option"])
         // A save's `when`: an option test, the source that gave the ID, or both; `is` only with `option`.
-        let saveOptionTest: JSONValue = .object([
+        let saveOptionTest: StructuredValue = .object([
             ("type", .string("object")),
             ("properties", .object([("option", .ref("text")), ("is", .ref("scalar")), ("source", .ref("text")), ("write", policy)])),
             ("anyOf", .array([.object([("required", .strings(["option"]))]), .object([("required", .strings(["source"]))])])),
@@ -306,7 +306,7 @@ package enum FormatSchema {
             ("additionalProperties", .bool(false)),
         ])
         // A call's action: one of clear, save (with from: supplied), newId, rerun; `when` an option test.
-        let callAction: JSONValue = .object([
+        let callAction: StructuredValue = .object([
             ("type", .string("object")),
             ("properties", .object(RecipeParser.callActionHeads.map { ($0, .ref("text")) }
                                    + [("from", words(["supplied"])), ("if", names), ("unless", names), ("when", .ref("optionTest"))])),
@@ -328,7 +328,7 @@ package enum FormatSchema {
     }
 
     /// One of the keys an ID has (at a recipe's top, or under each of `ids`).
-    static func idKey(_ key: String) -> JSONValue {
+    static func idKey(_ key: String) -> StructuredValue {
         switch key {
         case "id": array(.ref("source"), minItems: 1)
         case "save": array(.ref("save"))
@@ -338,10 +338,10 @@ package enum FormatSchema {
         }
     }
 
-    static func storeKind(_ kind: String) -> JSONValue {
+    static func storeKind(_ kind: String) -> StructuredValue {
         switch kind {
         case "keychain":
-            let fields: [(String, JSONValue)] = RecipeParser.keychainKeys.map { key in
+            let fields: [(String, StructuredValue)] = RecipeParser.keychainKeys.map { key in
                 switch key {
                 case "accessible": (key, words(Accessibility.allCases.map(\.rawValue)))
                 case "synchronizable", "queryAccessible", "upgradeAccessible": (key, .ref("bool"))
@@ -357,7 +357,7 @@ package enum FormatSchema {
         case "defaults":
             return object(RecipeParser.defaultsKeys.map { ($0, $0 == "value" ? .ref("scalar") : .ref("text")) }, required: ["key"])
         case "file":
-            let fields: [(String, JSONValue)] = RecipeParser.fileKeys.map { key in
+            let fields: [(String, StructuredValue)] = RecipeParser.fileKeys.map { key in
                 switch key {
                 case "backup": (key, .ref("bool"))
                 case "protection": (key, words(FileProtection.allCases.map(\.rawValue)))
@@ -374,7 +374,7 @@ package enum FormatSchema {
 
     // MARK: - Shared
 
-    static func commonDefs() -> [(String, JSONValue)] {
+    static func commonDefs() -> [(String, StructuredValue)] {
         [
             ("text", .object([
                 ("description", .string("Text; an unquoted word that a YAML 1.1 reader takes for a number or a boolean is text too.")),
@@ -389,7 +389,7 @@ package enum FormatSchema {
                 ("description", .string("An iOS version, a major from 6 to 18: \"17.5\" (quote it: unquoted, 17.10 reads as the number 17.1).")),
                 ("anyOf", .array([
                     .object([("type", .string("string")), ("pattern", .string("^(6|7|8|9|1[0-8])(\\.[0-9]{1,3}){0,2}$"))]),
-                    .object([("type", .string("number")), ("minimum", .number(6)), ("exclusiveMaximum", .number(19))]),
+                    .object([("type", .string("number")), ("minimum", .int(6)), ("exclusiveMaximum", .int(19))]),
                 ])),
             ])),
             ("bundleID", .object([
@@ -399,7 +399,7 @@ package enum FormatSchema {
             ("teamID", .object([
                 ("description", .string("A Team ID: letters and digits (a YAML 1.1 reader takes one of digits alone for a number).")),
                 ("anyOf", .array([.object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9]+$"))]),
-                                  .object([("type", .string("integer")), ("minimum", .number(0))])])),
+                                  .object([("type", .string("integer")), ("minimum", .int(0))])])),
             ])),
             // Names the parser takes as letters (any script), digits and a few marks: written so that
             // a regex engine without Unicode classes (JavaScript's, Python's) never refuses a valid
@@ -417,8 +417,8 @@ package enum FormatSchema {
     }
 
     /// An enumeration of words; where a YAML 1.1 reader takes a word for a boolean, that reading too.
-    static func words(_ allowed: [String]) -> JSONValue {
-        var values: [JSONValue] = allowed.map(JSONValue.string)
+    static func words(_ allowed: [String]) -> StructuredValue {
+        var values: [StructuredValue] = allowed.map(StructuredValue.string)
         for word in allowed {
             switch word {
             case "true", "on", "yes": if !values.contains(.bool(true)) { values.append(.bool(true)) }
@@ -429,21 +429,21 @@ package enum FormatSchema {
         return .object([("enum", .array(values))])
     }
 
-    private static func wrapEnum(_ value: JSONValue) -> JSONValue {
+    private static func wrapEnum(_ value: StructuredValue) -> StructuredValue {
         if case .array = value { return .object([("enum", value)]) }
         return value
     }
 
-    static func object(_ fields: [(String, JSONValue)], required: [String] = []) -> JSONValue {
-        var members: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(fields))]
+    static func object(_ fields: [(String, StructuredValue)], required: [String] = []) -> StructuredValue {
+        var members: [(String, StructuredValue)] = [("type", .string("object")), ("properties", .object(fields))]
         if !required.isEmpty { members.append(("required", .strings(required))) }
         members.append(("additionalProperties", .bool(false)))
         return .object(members)
     }
 
-    static func array(_ items: JSONValue, minItems: Int? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [("type", .string("array")), ("items", items)]
-        if let minItems { members.append(("minItems", .number(minItems))) }
+    static func array(_ items: StructuredValue, minItems: Int? = nil) -> StructuredValue {
+        var members: [(String, StructuredValue)] = [("type", .string("array")), ("items", items)]
+        if let minItems { members.append(("minItems", .int(minItems))) }
         return .object(members)
     }
 }

@@ -61,22 +61,16 @@ package final class RequestLog: Sendable {
         var transactionID: String?
         var answer: Answer?
 
-        /// Appended piece by piece into one string: it is made for every request.
+        /// JSONText's streaming form (already-encoded parts): a line is made for every request.
         var json: String {
-            var out = "{\"time\": "
-            out.reserveCapacity(256)
-            out += format3(time)
-            out += ", \"method\": "; out += JSONText.string(method)
-            out += ", \"path\": "; out += JSONText.string(path)
-            out += ", \"status\": "; out += String(status)
-            out += ", \"ms\": "; out += format3(milliseconds)
-            if let transactionID { out += ", \"transaction_id\": "; out += JSONText.string(transactionID) }
-            if let device = answer?.device { out += ", \"device\": "; out += JSONText.string(device) }
-            if let app = answer?.app { out += ", \"app\": "; out += JSONText.string(app) }
-            if let step = answer?.step { out += ", \"step\": "; out += String(step) }
-            if let reason = answer?.reason { out += ", \"reason\": "; out += JSONText.string(reason) }
-            out += "}"
-            return out
+            var members = [("time", format3(time)), ("method", JSONText.string(method)), ("path", JSONText.string(path)),
+                           ("status", String(status)), ("ms", format3(milliseconds))]
+            if let transactionID { members.append(("transaction_id", JSONText.string(transactionID))) }
+            if let device = answer?.device { members.append(("device", JSONText.string(device))) }
+            if let app = answer?.app { members.append(("app", JSONText.string(app))) }
+            if let step = answer?.step { members.append(("step", String(step))) }
+            if let reason = answer?.reason { members.append(("reason", JSONText.string(reason))) }
+            return JSONText.object(members)
         }
 
         /// Three decimals, without Foundation's formatter (this runs per request).

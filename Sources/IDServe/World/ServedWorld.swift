@@ -184,9 +184,10 @@ package final class ServedWorld: Sendable {
         }
     }
 
-    /// `{"bit0": true, "bit1": false, "last_update_time": "2025-01"}`: written out, as it is on every query.
+    /// `{"bit0": true, "bit1": false, "last_update_time": "2025-01"}`: JSONText's streaming form, as it is on every query.
     static func bitsJSON(_ bits: DeviceCheckServer.Bits) -> String {
-        "{\"bit0\": \(bits.bit0), \"bit1\": \(bits.bit1), \"last_update_time\": \(JSONText.string(bits.lastUpdate))}"
+        JSONText.object([("bit0", bits.bit0 ? "true" : "false"), ("bit1", bits.bit1 ? "true" : "false"),
+                         ("last_update_time", JSONText.string(bits.lastUpdate))])
     }
 
     // MARK: - idscope's endpoints

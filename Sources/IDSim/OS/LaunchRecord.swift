@@ -70,11 +70,15 @@ public struct NamedValue: Hashable, Sendable {
     }
 }
 
-/// A JSON-shaped value with ordered object keys, so app results print the same every time.
+/// A JSON value with ordered object keys, so what is written prints the same every time: an app's
+/// results here, and every JSON document idscope writes (its schemas, jsonl, reports), which
+/// IDScenario's JSONText serializes.
 public indirect enum StructuredValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number past Int's range (a seed's maximum, UInt64's).
+    case unsigned(UInt64)
     case string(String)
     case array([StructuredValue])
     case object([Member])
