@@ -8,7 +8,7 @@ extension Recipe {
     /// The strategy, its launches' work counted into `work` (tests of a recipe's cost).
     package func strategy(counting work: RecipeWork?) -> Strategy {
         let recipe = self
-        let shared = RecipeProgram.Shared(self, work: work)
+        let shared = RecipePlan(self, work: work)
         return Strategy(
             name: name, summary: summary, kind: .recipe,
             options: params.map { name in

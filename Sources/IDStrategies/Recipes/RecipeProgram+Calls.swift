@@ -17,7 +17,7 @@ extension RecipeProgram {
     func call(_ name: String, value: String?, _ os: inout AppOS, trace: inout RecipeTrace?) -> LaunchReport {
         let shared = self.shared
         var ids = heldIDs(os.lastReport)
-        var run = Run(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
+        var run = RecipeLaunch(shared: shared, placeholders: placeholders(os), inFull: os.reportsInFull, trace: trace)
         defer { trace = run.trace }
         if let call = shared.calls.first(where: { $0.name == name }) {
             run.perform(call, value: value, ids: &ids, program: self, &os)
@@ -28,33 +28,37 @@ extension RecipeProgram {
     /// The `launch` call: the code's start (Datadog's `RUM.enable`), made after the migrations and
     /// before the sources, at a launch whose code runs: not one the process's memory answers for
     /// every ID (`cache: process`), nor one that waits for the first unlock (both return before).
-    func runLaunchCall(_ index: Int, _ run: inout Run, _ os: inout AppOS) {
-        var ids = [String?](repeating: nil, count: shared.idPlans.count)
+    func runLaunchCall(_ index: Int, _ run: inout RecipeLaunch, _ os: inout AppOS) {
+        var ids = IDValues(count: shared.idPlans.count)
         run.perform(shared.calls[index], value: nil, ids: &ids, program: self, &os)
         run.stopped = false
     }
 
     /// Each ID's value as the process last reported it (nil: none, or another installation's).
-    func heldIDs(_ last: LaunchReport?) -> [String?] {
-        shared.idNames.indices.map { index in
-            guard let last else { return nil }
-            let name = shared.idNames[index]
-            if shared.severalIDs && name != "id" { return last.value(name) }
-            return index == recipe.primary ? last.primaryID : nil
+    func heldIDs(_ last: LaunchReport?) -> IDValues {
+        var ids = IDValues(count: shared.idPlans.count)
+        guard let last else { return ids }
+        for (index, name) in shared.idNames.enumerated() {
+            if shared.severalIDs && name != "id" {
+                ids[index] = last.value(name)
+            } else if index == shared.primary {
+                ids[index] = last.primaryID
+            }
         }
+        return ids
     }
 }
 
-extension Run {
+extension RecipeLaunch {
     /// Each action of a call whose condition holds, in order. `ids`: each ID's value as the
     /// process holds it, changed by `newId` and `rerun`. A refused read under `whenRefused: stop`
     /// ends the call there, the IDs as they were.
-    mutating func perform(_ call: RecipeProgram.Shared.CallPlan, value: String?, ids: inout [String?], program: RecipeProgram,
+    mutating func perform(_ call: RecipePlan.CallPlan, value: String?, ids: inout IDValues, program: RecipeProgram,
                           _ os: inout AppOS) {
         let shared = self.shared
         for action in call.actions {
-            if action.condition >= 0 {
-                guard holds(shared.conditions[action.condition], &os) else { continue }
+            if let condition = action.condition {
+                guard holds(shared.conditions[condition], &os) else { continue }
                 stopped = false   // a refused read in a condition stops no call: the action is not done
             }
             switch action.kind {
@@ -81,7 +85,7 @@ extension Run {
 
     /// One ID worked out again from its sources (from `first` on), saved as its `save:` says,
     /// and kept by the process as its value.
-    private mutating func workOut(_ id: Int, from first: Int, call: String, ids: inout [String?], program: RecipeProgram, _ os: inout AppOS) {
+    private mutating func workOut(_ id: Int, from first: Int, call: String, ids: inout IDValues, program: RecipeProgram, _ os: inout AppOS) {
         let shared = self.shared
         let plan = shared.idPlans[id]
         let found = chooseID(plan, id: id, earlier: ids, from: first, &os)
@@ -95,7 +99,7 @@ extension Run {
         let shaped = value.map { program.shape($0, id, self) }
         ids[id] = shaped
         // The stores the saves (and clears) may have written are read afresh by what comes after.
-        for entry in plan.saves where entry.store >= 0 { reads[entry.store] = nil }
+        for store in plan.saves.compactMap(\.store) { reads[store] = nil }
         for store in plan.clear { reads[store] = nil }
         if shared.cachedIDs[id] { os.setMemory(shaped, forKey: shared.memoryKeys[id]) }
     }

@@ -69,8 +69,8 @@ package struct RecipeTrace: Sendable, Equatable {
         case chosen(id: String, source: Int, name: String, value: String)
         /// No source gave the ID a value.
         case noValue(id: String)
-        /// A write of `save` entry `save` (or a migration's, with save -1) to a store.
-        case wrote(id: String?, save: Int, store: String, place: String, value: String, result: Written)
+        /// A write of `save` entry `save` (or a migration's, with save nil) to a store.
+        case wrote(id: String?, save: Int?, store: String, place: String, value: String, result: Written)
         /// A refused read under `whenRefused: stop`.
         case stoppedByRefusedRead(store: String, status: SecStatus)
         /// A failed write under `whenWriteFails: stop`.
@@ -161,7 +161,7 @@ package enum TracedReplay {
         let sink = TraceSink()
         let strategyName = world.apps[app].strategy
         let resolver: any AppProgramResolver = recipe.map {
-            Resolver(library: library, strategyName: strategyName, shared: RecipeProgram.Shared($0), sink: sink)
+            Resolver(library: library, strategyName: strategyName, shared: RecipePlan($0), sink: sink)
         } ?? library
         var world = world
         var results: [StepResult] = []
@@ -186,7 +186,7 @@ package enum TracedReplay {
     struct Resolver: AppProgramResolver {
         let library: StrategyLibrary
         let strategyName: String
-        let shared: RecipeProgram.Shared
+        let shared: RecipePlan
         let sink: TraceSink
 
         func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {

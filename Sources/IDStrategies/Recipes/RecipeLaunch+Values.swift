@@ -1,0 +1,104 @@
+import IDSim
+
+/// What a read of a store found.
+enum RecipeRead: Equatable {
+    case value(String)
+    case missing
+    /// A keychain status other than success or not-found.
+    case refused(SecStatus)
+
+    var value: String? {
+        if case .value(let v) = self { return v }
+        return nil
+    }
+}
+
+/// The platform sources that gave a launch's IDs: the first inline (a recipe of one ID has no
+/// more), so a launch allocates nothing to remember it.
+struct PlatformValues {
+    private var first: (name: String, value: String)?
+    private var more: [(name: String, value: String)] = []
+
+    mutating func add(_ name: String, _ value: String) {
+        guard let first else {
+            self.first = (name, value)
+            return
+        }
+        if first.name != name && !more.contains(where: { $0.name == name }) { more.append((name, value)) }
+    }
+
+    func value(_ name: String) -> String? {
+        if let first, first.name == name { return first.value }
+        return more.first { $0.name == name }?.value
+    }
+}
+
+/// What each store read in a launch, by position: four inline (most recipes have no more), so
+/// a launch allocates nothing to remember its reads.
+struct StoreReads {
+    private var inline: (RecipeRead?, RecipeRead?, RecipeRead?, RecipeRead?) = (nil, nil, nil, nil)
+    private var more: [RecipeRead?] = []
+
+    init(count: Int) {
+        if count > 4 { more = Array(repeating: nil, count: count - 4) }
+    }
+
+    subscript(index: Int) -> RecipeRead? {
+        get {
+            switch index {
+            case 0: inline.0
+            case 1: inline.1
+            case 2: inline.2
+            case 3: inline.3
+            default: index - 4 < more.count ? more[index - 4] : nil
+            }
+        }
+        set {
+            switch index {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: more[index - 4] = newValue
+            }
+        }
+    }
+}
+
+/// The platform values a recipe reads rather than makes, each read one way: for a source and for
+/// the other side of a comparison.
+enum PlatformRead {
+    case idfv, idfa, apnsToken, appleUserID
+
+    /// The value as the app's code reads it: the IDFV uppercase with dashes (nil before the first
+    /// unlock), the IDFA only when not all zeros, the APNs token as hex.
+    func value(_ os: inout AppOS) -> String? {
+        switch self {
+        case .idfv: os.identifierForVendor()?.uuidString
+        case .idfa: os.advertisingIdentifier().flatMap { $0.isZero ? nil : $0.uuidString }
+        case .apnsToken: os.apnsDeviceToken?.hex
+        case .appleUserID: os.appleUserIdentifier()
+        }
+    }
+}
+
+/// Each ID's value in a launch or a call, by the ID's position in the recipe: the first inline
+/// (most recipes have one ID), so a launch of one allocates nothing to hold it.
+struct IDValues {
+    private var first: String?
+    private var more: [String?]
+    let count: Int
+
+    /// `count` IDs, none with a value yet.
+    init(count: Int) {
+        self.count = count
+        more = count > 1 ? Array(repeating: nil, count: count - 1) : []
+    }
+
+    subscript(index: Int) -> String? {
+        get { index == 0 ? first : more[index - 1] }
+        set {
+            if index == 0 { first = newValue } else { more[index - 1] = newValue }
+        }
+    }
+}
