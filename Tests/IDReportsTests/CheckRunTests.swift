@@ -128,6 +128,34 @@ struct CheckRunTests {
         #expect(report.suites.map(\.name) == ["gone.yaml", "bad.yaml"])
     }
 
+    @Test("expectations that failed before a step could not apply are still said, and the scenario is invalid")
+    func failedThenInvalid() {
+        let text = Self.setup + """
+
+            name: fails, then cannot go on
+            steps:
+              - install: com.acme.shop
+              - launch: com.acme.shop
+                label: first
+              - expect: { app: com.acme.shop, idfv: { differsFrom: first } }
+              - uninstall: com.acme.shop
+              - launch: com.acme.shop
+            """
+        let checked = Self.checking(["e.yaml": text]).check("e.yaml")
+        guard case .failed(let failures) = checked.verdict else {
+            Issue.record("expected the failure to be said, got \(checked.verdict)")
+            return
+        }
+        #expect(failures.count == 1 && failures[0].hasPrefix("e.yaml:8:5: step 3: idfv: expected differsFrom first"), "\(failures)")
+        #expect(!checked.ran && checked.failed)
+        #expect(checked.diagnostics.count == 1 && checked.diagnostics[0].hasPrefix("e.yaml:10:5: error:"), "\(checked.diagnostics)")
+        #expect(checked.lines().first == "FAIL e.yaml: 1 check failed")
+        #expect(checked.suite.cases.map(\.name).last == "run")
+        let report = CheckReport(scenarios: [checked])
+        // Invalid wins the exit status (2), as it did: both are true.
+        #expect(report.anyInvalid && report.anyFailed)
+    }
+
     @Test("every built-in scenario's verdict is the session's: as many cases as expectation steps, failed only where one failed")
     func builtIns() throws {
         let checking = CheckRun(strict: false)

@@ -20,15 +20,18 @@ struct HTMLBuilderTests {
         #expect(HTML.joined([HTML("<i>"), "\("<")", "</i>"]).markup == "<i>&lt;</i>")
     }
 
-    @Test("a data block is inert in a script element and reads back as the same JSON")
-    func scriptData() throws {
+    @Test("a data block is a whole script element, inert, and its JSON reads back the same")
+    func jsonScript() throws {
         let json = #"{"a":"</script><script>alert(1)</script>","b":["<!--",1]}"#
-        let data = HTML.scriptData(json).markup
+        let element = HTML.jsonScript(id: "data", json).markup
+        let open = "<script type=\"application/json\" id=\"data\">"
+        #expect(element.hasPrefix(open) && element.hasSuffix("</script>"))
+        let data = String(element.dropFirst(open.count).dropLast("</script>".count))
         #expect(!data.contains("<"))
         let original = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary
         let read = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? NSDictionary
         #expect(original != nil && read == original)
-        #expect(HTML.scriptData("{}").markup == "{}")
+        #expect(HTML.jsonScript(id: "x", "{}").markup == "<script type=\"application/json\" id=\"x\">{}</script>")
     }
 
     @Test("a long (windowed) story with hostile names: one script element of ours, and its data block parses back to escaped text")

@@ -387,4 +387,33 @@ struct RecipeCallTests {
         }
         #expect(reports.count == 2 && reports[0] != nil && reports[1] != nil && reports[0] != reports[1])
     }
+
+    @Test("a launch call's new ID under cache: process is the ID the launch returns, for one ID as for several (one launch path)")
+    func launchCallUnderProcessCache() throws {
+        let steps = """
+              - install: com.acme.shop
+              - launch: com.acme.shop
+            """
+        // The first UUID the app draws, with nothing else drawn before it: the reference.
+        let plain = try #require(try RecipeRun("id: [uuid]", steps: steps).launches.first?.primaryID)
+        let one = try RecipeRun("""
+            cache: process
+            id: [uuid]
+            calls:
+              launch: [{ newId: id }]
+            """, steps: steps)
+        let several = try RecipeRun("""
+            cache: process
+            ids:
+              device: { id: [uuid] }
+              other: { id: [uuid] }
+            calls:
+              launch: [{ newId: device }]
+            """, steps: steps)
+        // The call made the ID (the first draw) and the process keeps it: the sources do not make
+        // another. Before one path, a recipe of one ID drew again and returned the second UUID.
+        #expect(one.launches.first?.primaryID == plain)
+        #expect(several.launches.first?.primaryID == plain)
+        #expect(several.launches.first?.value("device") == plain)
+    }
 }

@@ -21,7 +21,7 @@ package struct CheckRun {
         do {
             scenario = try load(argument)
         } catch {
-            return ScenarioCheck(argument: argument, verdict: .invalid, diagnostics: error.lines,
+            return ScenarioCheck(argument: argument, verdict: .invalid, ran: false, diagnostics: error.lines,
                                  suite: JUnitWriter.Suite(name: argument, file: argument,
                                                           cases: [JUnitWriter.Case(name: "load", error: error.lines.joined(separator: "\n"))]))
         }
@@ -59,10 +59,11 @@ package struct CheckRun {
             cases.append(JUnitWriter.Case(name: "run", error: "\(error)"))
         }
         let verdict: ScenarioCheck.Verdict
-        if !ran {
-            verdict = .invalid
-        } else if !failures.isEmpty {
+        if !failures.isEmpty {
+            // Failed before a step could not apply: both are said (the failures here, the step on stderr).
             verdict = .failed(failures)
+        } else if !ran {
+            verdict = .invalid
         } else if cases.isEmpty {
             // A scenario without expectations runs, but proves nothing: say so, and fail it under --strict.
             verdict = .empty(failed: strict)
@@ -72,7 +73,7 @@ package struct CheckRun {
         } else {
             verdict = .passed(cases.count)
         }
-        return ScenarioCheck(argument: argument, verdict: verdict, diagnostics: diagnostics,
+        return ScenarioCheck(argument: argument, verdict: verdict, ran: ran, diagnostics: diagnostics,
                              suite: JUnitWriter.Suite(name: scenario.name, file: scenario.file, cases: cases))
     }
 
@@ -91,13 +92,17 @@ package struct ScenarioCheck: Sendable {
         case failed([String])
         /// No expectations: nothing was checked. `failed` under --strict.
         case empty(failed: Bool)
-        /// It could not be read or could not run (the diagnostics say why): no verdict line.
+        /// It could not be read, or a step could not apply before any expectation failed (the
+        /// diagnostics say why): no verdict line.
         case invalid
     }
 
     /// The scenario as the user named it (a path or a built-in name).
     package var argument: String
     package var verdict: Verdict
+    /// Whether it was read and ran to its end; false: it could not be read, or a step could not
+    /// apply (an invalid scenario, whatever failed before that step).
+    package var ran: Bool
     /// For standard error, before the verdict: why it could not be read or run, or what it
     /// asks that cannot happen (warnings).
     package var diagnostics: [String]
@@ -146,7 +151,7 @@ package struct CheckReport: Sendable {
 
     package var suites: [JUnitWriter.Suite] { scenarios.map(\.suite) }
     package var anyFailed: Bool { scenarios.contains(where: \.failed) }
-    package var anyInvalid: Bool { scenarios.contains { $0.verdict == .invalid } }
+    package var anyInvalid: Bool { scenarios.contains { !$0.ran } }
     /// The JUnit XML document (`--junit FILE`).
     package var junit: String { JUnitWriter.document(suites) }
 }

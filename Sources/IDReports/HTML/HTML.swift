@@ -9,8 +9,8 @@ import IDScenario
 ///
 ///     let row: HTML = "<tr><td>\(device.name)</td><td class=\"count\">\(count)</td></tr>\n"
 ///
-/// The styles and scripts (`HTMLAssets`) are literals too, and the windowed page's data block goes
-/// through `scriptData`, which makes JSON inert inside a script element.
+/// The styles and scripts (`HTMLAssets`) are literals too, and the windowed page's data block is
+/// made whole by `jsonScript`, which makes JSON inert inside its script element.
 struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
     /// The markup: read by the writers, made only here.
     private(set) var markup: String
@@ -67,16 +67,13 @@ struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
 
     var isEmpty: Bool { markup.isEmpty }
 
-    /// A JSON document for a `<script type="application/json">` block: every `<` written as
-    /// `\u003c` (JSON reads it back the same, inside a string, the only place JSON text holds one),
-    /// so nothing in it can end the script element or open a comment.
-    static func scriptData(_ json: String) -> HTML {
-        var out = HTML()
-        guard json.utf8.contains(UInt8(ascii: "<")) else {
-            out.markup = json
-            return out
-        }
-        out.markup.reserveCapacity(json.utf8.count + 256)
+    /// A `<script type="application/json">` element holding a JSON document, every `<` in it
+    /// written as `\u003c` (JSON reads it back the same, inside a string, the only place JSON
+    /// text holds one), so nothing in it can end the element or open a comment. The whole
+    /// element, so the document cannot be put where `<` is not the only danger (an attribute).
+    static func jsonScript(id: StaticString, _ json: String) -> HTML {
+        var out: HTML = "<script type=\"application/json\" id=\"\(id.description)\">"
+        out.markup.reserveCapacity(out.markup.utf8.count + json.utf8.count + 256)
         var rest = Substring(json)
         while let at = rest.firstIndex(of: "<") {
             out.markup += rest[..<at]
@@ -84,6 +81,7 @@ struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
             rest = rest[rest.index(after: at)...]
         }
         out.markup += rest
+        out.markup += "</script>"
         return out
     }
 }

@@ -46,8 +46,8 @@ package enum HTMLPage {
             page += "<noscript><p class=\"quiet\">This story's steps are data this page's script shows \(HTMLWindow.steps) at a time: "
                 + "with scripts off, only the setup and the end show.</p></noscript>\n"
             page += "<div id=\"window\"></div>\n" + story.end + "</main>\n"
-            page += "<script type=\"application/json\" id=\"story-data\">\(HTML.scriptData(window.json(count: story.count)))"
-            page += "</script>\n<script>\n\(HTMLAssets.windowScript)</script>\n</body>\n</html>\n"
+            page += HTML.jsonScript(id: "story-data", window.json(count: story.count))
+            page += "\n<script>\n\(HTMLAssets.windowScript)</script>\n</body>\n</html>\n"
         } else {
             page += story.chart + "</section>\n<main>\n"
             for section in story.sections { page += section }

@@ -87,7 +87,7 @@ struct HTMLWindow {
         chartJSON = out + "]}"
     }
 
-    /// The page's data block (HTML.scriptData makes it inert inside its script element).
+    /// The page's data block (HTML.jsonScript makes it inert inside its script element).
     func json(count: Int) -> String {
         var out = "{\"count\":\(count),\"window\":\(Self.steps),\"chart\":"
         out.reserveCapacity(estimatedSize)
