@@ -22,8 +22,12 @@ struct CheckRunTests {
 
     /// The expectation steps the session evaluated, and how many failed: the independent count.
     static func sessionCount(_ text: String, file: String) throws -> (expectations: Int, failed: Int) {
+        try sessionCount(ScenarioParser.parse(text, file: file))
+    }
+
+    static func sessionCount(_ scenario: Scenario) throws -> (expectations: Int, failed: Int) {
         var expectations = 0, failed = 0
-        _ = try Session.run(try ScenarioParser.parse(text, file: file)) { outcome in
+        _ = try Session.run(scenario) { outcome in
             guard case .expect = outcome.step.action else { return }
             expectations += 1
             if !outcome.failures.isEmpty { failed += 1 }
@@ -161,13 +165,7 @@ struct CheckRunTests {
         let checking = CheckRun(strict: false)
         for name in ScenarioLibrary.names {
             let checked = checking.check(name)
-            let scenario = try ScenarioLoader.load(name)
-            var expectations = 0, failed = 0
-            _ = try Session.run(scenario) { outcome in
-                guard case .expect = outcome.step.action else { return }
-                expectations += 1
-                if !outcome.failures.isEmpty { failed += 1 }
-            }
+            let (expectations, failed) = try Self.sessionCount(ScenarioLoader.load(name))
             #expect(checked.suite.cases.count == expectations, "\(name)")
             #expect(checked.suite.cases.filter { $0.failure != nil }.count == failed, "\(name)")
             // Every built-in holds what it expects (LibraryTests runs them): the session says so too.

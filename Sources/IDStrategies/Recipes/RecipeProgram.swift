@@ -31,7 +31,7 @@ struct RecipeProgram: AppProgram {
                           notes: os.reportsInFull ? ["protected data is not available before the first unlock: the SDK waits (beforeFirstUnlock: wait)"] : [],
                           inFull: os.reportsInFull)
         }
-        if shared.cachesInProcess, let cached = memory(&os) {
+        if shared.cachesInProcess, let cached = memory(os) {
             // Every ID kept in memory by this process: returned without reading.
             for index in 0..<count { trace?.entries.append(.fromMemory(id: shared.idNames[index], value: cached[index]!)) }
             return report(ids: cached, reads: StoreReads(count: 0), platform: PlatformValues(),
@@ -72,7 +72,7 @@ struct RecipeProgram: AppProgram {
     }
 
     /// Every ID as this process keeps it in memory, if it keeps them all (nil: it misses one).
-    private func memory(_ os: inout AppOS) -> IDValues? {
+    private func memory(_ os: AppOS) -> IDValues? {
         var cached = IDValues(count: shared.idPlans.count)
         for (index, key) in shared.memoryKeys.enumerated() {
             guard let value = os.memory(key) else { return nil }
