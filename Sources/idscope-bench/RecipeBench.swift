@@ -37,3 +37,39 @@ enum RecipeBench {
         return Double(Measure.now() - start) / Double(n)
     }
 }
+
+/// Reading recipes: every built-in recipe, written by `RecipeWriter` under a scenario's `recipes:`
+/// ten times over (renamed), parsed with the scenario; microseconds per recipe, median of 5.
+enum RecipeParseBench {
+    static func run() {
+        let copies = 10
+        var recipes: [Recipe] = []
+        for copy in 0..<copies {
+            for var recipe in StrategyCatalog.builtInRecipes {
+                recipe.name += "-copy\(copy)"
+                recipes.append(recipe)
+            }
+        }
+        let text = """
+            name: every recipe
+            devices:
+              - { name: phone, os: "17.5" }
+            apps:
+              - { bundle: com.acme.app, team: ACME1234, strategy: \(recipes[0].name) }
+            steps:
+              - install: com.acme.app
+
+            """ + RecipeWriter.section(recipes)
+        var runs: [Double] = []
+        for _ in 0..<5 {
+            let start = Measure.now()
+            guard let scenario = try? ScenarioParser.parse(text, file: "bench.yaml"), scenario.recipes.count == recipes.count else {
+                print("recipe_parse: failed")
+                return
+            }
+            runs.append(Double(Measure.now() - start) / Double(recipes.count) / 1000)
+        }
+        print("recipe_parse: \(Measure.format(Measure.median(runs), 1)) µs/recipe (\(recipes.count) recipes, \(text.utf8.count / 1024) KiB "
+              + "under a scenario's recipes:, parsed with it; median of 5)")
+    }
+}

@@ -43,6 +43,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--recipes") {
     RecipeBench.run(only: next.flatMap { $0.hasPrefix("--") ? nil : $0 })
     exit(0)
 }
+if CommandLine.arguments.contains("--recipe-parse") {
+    RecipeParseBench.run()
+    exit(0)
+}
 if CommandLine.arguments.contains("--serve") {
     let arguments = CommandLine.arguments
     func number(after flag: String) -> Int? { arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } }

@@ -52,7 +52,7 @@ struct ProtectionAndAppleIDTests {
             #expect(reread.stores == recipe.stores)
         }
         let error = Self.refusal(Self.recipe("always"))
-        #expect(error?.contains("recipe.yaml:3:51: error: protection of file store 'f' is one of complete, completeUnlessOpen, "
+        #expect(error?.contains("recipe.yaml:3:51: error: invalid protection 'always'; expected one of complete, completeUnlessOpen, "
                                 + "completeUntilFirstUserAuthentication, none") == true, "\(error ?? "accepted")")
         let mixed = """
             name: keyed

@@ -46,6 +46,18 @@ struct DocsTests {
                 "the events table is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter eventTableIsCurrent")
     }
 
+    @Test("docs/recipes.md's key tables (a recipe's, a migration's, the stores', a source's) come from the keys' declarations")
+    func recipeKeyTablesAreCurrent() throws {
+        let tables = [("recipe keys", RecipeKeys.recipeTable()), ("migration keys", RecipeKeys.migrationTable()),
+                      ("stores", RecipeKeys.storesTable()), ("source keys", RecipeKeys.sourceKeysTable())]
+        for (name, content) in tables {
+            let section = try #require(try GeneratedSection.compare("docs/recipes.md", begin: "swift test --filter recipeKeyTablesAreCurrent -->\n",
+                                                                    end: "<!-- end of \(name) -->", content: content, after: "<!-- \(name): "))
+            #expect(section.actual == section.expected,
+                    "docs/recipes.md's \(name) table is out of date: IDSCOPE_RECORD_DOCS=1 swift test --filter recipeKeyTablesAreCurrent")
+        }
+    }
+
     @Test("docs/sdk-matrix.md's tables are every built-in strategy's matrix row, as the code computes it")
     func sdkMatrixIsCurrent() throws {
         let section = try #require(try GeneratedSection.compare("docs/sdk-matrix.md", begin: "swift test --filter sdkMatrixIsCurrent -->\n",
@@ -110,7 +122,7 @@ struct DocsTests {
                     "format", "hash", "service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
                     "querySynchronizable", "write", "onDuplicate", "updates", "key", "suite", "value", "path", "backup", "from", "option", "is",
                     "ids", "primary", "migrate", "to", "done", "overwrite", "beforeFirstUnlock", "wait"]
-        for key in keys + RecipeParser.storeKinds + Recipe.sourceNames + RecipeParser.sourceModifiers + RecipeSave.When.allCases.map(\.rawValue) {
+        for key in keys + RecipeKeys.storeKindNames + Recipe.sourceNames + RecipeKeys.sourceModifierNames + RecipeSave.When.allCases.map(\.rawValue) {
             #expect(text.contains("`\(key)`"), "\(key) is not documented")
         }
         for recipe in StrategyCatalog.builtInRecipes { #expect(text.contains("`\(recipe.name)`"), "\(recipe.name) is not documented") }

@@ -11,10 +11,15 @@ package enum GeneratedSection {
     /// - Parameters:
     ///   - begin: the end of the line that opens the section (it ends with a newline).
     ///   - end: the text that closes it.
-    package static func compare(_ path: String, begin: String, end: String, content: String) throws -> (actual: String, expected: String)? {
+    ///   - after: where a document with several sections of one `begin` has this one: the text
+    ///     that opens its marker line.
+    package static func compare(_ path: String, begin: String, end: String, content: String, after: String? = nil) throws
+        -> (actual: String, expected: String)? {
         let url = root.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
-        guard let opening = text.range(of: begin), let closing = text.range(of: end) else { return nil }
+        let start = after.flatMap { text.range(of: $0)?.upperBound } ?? text.startIndex
+        guard let opening = text.range(of: begin, range: start..<text.endIndex),
+              let closing = text.range(of: end, range: opening.upperBound..<text.endIndex) else { return nil }
         let expected = String(text[..<opening.upperBound] + content + text[closing.lowerBound...])
         if ProcessInfo.processInfo.environment["IDSCOPE_RECORD_DOCS"] != nil {
             try expected.write(to: url, atomically: true, encoding: .utf8)

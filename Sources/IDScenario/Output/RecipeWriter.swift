@@ -42,10 +42,8 @@ package enum RecipeWriter {
         if !recipe.migrate.isEmpty {
             out += indent + "migrate: [" + recipe.migrate.map(migration).joined(separator: ", ") + "]\n"
         }
-        if recipe.whenRefused != .next { out += indent + "whenRefused: \(recipe.whenRefused.rawValue)\n" }
-        if recipe.whenWriteFails != .ignore { out += indent + "whenWriteFails: \(recipe.whenWriteFails.rawValue)\n" }
-        if recipe.cache != .none { out += indent + "cache: \(recipe.cache.rawValue)\n" }
-        if recipe.beforeFirstUnlock != .run { out += indent + "beforeFirstUnlock: \(recipe.beforeFirstUnlock.rawValue)\n" }
+        // The recipe-wide policies that are not their defaults.
+        for line in RecipeKeys.recipe.written(recipe) { out += indent + line + "\n" }
         if !recipe.calls.isEmpty {
             out += indent + "calls:\n"
             for call in recipe.calls {
@@ -73,8 +71,7 @@ package enum RecipeWriter {
         let q = ScenarioWriter.quote
         var parts = ["from: " + q(step.from), "to: " + q(step.to)]
         if let done = step.done { parts += ["done: " + q(done), "value: " + q(step.value)] }
-        if step.clear { parts.append("clear: true") }
-        if step.overwrite { parts.append("overwrite: true") }
+        parts += RecipeKeys.migration.written(step)
         if let option = step.option { parts.append("when: { " + optionTest(option) + " }") }
         return "{ " + parts.joined(separator: ", ") + " }"
     }
@@ -86,47 +83,32 @@ package enum RecipeWriter {
         if !id.save.isEmpty { out += indent + "save: [" + id.save.map(save).joined(separator: ", ") + "]\n" }
         if !id.clear.isEmpty { out += indent + "clear: [" + id.clear.map(q).joined(separator: ", ") + "]\n" }
         if let format = id.format { out += indent + "format: " + self.format(format) + "\n" }
-        if let hash = id.hash { out += indent + "hash: " + (hash.salt.map { "{ salt: \(q($0.raw)) }" } ?? "{}") + "\n" }
+        if let hash = id.hash { out += indent + "hash: " + inline(RecipeKeys.hash.written(hash)) + "\n" }
         if let cache = id.cache { out += indent + "cache: \(cache.rawValue)\n" }
         return out
     }
 
+    /// A store as its kind's keys write it, each key as its declaration says.
     static func store(_ store: RecipeStore) -> String {
-        let q = ScenarioWriter.quote
-        switch store.kind {
-        case .keychain(let item):
-            var parts = ["service: \(q(item.service.raw))", "account: \(q(item.account.raw))"]
-            if let accessible = item.accessible { parts.append("accessible: \(accessible.rawValue)") }
-            if let group = item.accessGroup { parts.append("accessGroup: \(q(group.raw))") }
-            if item.synchronizable { parts.append("synchronizable: true") }
-            if item.queryAccessible { parts.append("queryAccessible: true") }
-            switch item.querySynchronizable {
-            case .no: break
-            case .yes: parts.append("querySynchronizable: true")
-            case .any: parts.append("querySynchronizable: any")
-            }
-            if item.write != .add { parts.append("write: \(item.write.rawValue)") }
-            if item.write == .add && item.onDuplicate != .update { parts.append("onDuplicate: \(item.onDuplicate.rawValue)") }
-            if item.updates != .data { parts.append("updates: \(item.updates.rawValue)") }
-            if let control = item.accessControl { parts.append("accessControl: \(control.rawValue)") }
-            if let generic = item.generic { parts.append("generic: \(q(generic.raw))") }
-            if item.upgradeAccessible { parts.append("upgradeAccessible: true") }
-            return "{ keychain: { " + parts.joined(separator: ", ") + " } }"
-        case .defaults(let key, let suite, let value):
-            var parts = ["key: \(q(key.raw))"]
-            if let suite { parts.append("suite: \(q(suite.raw))") }
-            if let value { parts.append("value: \(q(value))") }
-            return "{ defaults: { " + parts.joined(separator: ", ") + " } }"
-        case .file(let path, let backup, let group, let key, let protection):
-            return "{ file: { path: \(q(path.raw))" + (key.map { ", key: \(q($0.raw))" } ?? "") + (backup ? "" : ", backup: false")
-                + (group.map { ", group: \(q($0.raw))" } ?? "")
-                + (protection == .default ? "" : ", protection: \(protection.rawValue)") + " } }"
-        case .icloud(let key, let store):
-            return "{ icloud: { key: \(q(key.raw))" + (store.map { ", store: \(q($0.raw))" } ?? "") + " } }"
-        case .pasteboard(let name):
-            return "{ pasteboard: { name: \(q(name.raw)) } }"
+        let fields: [String] = switch store.kind {
+        case .keychain(let item): RecipeKeys.keychain.written(item)
+        case .defaults: DefaultsStoreFields(store.kind).map(RecipeKeys.defaults.written) ?? []
+        case .file: FileStoreFields(store.kind).map(RecipeKeys.file.written) ?? []
+        case .icloud: ICloudStoreFields(store.kind).map(RecipeKeys.icloud.written) ?? []
+        case .pasteboard: PasteboardStoreFields(store.kind).map(RecipeKeys.pasteboard.written) ?? []
         }
+        let kind = switch store.kind {
+        case .keychain: "keychain"
+        case .defaults: "defaults"
+        case .file: "file"
+        case .icloud: "icloud"
+        case .pasteboard: "pasteboard"
+        }
+        return "{ " + kind + ": " + inline(fields) + " }"
     }
+
+    /// `{ a: 1, b: 2 }`, or `{}`.
+    static func inline(_ fields: [String]) -> String { fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }" }
 
     static func source(_ source: RecipeSource) -> String {
         let q = ScenarioWriter.quote
@@ -145,8 +127,7 @@ package enum RecipeWriter {
         if !source.check.not.isEmpty { parts.append("not: [" + source.check.not.map(q).joined(separator: ", ") + "]") }
         if source.check.nonZero { parts.append("nonZero: true") }
         if source.keepsZeros { parts.append("nonZero: false") }
-        if let letterCase = source.shape?.letterCase { parts.append("case: " + letterCase.rawValue) }
-        if let dashes = source.shape?.dashes { parts.append("dashes: \(dashes)") }
+        if let shape = source.shape { parts += RecipeKeys.format.written(shape) }
         if let template = source.template { parts.append("template: " + q(template.raw)) }
         if let events = source.reissueOn {
             parts.append("reissueOn: [" + events.words.joined(separator: ", ") + "]")
@@ -192,9 +173,7 @@ package enum RecipeWriter {
             case .store(let name): other = c.other.shape == nil ? q(name) : "{ store: " + q(name)
             default: other = c.other.shape == nil ? c.other.name : "{ from: " + c.other.name
             }
-            let shape = c.other.shape.map { format in
-                (format.letterCase.map { ", case: " + $0.rawValue } ?? "") + (format.dashes.map { ", dashes: \($0)" } ?? "") + " }"
-            } ?? ""
+            let shape = c.other.shape.map { RecipeKeys.format.written($0).map { ", " + $0 }.joined() + " }" } ?? ""
             return "{ store: " + q(c.store) + ", equals: " + other + shape + " }"
         }
         func names(_ list: [String], _ comparisons: [RecipeComparison]) -> String {
@@ -224,9 +203,6 @@ package enum RecipeWriter {
     }
 
     static func format(_ format: IDFormat) -> String {
-        var parts: [String] = []
-        if let c = format.letterCase { parts.append("case: \(c.rawValue)") }
-        if let d = format.dashes { parts.append("dashes: \(d)") }
-        return "{ " + parts.joined(separator: ", ") + " }"
+        "{ " + RecipeKeys.format.written(format).joined(separator: ", ") + " }"
     }
 }

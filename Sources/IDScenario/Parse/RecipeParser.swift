@@ -4,27 +4,10 @@ import IDStrategies
 /// Reads recipes: a scenario's `recipes:` (by name) or a recipe file (the same mapping plus
 /// `name:`), with every problem located and the nearest valid name for unknown ones.
 enum RecipeParser {
-    static let keys = ["summary", "params", "stores", "id", "save", "overwrite", "clear", "whenRefused", "whenWriteFails",
-                       "cache", "format", "hash", "ids", "primary", "migrate", "beforeFirstUnlock", "calls"]
-    /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
-    static let idKeys = ["id", "save", "overwrite", "clear", "format", "hash"]
-    static let storeKinds = ["keychain", "defaults", "file", "icloud", "pasteboard"]
-    /// The keys of each store kind but the keychain's (`keychainKeys`).
-    static let defaultsKeys = ["key", "suite", "value"]
-    static let fileKeys = ["path", "key", "backup", "group", "protection"]
-    static let icloudKeys = ["key", "store"]
-    static let pasteboardKeys = ["name"]
-    static let saveKeys = ["store", "when", "if", "unless"]
-    static let migrationKeys = ["from", "to", "done", "value", "clear", "overwrite", "when"]
-    static let formatKeys = ["case", "dashes"]
-    /// What a source mapping may name as what it reads.
-    static let sourceHeads = ["store", "from", "uuid", "uuid7", "server", "supplied"]
-    /// What a call's action may do (`calls: { reset: [{ clear: kc }, { newId: id }] }`).
-    static let callActionHeads = ["clear", "save", "newId", "rerun"]
-    /// When an action is done: as a source's `if`, `unless` and `when`.
-    static let callActionConditions = ["if", "unless", "when"]
-    static let keychainKeys = ["service", "account", "accessible", "accessGroup", "synchronizable", "queryAccessible",
-                               "querySynchronizable", "write", "onDuplicate", "updates", "accessControl", "generic", "upgradeAccessible"]
+    // The keys' names come from their declarations (RecipeKeys); what is below is what the
+    // parser alone needs.
+    /// When a call's action is done: as a source's `if`, `unless` and `when`.
+    static let callActionConditions = RecipeKeys.callAction.filter { !$0.spec.isHead && $0.name != "from" }.names()
 
     /// A scenario's `recipes:` mapping.
     static func parseRecipes(_ node: YAMLNode, _ reader: inout NodeReader) -> [Recipe] {
@@ -64,7 +47,7 @@ enum RecipeParser {
 
     static func parseRecipe(_ node: YAMLNode, name: String, inFile: Bool, _ reader: inout NodeReader) -> Recipe? {
         guard let pairs = reader.mapping(node, "recipe '\(name)'") else { return nil }
-        reader.checkKeys(pairs, known: keys + (inFile ? ["name"] : []), in: "recipe '\(name)'")
+        reader.checkKeys(pairs, known: RecipeKeys.recipeKeys + (inFile ? ["name"] : []), in: "recipe '\(name)'")
         func value(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
         var recipe = Recipe(name: name, sources: [])
         recipe.origin.file = reader.file
@@ -134,7 +117,7 @@ enum RecipeParser {
         if let idsNode = value("ids") {
             // Several IDs: each under its name, with its own sources and saves; the one-ID keys
             // may not also stand at the top, where they would say nothing about which ID.
-            for key in idKeys {
+            for key in RecipeKeys.oneIDKeys {
                 if let n = pairs.first(where: { $0.key == key })?.keyNode {
                     reader.error("with ids, each ID has its own \(key); move it under one of them", at: n)
                 }
@@ -148,7 +131,7 @@ enum RecipeParser {
                         continue
                     }
                     guard let fields = reader.mapping(pair.value, "ID '\(pair.key)'") else { continue }
-                    reader.checkKeys(fields, known: idKeys + ["cache"], in: "ID '\(pair.key)'")
+                    reader.checkKeys(fields, known: RecipeKeys.eachIDKeys, in: "ID '\(pair.key)'")
                     recipe.ids.append(parseID(fields, node: pair.value, name: pair.key, earlier: recipe.ids.map(\.name), stores: storeNames,
                                               params: recipe.params, suppliable: suppliable, placeholders: placeholders,
                                               lines: &recipe.origin.lines, &reader))
@@ -178,22 +161,11 @@ enum RecipeParser {
                 }
             }
         }
-        for key in ["whenRefused", "whenWriteFails", "cache", "beforeFirstUnlock"] {
-            if let keyNode = pairs.first(where: { $0.key == key })?.keyNode { recipe.origin.lines[.key(key)] = keyNode.mark.line }
+        // The recipe-wide policies, each read as its declaration says, and its line kept for the why.
+        for field in RecipeKeys.recipe where field.set != nil {
+            if let keyNode = pairs.first(where: { $0.key == field.name })?.keyNode { recipe.origin.lines[.key(field.name)] = keyNode.mark.line }
         }
-        if let n = value("whenRefused"), let word = reader.choice(n, "whenRefused", Recipe.WhenRefused.allCases.map(\.rawValue)) {
-            recipe.whenRefused = Recipe.WhenRefused(rawValue: word)!
-        }
-        if let n = value("whenWriteFails"), let word = reader.choice(n, "whenWriteFails", Recipe.WhenWriteFails.allCases.map(\.rawValue)) {
-            recipe.whenWriteFails = Recipe.WhenWriteFails(rawValue: word)!
-        }
-        if let n = value("cache"), let word = reader.choice(n, "cache", Recipe.Cache.allCases.map(\.rawValue)) {
-            recipe.cache = Recipe.Cache(rawValue: word)!
-        }
-        if let n = value("beforeFirstUnlock"),
-           let word = reader.choice(n, "beforeFirstUnlock", Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)) {
-            recipe.beforeFirstUnlock = Recipe.BeforeFirstUnlock(rawValue: word)!
-        }
+        readValues(RecipeKeys.recipe, from: pairs, into: &recipe, what: "recipe '\(name)'", &reader)
         if let n = value("calls") { recipe.calls = parseCalls(n, recipe: recipe, stores: storeNames, lines: &recipe.origin.lines, &reader) }
         return recipe
     }
@@ -236,6 +208,7 @@ enum RecipeParser {
             reader.error("an action of call '\(call)' is a mapping, \(example)", at: node)
             return nil
         }
+        let callActionHeads = RecipeKeys.callActionHeads
         let heads = pairs.filter { callActionHeads.contains($0.key) }
         guard heads.count == 1, let head = heads.first else {
             reader.checkKeys(pairs, known: callActionHeads + ["from"] + callActionConditions, in: "an action of call '\(call)'")
@@ -403,18 +376,14 @@ enum RecipeParser {
         }
         if let n = value("format") { id.format = parseFormat(n, "format", &reader) }
         // Under ids, an ID's own cache; a recipe of one ID has the recipe's, read with the recipe.
-        if recipeName == nil, let n = value("cache"), let word = reader.choice(n, "cache", Recipe.Cache.allCases.map(\.rawValue)) {
-            id.cache = Recipe.Cache(rawValue: word)!
+        if recipeName == nil, let n = value("cache"), let spec = RecipeKeys.recipe.first(where: { $0.name == "cache" })?.spec,
+           case .word(let word)? = read(n, spec, what: what, placeholders: [], &reader) {
+            id.cache = Recipe.Cache(rawValue: word)
         }
-        if let n = value("hash") {
-            if let hashPairs = reader.mapping(n, "hash") {
-                reader.checkKeys(hashPairs, known: ["salt"], in: "hash")
-                var hash = RecipeHash()
-                if let saltNode = hashPairs.first(where: { $0.key == "salt" })?.value {
-                    hash.salt = template(saltNode, "salt", placeholders: placeholders, &reader)
-                }
-                id.hash = hash
-            }
+        if let n = value("hash"), let hashPairs = reader.mapping(n, "hash") {
+            var hash = RecipeHash()
+            _ = read(RecipeKeys.hash, from: hashPairs, at: n, into: &hash, what: "hash", placeholders: placeholders, &reader)
+            id.hash = hash
         }
         return id
     }
@@ -422,7 +391,7 @@ enum RecipeParser {
     /// `{ from, to, done, value, clear, overwrite }`: a one-time move between two different stores.
     static func parseMigration(_ node: YAMLNode, stores: StoreNames, params: [String], _ reader: inout NodeReader) -> RecipeMigration? {
         guard let pairs = reader.mapping(node, "a migration") else { return nil }
-        reader.checkKeys(pairs, known: migrationKeys, in: "a migration")
+        reader.checkKeys(pairs, known: RecipeKeys.migration.names(), in: "a migration")
         func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
         guard let fromNode = field("from"), let toNode = field("to") else {
             reader.error("a migration names the store it moves from and the one it moves to, like { from: legacy, to: kc, done: migrated }", at: node)
@@ -454,8 +423,7 @@ enum RecipeParser {
             }
             step.value = s.string
         }
-        if let n = field("clear"), let b = reader.bool(n, "clear") { step.clear = b }
-        if let n = field("overwrite"), let b = reader.bool(n, "overwrite") { step.overwrite = b }
+        readValues(RecipeKeys.migration, from: pairs, into: &step, what: "a migration", &reader)
         if let n = field("when") { step.option = parseOptionTest(n, params: params, &reader) }
         return step
     }
@@ -464,134 +432,71 @@ enum RecipeParser {
 
     static func parseStore(_ node: YAMLNode, name: String, placeholders: [String], _ reader: inout NodeReader) -> RecipeStore? {
         guard let pairs = reader.mapping(node, "store '\(name)'") else { return nil }
+        let kinds = RecipeKeys.storeKindNames
         guard pairs.count == 1, let pair = pairs.first else {
-            reader.error("store '\(name)' must be one of \(storeKinds.joined(separator: ", ")), like { defaults: { key: acme.id } }", at: node)
+            reader.error("store '\(name)' must be one of \(kinds.joined(separator: ", ")), like { defaults: { key: acme.id } }", at: node)
             return nil
         }
-        guard storeKinds.contains(pair.key) else {
-            reader.error("unknown store kind '\(pair.key)' for store '\(name)'; expected one of \(storeKinds.joined(separator: ", "))"
-                         + reader.hint(for: pair.key, among: storeKinds), at: pair.keyNode)
+        guard kinds.contains(pair.key) else {
+            reader.error("unknown store kind '\(pair.key)' for store '\(name)'; expected one of \(kinds.joined(separator: ", "))"
+                         + reader.hint(for: pair.key, among: kinds), at: pair.keyNode)
             return nil
         }
         guard let fields = reader.mapping(pair.value, "\(pair.key) store '\(name)'") else { return nil }
         func field(_ key: String) -> YAMLNode? { fields.first { $0.key == key }?.value }
-        let known: [String] = switch pair.key {
-        case "keychain": keychainKeys
-        case "defaults": defaultsKeys
-        case "file": fileKeys
-        case "icloud": icloudKeys
-        default: pasteboardKeys
-        }
-        func required(_ key: String) -> Template? {
-            guard let n = field(key) else {
-                // A misspelling of the key (`acount:`) is reported once, as the unknown key with
-                // the name it was meant to be, not again as the key missing.
-                let misspelt = fields.contains { !known.contains($0.key) && reader.nearest(to: $0.key, among: known) == key }
-                if !misspelt { reader.error("\(pair.key) store '\(name)' needs '\(key)'", at: pair.value) }
-                return nil
-            }
-            return template(n, key, placeholders: placeholders, &reader)
-        }
         let what = "\(pair.key) store '\(name)'"
+        /// The kind's fields, read as their declarations say (nil: a required one is missing).
+        func read<Fields>(_ table: [RecipeField<Fields>], into empty: Fields) -> Fields? {
+            var value = empty
+            return Self.read(table, from: fields, at: pair.value, into: &value, what: what, placeholders: placeholders, &reader) ? value : nil
+        }
         switch pair.key {
         case "keychain":
-            reader.checkKeys(fields, known: known, in: what)
-            guard let account = required("account") else { return nil }
-            var item = KeychainStore(account: account)
-            if let n = field("service"), let t = template(n, "service", placeholders: placeholders, &reader) { item.service = t }
-            if let n = field("accessible"), let word = reader.choice(n, "accessible", Accessibility.allCases.map(\.rawValue)) {
-                item.accessible = Accessibility(rawValue: word)
-            }
-            if let n = field("accessGroup"), let t = template(n, "accessGroup", placeholders: placeholders, &reader) { item.accessGroup = t }
-            if let n = field("synchronizable"), let b = reader.bool(n, "synchronizable") { item.synchronizable = b }
-            if let n = field("queryAccessible"), let b = reader.bool(n, "queryAccessible") { item.queryAccessible = b }
-            if let n = field("querySynchronizable") {
-                if case .scalar(let s) = n, s.style == .plain, s.string == "any" {
-                    item.querySynchronizable = .any
-                } else if let b = reader.bool(n, "querySynchronizable (true, false or any)") {
-                    item.querySynchronizable = b ? .yes : .no
-                }
-            }
-            if let n = field("write"), let word = reader.choice(n, "write", KeychainStore.Write.allCases.map(\.rawValue)) {
-                item.write = KeychainStore.Write(rawValue: word)!
-            }
-            if let n = field("onDuplicate"), let word = reader.choice(n, "onDuplicate", KeychainStore.OnDuplicate.allCases.map(\.rawValue)) {
-                item.onDuplicate = KeychainStore.OnDuplicate(rawValue: word)!
-                if item.write == .upsert { reader.error("onDuplicate applies to write: add; an upsert updates what it finds", at: n) }
-            }
-            if let n = field("updates"), let word = reader.choice(n, "updates", KeychainStore.Updates.allCases.map(\.rawValue)) {
-                item.updates = KeychainStore.Updates(rawValue: word)!
-            }
-            if let n = field("accessControl"), let word = reader.choice(n, "accessControl", AccessControl.allCases.map(\.rawValue)) {
-                item.accessControl = AccessControl(rawValue: word)
-                if item.synchronizable {
-                    reader.warn("an item with access control never leaves its device, so a synchronizable one fails every add with "
-                                + "errSecParam (-50) and the ID is new at every launch (KC-40)", at: n)
-                }
-            }
-            if let n = field("generic"), let t = template(n, "generic", placeholders: placeholders, &reader) { item.generic = t }
-            if let n = field("upgradeAccessible"), let b = reader.bool(n, "upgradeAccessible") {
-                if b && item.accessible == nil {
-                    reader.error("upgradeAccessible updates an item found with another class to the store's; name that class with accessible, "
-                                 + "like accessible: afterFirstUnlockThisDeviceOnly", at: n)
-                } else {
-                    item.upgradeAccessible = b
-                }
-            }
-            // iOS takes the code and fails every add at run time (errSecParam): the bug users hit
-            // (KeychainAccess issue 53, react-native-sensitive-info issue 336). It runs; check warns.
-            if item.synchronizable, item.accessible?.isThisDeviceOnly == true, let n = field("synchronizable") {
-                reader.warn("a synchronizable item cannot have the ThisDeviceOnly class \(item.accessible!.rawValue): every add fails with "
-                            + "errSecParam (-50), so nothing is stored or synced and the ID is new at every launch (KC-18)", at: n)
-            }
+            guard var item = read(RecipeKeys.keychain, into: KeychainStore(account: Template(""))) else { return nil }
+            checkKeychain(&item, field: field, &reader)
             return RecipeStore(name: name, kind: .keychain(item))
         case "defaults":
-            reader.checkKeys(fields, known: known, in: what)
-            guard let key = required("key") else { return nil }
-            let suite = field("suite").flatMap { template($0, "suite", placeholders: placeholders, &reader) }
-            var fixed: String?
-            if let n = field("value") {
-                guard case .scalar(let s) = n, !NodeReader.isNull(n) else {
-                    reader.error("value of \(what) must be a single value, like true", at: n)
-                    return nil
-                }
-                fixed = s.string
-            }
-            return RecipeStore(name: name, kind: .defaults(key: key, suite: suite, value: fixed))
+            return read(RecipeKeys.defaults, into: DefaultsStoreFields()).map { RecipeStore(name: name, kind: $0.kind) }
         case "file":
-            reader.checkKeys(fields, known: known, in: what)
-            guard let path = required("path") else { return nil }
-            if path.raw.hasPrefix("/") || path.raw.split(separator: "/").contains("..") {
+            guard let file = read(RecipeKeys.file, into: FileStoreFields()) else { return nil }
+            if file.path.raw.hasPrefix("/") || file.path.raw.split(separator: "/").contains("..") {
                 reader.error("path of \(what) is relative to the app's container and stays in it, like Library/acme-id", at: field("path"))
             }
-            let backup = field("backup").flatMap { reader.bool($0, "backup") } ?? true
-            let group = field("group").flatMap { template($0, "group", placeholders: placeholders, &reader) }
-            let key = field("key").flatMap { template($0, "key", placeholders: placeholders, &reader) }
-            if let key, key.raw.isEmpty || key.raw.contains("=") || key.raw.contains("\n") {
+            if let key = file.key, key.raw.isEmpty || key.raw.contains("=") || key.raw.contains("\n") {
                 reader.error("key of \(what) names one entry of the file: not empty, without '=' or a line break, like bnc_anon_id", at: field("key"))
             }
-            var protection = FileProtection.default
-            if let n = field("protection") {
-                let names = FileProtection.allCases.map(\.rawValue)
-                if case .scalar(let s) = n, let value = FileProtection(rawValue: s.string) {
-                    protection = value
-                } else {
-                    reader.error("protection of \(what) is one of \(names.joined(separator: ", ")) (the file's data-protection class, CT-42)", at: n)
-                }
-            }
-            return RecipeStore(name: name, kind: .file(path: path, backup: backup, group: group, key: key, protection: protection))
+            return RecipeStore(name: name, kind: file.kind)
         case "icloud":
-            reader.checkKeys(fields, known: known, in: what)
-            guard let key = required("key") else { return nil }
-            let store = field("store").flatMap { template($0, "store", placeholders: placeholders, &reader) }
-            if let store, store.raw.isEmpty || store.raw.contains(where: { $0.isWhitespace || $0 == ":" }) {
+            guard let icloud = read(RecipeKeys.icloud, into: ICloudStoreFields()) else { return nil }
+            if let store = icloud.store, store.raw.isEmpty || store.raw.contains(where: { $0.isWhitespace || $0 == ":" }) {
                 reader.error("store of \(what) is a key-value store identifier, without spaces or ':', like com.acme.shared", at: field("store"))
             }
-            return RecipeStore(name: name, kind: .icloud(key: key, store: store))
+            return RecipeStore(name: name, kind: icloud.kind)
         default:
-            reader.checkKeys(fields, known: known, in: what)
-            guard let board = required("name") else { return nil }
-            return RecipeStore(name: name, kind: .pasteboard(name: board))
+            return read(RecipeKeys.pasteboard, into: PasteboardStoreFields()).map { RecipeStore(name: name, kind: $0.kind) }
+        }
+    }
+
+    /// What a keychain item's keys say together that each alone cannot: refused, or warned of
+    /// where iOS takes the code and fails it at run time.
+    static func checkKeychain(_ item: inout KeychainStore, field: (String) -> YAMLNode?, _ reader: inout NodeReader) {
+        if item.write == .upsert, let n = field("onDuplicate") {
+            reader.error("onDuplicate applies to write: add; an upsert updates what it finds", at: n)
+        }
+        if item.synchronizable, item.accessControl != nil, let n = field("accessControl") {
+            reader.warn("an item with access control never leaves its device, so a synchronizable one fails every add with "
+                        + "errSecParam (-50) and the ID is new at every launch (KC-40)", at: n)
+        }
+        if item.upgradeAccessible && item.accessible == nil, let n = field("upgradeAccessible") {
+            reader.error("upgradeAccessible updates an item found with another class to the store's; name that class with accessible, "
+                         + "like accessible: afterFirstUnlockThisDeviceOnly", at: n)
+            item.upgradeAccessible = false
+        }
+        // iOS takes the code and fails every add at run time (errSecParam): the bug users hit
+        // (KeychainAccess issue 53, react-native-sensitive-info issue 336). It runs; check warns.
+        if item.synchronizable, item.accessible?.isThisDeviceOnly == true, let n = field("synchronizable") {
+            reader.warn("a synchronizable item cannot have the ThisDeviceOnly class \(item.accessible!.rawValue): every add fails with "
+                        + "errSecParam (-50), so nothing is stored or synced and the ID is new at every launch (KC-18)", at: n)
         }
     }
 
@@ -641,7 +546,6 @@ enum RecipeParser {
         }
     }
 
-    static let sourceModifiers = ["if", "unless", "when", "valid", "not", "nonZero", "case", "dashes", "template", "reissueOn"]
     /// A server's IDs come lowercase, with dashes, unless the recipe says otherwise.
     static let serverFormat = IDFormat(case: .lower, dashes: true)
 
@@ -675,14 +579,14 @@ enum RecipeParser {
         case .mapping:
             guard let pairs = reader.mapping(node, "a source") else { return nil }
             func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
-            let heads = pairs.filter { sourceHeads.contains($0.key) }
+            let heads = pairs.filter { RecipeKeys.sourceHeads.contains($0.key) }
             guard heads.count == 1, let head = heads.first else {
                 reader.error(heads.isEmpty
                              ? "a source mapping says what it reads, like { store: kc, if: seen }, { from: idfv, nonZero: true } or { uuid: { case: lower } }"
                              : "a source reads one thing: \(heads.map(\.key).joined(separator: " and ")) together", at: node)
                 return nil
             }
-            reader.checkKeys(pairs, known: [head.key] + sourceModifiers, in: "a source")
+            reader.checkKeys(pairs, known: [head.key] + RecipeKeys.sourceModifierNames, in: "a source")
             var source: RecipeSource
             switch head.key {
             case "uuid", "uuid7", "server":
@@ -826,7 +730,7 @@ enum RecipeParser {
             return kind(scalar.string, at: equalsNode).map { RecipeComparison(store: store, equals: RecipeSource($0)) }
         case .mapping:
             guard let inner = reader.mapping(equalsNode, "equals") else { return nil }
-            reader.checkKeys(inner, known: ["store", "from"] + formatKeys, in: "equals")
+            reader.checkKeys(inner, known: ["store", "from"] + RecipeKeys.format.names(), in: "equals")
             let heads = inner.filter { $0.key == "store" || $0.key == "from" }
             guard heads.count == 1, let head = heads.first, let word = reader.string(head.value, head.key),
                   let found = kind(word, at: head.value) else {
@@ -874,7 +778,7 @@ enum RecipeParser {
     static func parseSave(_ node: YAMLNode, stores: StoreNames, params: [String], sources: [String] = [], _ reader: inout NodeReader) -> RecipeSave? {
         if case .mapping = node {
             guard let pairs = reader.mapping(node, "a save entry") else { return nil }
-            reader.checkKeys(pairs, known: saveKeys, in: "a save entry")
+            reader.checkKeys(pairs, known: RecipeKeys.save.names(), in: "a save entry")
             func field(_ key: String) -> YAMLNode? { pairs.first { $0.key == key }?.value }
             guard let storeNode = field("store"), let store = storeName(storeNode, "save", stores: stores, &reader) else {
                 if field("store") == nil { reader.error("a save entry names its store, like { store: kc, when: always }", at: node) }
@@ -930,7 +834,7 @@ enum RecipeParser {
 
     static func parseFormat(_ node: YAMLNode, _ what: String, default base: IDFormat = IDFormat(), _ reader: inout NodeReader) -> IDFormat? {
         guard let pairs = reader.mapping(node, what) else { return nil }
-        reader.checkKeys(pairs, known: formatKeys, in: what)
+        reader.checkKeys(pairs, known: RecipeKeys.format.names(), in: what)
         var format = base
         read(&format, from: pairs, &reader)
         return format
@@ -945,9 +849,6 @@ enum RecipeParser {
 
     /// Sets what `case` and `dashes` among `pairs` say.
     private static func read(_ format: inout IDFormat, from pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], _ reader: inout NodeReader) {
-        if let n = pairs.first(where: { $0.key == "case" })?.value, let word = reader.choice(n, "case", IDFormat.Case.allCases.map(\.rawValue)) {
-            format.letterCase = IDFormat.Case(rawValue: word)
-        }
-        if let n = pairs.first(where: { $0.key == "dashes" })?.value, let b = reader.bool(n, "dashes") { format.dashes = b }
+        readValues(RecipeKeys.format, from: pairs, into: &format, what: "format", &reader)
     }
 }

@@ -15,7 +15,7 @@ package enum ScenarioParser {
         // A recipe given where a scenario is read (`idscope check acme.yaml`): one error that says
         // so and how to try it, not a list of the scenario keys it lacks.
         let keys = Set(top.map(\.key))
-        let recipeKeys = (["stores", "ids"] + RecipeParser.idKeys).filter(keys.contains)
+        let recipeKeys = (["stores", "ids"] + RecipeKeys.oneIDKeys).filter(keys.contains)
         if keys.isDisjoint(with: ["devices", "apps", "steps"]), !recipeKeys.isEmpty {
             reader.error("\(file) is a recipe (it has \(recipeKeys.joined(separator: ", ")) and no devices, apps or steps), "
                          + "and this command reads scenarios. Try the recipe with 'idscope matrix --strategy \(file)' or "

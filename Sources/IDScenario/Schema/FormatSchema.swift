@@ -200,107 +200,39 @@ package enum FormatSchema {
 
     // MARK: - Recipe
 
+    /// The recipe's definitions, each from its keys' declarations (`RecipeKeys`).
     static func recipeDefs() -> [(String, StructuredValue)] {
-        let idFields: [(String, StructuredValue)] = RecipeParser.idKeys.map { ($0, idKey($0)) }
-        let recipeFields: [(String, StructuredValue)] = (["name"] + RecipeParser.keys).map { key in
-            switch key {
-            case "name": return (key, .ref("recipeName"))
-            case "params":
-                return (key, array(.object([("anyOf", .array([
-                    .ref("paramName"),
-                    .object([("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
-                             ("propertyNames", .ref("paramName")), ("additionalProperties", .ref("scalar"))]),
-                ]))])))
-            case "stores": return (key, .object([("type", .string("object")), ("additionalProperties", .ref("store"))]))
-            // Each of several IDs may have its own cache.
-            case "ids": return (key, .object([("type", .string("object")), ("minProperties", .int(1)),
-                                              ("additionalProperties", object(idFields + [("cache", words(Recipe.Cache.allCases.map(\.rawValue)))],
-                                                                              required: ["id"]))]))
-            case "migrate": return (key, array(.ref("migration")))
-            case "whenRefused": return (key, words(Recipe.WhenRefused.allCases.map(\.rawValue)))
-            case "whenWriteFails": return (key, words(Recipe.WhenWriteFails.allCases.map(\.rawValue)))
-            case "cache": return (key, words(Recipe.Cache.allCases.map(\.rawValue)))
-            case "beforeFirstUnlock": return (key, words(Recipe.BeforeFirstUnlock.allCases.map(\.rawValue)))
-            case "calls": return (key, .object([("type", .string("object")), ("additionalProperties", array(.ref("callAction")))]))
-            case let key where RecipeParser.idKeys.contains(key): return (key, idKey(key))
-            default: return (key, .ref("text"))
-            }
+        func fields<Target>(_ table: [RecipeField<Target>]) -> [(String, StructuredValue)] { table.map { ($0.name, $0.spec.schema) } }
+        func required<Target>(_ table: [RecipeField<Target>]) -> [String] { table.filter(\.spec.required).names() }
+        func oneHead<Target>(_ table: [RecipeField<Target>]) -> StructuredValue {
+            .array(table.heads().map { .object([("required", .strings([$0]))]) })
         }
         let recipe: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object(recipeFields)),
+            ("properties", .object(fields(RecipeKeys.recipe))),
             ("additionalProperties", .bool(false)),
             // Either one ID (id, save, …) or several (ids), not both.
             ("oneOf", .array([.object([("required", .strings(["id"]))]), .object([("required", .strings(["ids"]))])])),
-            ("dependentSchemas", .object([("ids", .object([("properties", .object(RecipeParser.idKeys.map { ($0, .bool(false)) }))]))])),
+            ("dependentSchemas", .object([("ids", .object([("properties", .object(RecipeKeys.oneIDKeys.map { ($0, .bool(false)) }))]))])),
         ])
         let store: StructuredValue = .object([
             ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
-            ("properties", .object(RecipeParser.storeKinds.map { ($0, storeKind($0)) })),
+            ("properties", .object(RecipeKeys.storeKinds.map { kind in
+                (kind.name, object(kind.keys.map { ($0.name, $0.schema) }, required: kind.keys.filter(\.required).map(\.name)))
+            })),
             ("additionalProperties", .bool(false)),
         ])
-        // `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.
-        let shaped: StructuredValue = .object([
-            ("type", .string("object")),
-            ("properties", .object([("store", .ref("text")), ("from", words(RecipeParser.comparableSources)),
-                                    ("case", words(IDFormat.Case.allCases.map(\.rawValue))), ("dashes", .ref("bool"))])),
-            ("additionalProperties", .bool(false)),
-            ("oneOf", .array([.object([("required", .strings(["store"]))]), .object([("required", .strings(["from"]))])])),
-        ])
-        let comparison: StructuredValue = .object([
-            ("type", .string("object")),
-            ("properties", .object([("store", .ref("text")), ("equals", .object([("anyOf", .array([.ref("text"), shaped]))]))])),
-            ("required", .strings(["store", "equals"])), ("additionalProperties", .bool(false)),
-        ])
-        let names: StructuredValue = .object([("anyOf", .array([.ref("text"), comparison,
-                                                           array(.object([("anyOf", .array([.ref("text"), comparison]))]))]))])
-        let made: StructuredValue = .object([("anyOf", .array([.object([("type", .string("null"))]), .ref("format")]))])
-        let sourceFields: [(String, StructuredValue)] = (RecipeParser.sourceHeads + RecipeParser.sourceModifiers).map { key in
-            switch key {
-            case "uuid", "uuid7", "server": (key, made)
-            case "if", "unless": (key, names)
-            case "when": (key, .ref("optionTest"))
-            case "valid": (key, words(["uuid"]))
-            case "not": (key, array(.ref("text")))
-            case "nonZero", "dashes": (key, .ref("bool"))
-            case "case": (key, words(IDFormat.Case.allCases.map(\.rawValue)))
-            // A template keeps what the source made: it holds {value}.
-            case "template": (key, .object([("type", .string("string")), ("pattern", .string("\\{value\\}"))]))
-            case "reissueOn":
-                (key, .object([("anyOf", .array([words(ServerReissue.names.map(\.0)), array(words(ServerReissue.names.map(\.0)))]))]))
-            default: (key, .ref("text"))
-            }
-        }
         let source: StructuredValue = .object([("anyOf", .array([
             .ref("text"),
-            .object([("type", .string("object")), ("properties", .object(sourceFields)), ("additionalProperties", .bool(false)),
-                     ("oneOf", .array(RecipeParser.sourceHeads.map { .object([("required", .strings([$0]))]) }))]),
+            .object([("type", .string("object")), ("properties", .object(fields(RecipeKeys.source))), ("additionalProperties", .bool(false)),
+                     ("oneOf", oneHead(RecipeKeys.source))]),
         ]))])
-        let policy = words(RecipeSave.When.allCases.map(\.rawValue))
-        let saveFields: [(String, StructuredValue)] = RecipeParser.saveKeys.map { key in
-            switch key {
-            case "when": (key, .object([("anyOf", .array([policy, .ref("saveOptionTest")]))]))
-            case "if", "unless": (key, names)
-            default: (key, .ref("text"))
-            }
-        }
-        let save: StructuredValue = .object([("anyOf", .array([.ref("text"), object(saveFields, required: ["store"])]))])
-        let migrationFields: [(String, StructuredValue)] = RecipeParser.migrationKeys.map { key in
-            switch key {
-            case "clear", "overwrite": (key, .ref("bool"))
-            case "when": (key, .ref("optionTest"))
-            case "value": (key, .ref("scalar"))
-            default: (key, .ref("text"))
-            }
-        }
-        let formatFields: [(String, StructuredValue)] = RecipeParser.formatKeys.map { key in
-            key == "case" ? (key, words(IDFormat.Case.allCases.map(\.rawValue))) : (key, .ref("bool"))
-        }
+        let save: StructuredValue = .object([("anyOf", .array([.ref("text"), object(fields(RecipeKeys.save), required: required(RecipeKeys.save))]))])
         let optionTest = object([("option", .ref("text")), ("is", .ref("scalar"))], required: ["option"])
         // A save's `when`: an option test, the source that gave the ID, or both; `is` only with `option`.
         let saveOptionTest: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object([("option", .ref("text")), ("is", .ref("scalar")), ("source", .ref("text")), ("write", policy)])),
+            ("properties", .object([("option", .ref("text")), ("is", .ref("scalar")), ("source", .ref("text")), ("write", RecipeSchemaParts.savePolicy)])),
             ("anyOf", .array([.object([("required", .strings(["option"]))]), .object([("required", .strings(["source"]))])])),
             ("dependentRequired", .object([("is", .strings(["option"]))])),
             ("additionalProperties", .bool(false)),
@@ -308,10 +240,9 @@ package enum FormatSchema {
         // A call's action: one of clear, save (with from: supplied), newId, rerun; `when` an option test.
         let callAction: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object(RecipeParser.callActionHeads.map { ($0, .ref("text")) }
-                                   + [("from", words(["supplied"])), ("if", names), ("unless", names), ("when", .ref("optionTest"))])),
+            ("properties", .object(fields(RecipeKeys.callAction))),
             ("additionalProperties", .bool(false)),
-            ("oneOf", .array(RecipeParser.callActionHeads.map { .object([("required", .strings([$0]))]) })),
+            ("oneOf", oneHead(RecipeKeys.callAction)),
             ("dependentRequired", .object([("save", .strings(["from"])), ("from", .strings(["save"]))])),
         ])
         return [
@@ -320,56 +251,11 @@ package enum FormatSchema {
             ("store", store),
             ("source", source),
             ("save", save),
-            ("migration", object(migrationFields, required: ["from", "to"])),
-            ("format", object(formatFields)),
+            ("migration", object(fields(RecipeKeys.migration), required: required(RecipeKeys.migration))),
+            ("format", object(fields(RecipeKeys.format))),
             ("optionTest", optionTest),
             ("saveOptionTest", saveOptionTest),
         ]
-    }
-
-    /// One of the keys an ID has (at a recipe's top, or under each of `ids`).
-    static func idKey(_ key: String) -> StructuredValue {
-        switch key {
-        case "id": array(.ref("source"), minItems: 1)
-        case "save": array(.ref("save"))
-        case "overwrite", "clear": array(.ref("text"))
-        case "format": .ref("format")
-        default: object([("salt", .ref("text"))])   // hash
-        }
-    }
-
-    static func storeKind(_ kind: String) -> StructuredValue {
-        switch kind {
-        case "keychain":
-            let fields: [(String, StructuredValue)] = RecipeParser.keychainKeys.map { key in
-                switch key {
-                case "accessible": (key, words(Accessibility.allCases.map(\.rawValue)))
-                case "synchronizable", "queryAccessible", "upgradeAccessible": (key, .ref("bool"))
-                case "querySynchronizable": (key, .object([("anyOf", .array([.ref("bool"), words(["any"])]))]))
-                case "write": (key, words(KeychainStore.Write.allCases.map(\.rawValue)))
-                case "onDuplicate": (key, words(KeychainStore.OnDuplicate.allCases.map(\.rawValue)))
-                case "updates": (key, words(KeychainStore.Updates.allCases.map(\.rawValue)))
-                case "accessControl": (key, words(AccessControl.allCases.map(\.rawValue)))
-                default: (key, .ref("text"))
-                }
-            }
-            return object(fields, required: ["account"])
-        case "defaults":
-            return object(RecipeParser.defaultsKeys.map { ($0, $0 == "value" ? .ref("scalar") : .ref("text")) }, required: ["key"])
-        case "file":
-            let fields: [(String, StructuredValue)] = RecipeParser.fileKeys.map { key in
-                switch key {
-                case "backup": (key, .ref("bool"))
-                case "protection": (key, words(FileProtection.allCases.map(\.rawValue)))
-                default: (key, .ref("text"))
-                }
-            }
-            return object(fields, required: ["path"])
-        case "icloud":
-            return object(RecipeParser.icloudKeys.map { ($0, .ref("text")) }, required: ["key"])
-        default:
-            return object(RecipeParser.pasteboardKeys.map { ($0, .ref("text")) }, required: ["name"])
-        }
     }
 
     // MARK: - Shared

@@ -1,0 +1,51 @@
+import IDSim
+import IDStrategies
+
+/// Schema parts that several recipe keys share (`if` and `unless` under a source, a save and a
+/// call's action), or too long to stand in the key's declaration.
+enum RecipeSchemaParts {
+    /// `params`: names, or one name with its default.
+    static var params: StructuredValue {
+        FormatSchema.array(.object([("anyOf", .array([
+            .ref("paramName"),
+            .object([("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
+                     ("propertyNames", .ref("paramName")), ("additionalProperties", .ref("scalar"))]),
+        ]))]))
+    }
+
+    /// `ids`: each ID with its own keys, and the recipe's it may set for itself.
+    static var ids: StructuredValue {
+        let fields = RecipeKeys.eachIDKeys.compactMap { name in RecipeKeys.recipe.first { $0.name == name }.map { (name, $0.spec.schema) } }
+        return .object([("type", .string("object")), ("minProperties", .int(1)),
+                        ("additionalProperties", FormatSchema.object(fields, required: ["id"]))])
+    }
+
+    /// `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.
+    static var conditionNames: StructuredValue {
+        let shaped: StructuredValue = .object([
+            ("type", .string("object")),
+            ("properties", .object([("store", .ref("text")), ("from", FormatSchema.words(RecipeParser.comparableSources))]
+                                   + RecipeKeys.format.map { ($0.name, $0.spec.schema) })),
+            ("additionalProperties", .bool(false)),
+            ("oneOf", .array([.object([("required", .strings(["store"]))]), .object([("required", .strings(["from"]))])])),
+        ])
+        let comparison: StructuredValue = .object([
+            ("type", .string("object")),
+            ("properties", .object([("store", .ref("text")), ("equals", .object([("anyOf", .array([.ref("text"), shaped]))]))])),
+            ("required", .strings(["store", "equals"])), ("additionalProperties", .bool(false)),
+        ])
+        return .object([("anyOf", .array([.ref("text"), comparison, FormatSchema.array(.object([("anyOf", .array([.ref("text"), comparison]))]))]))])
+    }
+
+    /// `uuid`, `uuid7` and `server` as a source's head: nothing, or its shape.
+    static var madeFormat: StructuredValue { .object([("anyOf", .array([.object([("type", .string("null"))]), .ref("format")]))]) }
+
+    /// A save's policy word.
+    static var savePolicy: StructuredValue { FormatSchema.words(RecipeSave.When.allCases.map(\.rawValue)) }
+
+    /// `reissueOn`: an event, or a list of them.
+    static var reissueOn: StructuredValue {
+        let events = FormatSchema.words(ServerReissue.names.map(\.0))
+        return .object([("anyOf", .array([events, FormatSchema.array(events)]))])
+    }
+}
