@@ -47,6 +47,7 @@ import Testing
     }
 
     /// Each value of each field of `table`, set on `part` of the base recipe: written, read back the same.
+    /// - Returns: how many keys were tried.
     func roundTrips<Target>(_ table: [RecipeField<Target>], _ change: (inout Recipe, (inout Target) -> Void) -> Void) throws -> Int {
         var count = 0
         for field in table {
@@ -68,8 +69,9 @@ import Testing
                     #expect(written == value, "\(field.name) writes \(written) for \(value)")
                     #expect(RecipeWriter.file(recipe).contains("\(field.name): \(value.written)"), "\(field.name): \(value) is not in the file")
                 }
-                count += 1
             }
+            #expect(!Self.values(of: field.spec.kind).isEmpty, "\(field.name) has no value to try")
+            count += 1
         }
         return count
     }
@@ -94,13 +96,90 @@ import Testing
         count += try roundTrips(RecipeKeys.format) { recipe, change in change(&recipe.ids[0].format!) }
         count += try roundTrips(RecipeKeys.hash) { recipe, change in change(&recipe.ids[0].hash!) }
         count += try roundTrips(RecipeKeys.migration) { recipe, change in change(&recipe.migrate[0]) }
-        // Four policies, 13 keychain keys, three each of defaults and file … : every one was tried.
+        // Every key declared with its field was tried.
         var bound = RecipeKeys.recipe.filter { $0.set != nil }.count + RecipeKeys.keychain.count + RecipeKeys.defaults.count
         bound += RecipeKeys.file.count + RecipeKeys.icloud.count + RecipeKeys.pasteboard.count
         bound += RecipeKeys.format.count + RecipeKeys.hash.count + RecipeKeys.migration.filter { $0.set != nil }.count
-        let expected: Int = 4 + 13 + 3 + 5 + 2 + 1 + 2 + 1 + 2
-        #expect(bound == expected)
-        #expect(count >= bound)
+        #expect(count == bound)
+    }
+
+    /// A recipe written by hand with every key of one value away from its default: each lands in
+    /// the field its name says (a declaration with the wrong key path would round-trip, but not this).
+    @Test("each key of one value, written by hand, sets the field its name says")
+    func eachKeySetsItsField() throws {
+        let recipe = try BreakExplanationLike.recipe("""
+            name: by-hand
+            stores:
+              kc: { keychain: { service: svc, account: acct, accessible: afterFirstUnlock, accessGroup: grp, synchronizable: true, queryAccessible: true, querySynchronizable: any, write: add, onDuplicate: deleteAndAdd, updates: all, generic: gen, upgradeAccessible: true } }
+              prefs: { defaults: { key: k, suite: group.acme, value: "yes" } }
+              legacy: { file: { path: Library/id, key: anon, backup: false, group: "{appGroup}", protection: complete } }
+              shared: { icloud: { key: ik, store: com.acme.shared } }
+              board: { pasteboard: { name: pb } }
+            id: [kc]
+            format: { case: upper, dashes: false }
+            hash: { salt: pepper }
+            migrate: [{ from: legacy, to: kc, clear: true, overwrite: true }]
+            whenRefused: stop
+            whenWriteFails: stop
+            cache: process
+            beforeFirstUnlock: wait
+            """)
+        guard case .keychain(let kc) = recipe.stores[0].kind else { Issue.record("kc is a keychain store"); return }
+        #expect(kc.service.raw == "svc" && kc.account.raw == "acct" && kc.accessible == .afterFirstUnlock && kc.accessGroup?.raw == "grp")
+        #expect(kc.synchronizable && kc.queryAccessible && kc.querySynchronizable == .any && kc.write == .add)
+        #expect(kc.onDuplicate == .deleteAndAdd && kc.updates == .all && kc.generic?.raw == "gen" && kc.upgradeAccessible && kc.accessControl == nil)
+        guard case .defaults(let key, let suite, let value) = recipe.stores[1].kind else { Issue.record("prefs is a defaults store"); return }
+        #expect(key.raw == "k" && suite?.raw == "group.acme" && value == "yes")
+        guard case .file(let path, let backup, let group, let entry, let protection) = recipe.stores[2].kind else { Issue.record("legacy is a file"); return }
+        #expect(path.raw == "Library/id" && !backup && group?.raw == "{appGroup}" && entry?.raw == "anon" && protection == .complete)
+        guard case .icloud(let icloudKey, let store) = recipe.stores[3].kind else { Issue.record("shared is iCloud"); return }
+        #expect(icloudKey.raw == "ik" && store?.raw == "com.acme.shared")
+        guard case .pasteboard(let board) = recipe.stores[4].kind else { Issue.record("board is a pasteboard"); return }
+        #expect(board.raw == "pb")
+        #expect(recipe.ids[0].format == IDFormat(case: .upper, dashes: false) && recipe.ids[0].hash?.salt?.raw == "pepper")
+        #expect(recipe.migrate[0].clear && recipe.migrate[0].overwrite)
+        #expect(recipe.whenRefused == .stop && recipe.whenWriteFails == .stop && recipe.cache == .process && recipe.beforeFirstUnlock == .wait)
+    }
+
+    @Test("a store refused by one key says it once: a required key it cannot read, a defaults value that is not one value, an invalid onDuplicate beside an upsert")
+    func oneErrorPerRefusedStore() throws {
+        let cases = [
+            "kc: { keychain: { account: [a], accessible: never } }",
+            "prefs: { defaults: { key: k, value: [a, b] } }",
+            "kc: { keychain: { account: a, write: upsert, onDuplicate: never } }",
+        ]
+        for store in cases {
+            let name = store.prefix { $0 != ":" }
+            let error = try #require(Self.refusal("name: one\nstores:\n  \(store)\nid: [\(name)]\nsave: [\(name)]\n"))
+            #expect(error.components(separatedBy: ": error: ").count == 2, "\(store):\n\(error)")
+        }
+    }
+
+    @Test("every head a table declares (a source's, a call's action's) and every store kind is read")
+    func everyHeadIsRead() throws {
+        let sources: [String: String] = ["store": "{ store: kc }", "from": "{ from: idfv }", "uuid": "{ uuid: { case: lower } }",
+                                         "uuid7": "{ uuid7: {} }", "server": "{ server: {} }", "supplied": "{ supplied: login }"]
+        #expect(Set(sources.keys) == Set(RecipeKeys.sourceHeads))
+        let actions: [String: String] = ["clear": "{ clear: kc }", "save": "{ save: kc, from: supplied }", "newId": "{ newId: id }",
+                                         "rerun": "{ rerun: id }"]
+        #expect(Set(actions.keys) == Set(RecipeKeys.callActionHeads))
+        for head in RecipeKeys.sourceHeads {
+            let text = "name: heads\nstores:\n  kc: { keychain: { account: a } }\nid: [\(sources[head]!), uuid]\nsave: [kc]\ncalls:\n  login: []\n"
+            #expect(Self.refusal(text) == nil, "source head \(head): \(Self.refusal(text) ?? "")")
+        }
+        for head in RecipeKeys.callActionHeads {
+            let text = "name: heads\nstores:\n  kc: { keychain: { account: a } }\nid: [kc, uuid]\nsave: [kc]\ncalls:\n  reset: [\(actions[head]!)]\n"
+            #expect(Self.refusal(text) == nil, "call action \(head): \(Self.refusal(text) ?? "")")
+        }
+        #expect(Set(Self.base.stores.map { store in
+            switch store.kind {
+            case .keychain: "keychain"
+            case .defaults: "defaults"
+            case .file: "file"
+            case .icloud: "icloud"
+            case .pasteboard: "pasteboard"
+            }
+        }) == Set(RecipeKeys.storeKindNames))
     }
 
     @Test("the parser takes each table's keys and no other: an unknown key is refused with the table's nearest name")
@@ -130,7 +209,11 @@ import Testing
         let tables: [(String, [String])] = [("recipe", RecipeKeys.recipe.names()), ("keychain", RecipeKeys.keychain.names()),
                                             ("defaults", RecipeKeys.defaults.names()), ("file", RecipeKeys.file.names()),
                                             ("source", RecipeKeys.source.names()), ("save", RecipeKeys.save.names()),
-                                            ("migration", RecipeKeys.migration.names()), ("call action", RecipeKeys.callAction.names())]
+                                            ("migration", RecipeKeys.migration.names()), ("call action", RecipeKeys.callAction.names()),
+                                            ("icloud", RecipeKeys.icloud.names()), ("pasteboard", RecipeKeys.pasteboard.names()),
+                                            ("format", RecipeKeys.format.names()), ("hash", RecipeKeys.hash.names()),
+                                            ("comparison", RecipeKeys.comparison.names()), ("shaped", RecipeKeys.shaped.names()),
+                                            ("option test", RecipeKeys.optionTest.names()), ("save's when", RecipeKeys.saveWhen.names())]
         for (place, names) in tables { #expect(Set(names).count == names.count, "\(place) names a key twice") }
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(FormatSchema.recipe().utf8)) as? [String: Any])
         let defs = try #require(schema["$defs"] as? [String: Any])
@@ -146,6 +229,15 @@ import Testing
         }
         let idsDocs = try #require(RecipeKeys.recipe.first { $0.name == "ids" }?.spec.docs)
         for key in RecipeKeys.oneIDKeys { #expect(idsDocs.contains("`\(key)`"), "ids' docs do not name \(key)") }
+    }
+
+    /// A recipe file as a user's would be read.
+    enum BreakExplanationLike {
+        static func recipe(_ text: String) throws -> Recipe {
+            let file = TemporaryDirectory.make().appendingPathComponent("recipe.yaml")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return try ScenarioLoader.loadRecipe(file.path)
+        }
     }
 
     static func refusal(_ text: String) -> String? {

@@ -17,7 +17,12 @@ package enum GeneratedSection {
         -> (actual: String, expected: String)? {
         let url = root.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
-        let start = after.flatMap { text.range(of: $0)?.upperBound } ?? text.startIndex
+        var start = text.startIndex
+        if let after {
+            // A marker that is not there is no section: never the first one of its kind instead.
+            guard let found = text.range(of: after) else { return nil }
+            start = found.upperBound
+        }
         guard let opening = text.range(of: begin, range: start..<text.endIndex),
               let closing = text.range(of: end, range: opening.upperBound..<text.endIndex) else { return nil }
         let expected = String(text[..<opening.upperBound] + content + text[closing.lowerBound...])

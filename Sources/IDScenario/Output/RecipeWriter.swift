@@ -92,10 +92,11 @@ package enum RecipeWriter {
     static func store(_ store: RecipeStore) -> String {
         let fields: [String] = switch store.kind {
         case .keychain(let item): RecipeKeys.keychain.written(item)
-        case .defaults: DefaultsStoreFields(store.kind).map(RecipeKeys.defaults.written) ?? []
-        case .file: FileStoreFields(store.kind).map(RecipeKeys.file.written) ?? []
-        case .icloud: ICloudStoreFields(store.kind).map(RecipeKeys.icloud.written) ?? []
-        case .pasteboard: PasteboardStoreFields(store.kind).map(RecipeKeys.pasteboard.written) ?? []
+        // Each builder takes the case it is switched on here.
+        case .defaults: RecipeKeys.defaults.written(DefaultsStoreFields(store.kind)!)
+        case .file: RecipeKeys.file.written(FileStoreFields(store.kind)!)
+        case .icloud: RecipeKeys.icloud.written(ICloudStoreFields(store.kind)!)
+        case .pasteboard: RecipeKeys.pasteboard.written(PasteboardStoreFields(store.kind)!)
         }
         let kind = switch store.kind {
         case .keychain: "keychain"

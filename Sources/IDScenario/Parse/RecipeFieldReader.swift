@@ -25,11 +25,18 @@ extension RecipeParser {
             }
         }
         guard complete else { return false }
-        for field in table.filter(\.spec.required) + table.filter({ !$0.spec.required }) {
+        // The required keys read first: one that cannot be read refuses the mapping at once, with
+        // no more errors about what it holds besides.
+        for field in table.filter(\.spec.required) {
+            guard let set = field.set, let valueNode = pairs.first(where: { $0.key == field.name })?.value else { continue }
+            if let value = read(valueNode, field.spec, what: what, placeholders: placeholders, &reader) { set(&target, value) } else { complete = false }
+        }
+        guard complete else { return false }
+        for field in table where !field.spec.required {
             guard let set = field.set, let valueNode = pairs.first(where: { $0.key == field.name })?.value else { continue }
             if let value = read(valueNode, field.spec, what: what, placeholders: placeholders, &reader) {
                 set(&target, value)
-            } else if field.spec.required {
+            } else if field.spec.refusesOnError {
                 complete = false
             }
         }

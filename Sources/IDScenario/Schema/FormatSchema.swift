@@ -228,11 +228,11 @@ package enum FormatSchema {
                      ("oneOf", oneHead(RecipeKeys.source))]),
         ]))])
         let save: StructuredValue = .object([("anyOf", .array([.ref("text"), object(fields(RecipeKeys.save), required: required(RecipeKeys.save))]))])
-        let optionTest = object([("option", .ref("text")), ("is", .ref("scalar"))], required: ["option"])
+        let optionTest = object(fields(RecipeKeys.optionTest), required: required(RecipeKeys.optionTest))
         // A save's `when`: an option test, the source that gave the ID, or both; `is` only with `option`.
         let saveOptionTest: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object([("option", .ref("text")), ("is", .ref("scalar")), ("source", .ref("text")), ("write", RecipeSchemaParts.savePolicy)])),
+            ("properties", .object(fields(RecipeKeys.saveWhen))),
             ("anyOf", .array([.object([("required", .strings(["option"]))]), .object([("required", .strings(["source"]))])])),
             ("dependentRequired", .object([("is", .strings(["option"]))])),
             ("additionalProperties", .bool(false)),

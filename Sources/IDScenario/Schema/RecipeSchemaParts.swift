@@ -22,19 +22,19 @@ enum RecipeSchemaParts {
 
     /// `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.
     static var conditionNames: StructuredValue {
-        let shaped: StructuredValue = .object([
-            ("type", .string("object")),
-            ("properties", .object([("store", .ref("text")), ("from", FormatSchema.words(RecipeParser.comparableSources))]
-                                   + RecipeKeys.format.map { ($0.name, $0.spec.schema) })),
-            ("additionalProperties", .bool(false)),
-            ("oneOf", .array([.object([("required", .strings(["store"]))]), .object([("required", .strings(["from"]))])])),
-        ])
-        let comparison: StructuredValue = .object([
-            ("type", .string("object")),
-            ("properties", .object([("store", .ref("text")), ("equals", .object([("anyOf", .array([.ref("text"), shaped]))]))])),
-            ("required", .strings(["store", "equals"])), ("additionalProperties", .bool(false)),
-        ])
+        let comparison = FormatSchema.object(RecipeKeys.comparison.map { ($0.name, $0.spec.schema) },
+                                             required: RecipeKeys.comparison.filter(\.spec.required).names())
         return .object([("anyOf", .array([.ref("text"), comparison, FormatSchema.array(.object([("anyOf", .array([.ref("text"), comparison]))]))]))])
+    }
+
+    /// `equals` as a mapping: `{ store: NAME }` or `{ from: idfv }`, shaped.
+    static var shaped: StructuredValue {
+        .object([
+            ("type", .string("object")),
+            ("properties", .object(RecipeKeys.shaped.map { ($0.name, $0.spec.schema) })),
+            ("additionalProperties", .bool(false)),
+            ("oneOf", .array(RecipeKeys.shaped.heads().map { .object([("required", .strings([$0]))]) })),
+        ])
     }
 
     /// `uuid`, `uuid7` and `server` as a source's head: nothing, or its shape.

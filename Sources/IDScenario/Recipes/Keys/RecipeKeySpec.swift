@@ -33,6 +33,10 @@ struct RecipeKeySpec: Sendable {
     let docs: String
     /// Where a real SDK does what it says, for the docs' table of a source's keys.
     var seenIn: String?
+    /// Whether a value that cannot be read refuses the whole mapping (a store), not only the key:
+    /// a defaults store's `value` is written instead of the ID, so the store without it would
+    /// write something else.
+    var refusesOnError = false
 
     var schema: StructuredValue { kind.schema }
 }
@@ -125,7 +129,7 @@ struct RecipeField<Target>: Sendable {
 
     /// One value as written, that may be left out.
     static func scalar(_ name: String, _ path: WritableKeyPath<Target, String?> & Sendable, docs: String) -> Self {
-        Self(RecipeKeySpec(name: name, kind: .scalar, docs: docs),
+        Self(RecipeKeySpec(name: name, kind: .scalar, docs: docs, refusesOnError: true),
              set: { if case .text(let value) = $1 { $0[keyPath: path] = value } },
              get: { $0[keyPath: path].map(RecipeKeyValue.text) })
     }

@@ -1,13 +1,13 @@
 /// docs/recipes.md's key tables, from the keys' declarations (DocsTests keeps them current).
 extension RecipeKeys {
     /// A recipe's keys: `| key | meaning |`.
-    package static func recipeTable() -> String { table(recipe.map(\.spec)) }
+    static func recipeTable() -> String { table(recipe.map(\.spec)) }
 
     /// A migration's keys.
-    package static func migrationTable() -> String { table(migration.map(\.spec)) }
+    static func migrationTable() -> String { table(migration.map(\.spec)) }
 
     /// The kinds of store, each with its keys and what the simulator does with it.
-    package static func storesTable() -> String {
+    static func storesTable() -> String {
         var out = "| kind | keys | what the simulator does with it |\n|---|---|---|\n"
         for kind in storeKinds {
             for (index, row) in kind.docsRows.enumerated() {
@@ -20,7 +20,7 @@ extension RecipeKeys {
     }
 
     /// What a source written as a mapping may say beside its head, with where a real SDK does it.
-    package static func sourceKeysTable() -> String {
+    static func sourceKeysTable() -> String {
         var out = "| key | meaning | from a real SDK |\n|---|---|---|\n"
         for key in sourceModifiers.map(\.spec) { out += "| `\(key.name)` | \(key.docs) | \(key.seenIn ?? "") |\n" }
         return out

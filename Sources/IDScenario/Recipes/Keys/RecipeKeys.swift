@@ -140,18 +140,18 @@ enum RecipeKeys {
             `{ option: NAME }` (`option` names a param): asked only when the app's option NAME (a param) is true; \
             `{ option: NAME, is: VALUE }` (`is`): when it is VALUE
             """, seenIn: "Amplitude-Swift reads the IDFV only while IDFV tracking is on (`trackingOptions.disableTrackIDFV()` turns it off, TrackingOptions.swift)"),
-        .structure("valid", { FormatSchema.words(["uuid"]) }, docs: "`uuid`: only a UUID in its 36-character form (either case) counts",
+        .structure("valid", { FormatSchema.words(RecipeKeys.validWords) }, docs: "`uuid`: only a UUID in its 36-character form (either case) counts",
                    seenIn: "Adjust keeps its keychain token only when it parses as a UUID (ADJActivityState.m)"),
         .structure("not", { FormatSchema.array(.ref("text")) }, docs: "a list of values that count as nothing",
                    seenIn: "a placeholder value an SDK once wrote by mistake"),
         .structure("nonZero", { .ref("bool") }, docs: "`true`: the all-zero UUID counts as nothing (on `idfa`, where that is the default, `false` keeps it)",
                    seenIn: "Amplitude-Swift skips the zero IDFV an App Clip can read (Amplitude-Swift issue 182)"),
-        .structure("case", { RecipeKeys.format[0].spec.schema }, docs: "`lower` or `upper`: the letter case of the value the source gives, whatever it reads or makes",
+        .structure("case", { RecipeKeys.formatSchema("case") }, docs: "`lower` or `upper`: the letter case of the value the source gives, whatever it reads or makes",
                    seenIn: """
             CleverTap lowercases the IDFV it builds its ID from (clevertap-ios-sdk CleverTapSDK/CTDeviceInfo.m:155-163 at 3af43fc, 7.7.0; \
             docs/research/sdk/clevertap.md)
             """),
-        .structure("dashes", { RecipeKeys.format[1].spec.schema }, docs: "`false`: the value without its dashes",
+        .structure("dashes", { RecipeKeys.formatSchema("dashes") }, docs: "`false`: the value without its dashes",
                    seenIn: "the same CleverTap ID: the IDFV's 32 hex digits"),
         // A template keeps what the source made: it holds {value}.
         .structure("template", { .object([("type", .string("string")), ("pattern", .string("\\{value\\}"))]) }, docs: """
@@ -169,6 +169,40 @@ enum RecipeKeys {
     ]
 
     static let callActionHeads = callAction.heads()
+    static let callActionNames = callAction.names()
+    static let saveNames = save.names()
+    static let migrationNames = migration.names()
+    static let formatNames = format.names()
+
+    /// `{ store: A, equals: B }` under `if` or `unless`.
+    static let comparison: [RecipeField<RecipeComparison>] = [
+        .structure("store", { .ref("text") }, required: true, docs: "the store whose value is compared"),
+        .structure("equals", { .object([("anyOf", .array([.ref("text"), RecipeSchemaParts.shaped]))]) }, required: true,
+                   docs: "a store's name, a platform source's, or `{ store: NAME }` / `{ from: idfv }` with `case` and `dashes`"),
+    ]
+    static let comparisonNames = comparison.names()
+
+    /// `equals` written as a mapping: one head, and the shape the value is compared in.
+    static let shaped: [RecipeField<RecipeSource>] = [
+        .structure("store", { .ref("text") }, head: true, docs: "a store of the recipe"),
+        .structure("from", { FormatSchema.words(RecipeParser.comparableSources) }, head: true, docs: "a platform source read"),
+    ] + format.map { .structure($0.name, { [schema = $0.spec.schema] in schema }, docs: $0.spec.docs) }
+    static let shapedNames = shaped.names()
+
+    /// `when: { option: NAME, is: VALUE }`: a test of the app's option.
+    static let optionTest: [RecipeField<RecipeCondition.OptionTest>] = [
+        .structure("option", { .ref("text") }, required: true, docs: "a param of the recipe"),
+        .structure("is", { .ref("scalar") }, docs: "the value it must have (without: true)"),
+    ]
+    static let optionTestNames = optionTest.names()
+
+    /// A save's `when` as a mapping: an option test, the source that gave the ID, or both, and the policy.
+    static let saveWhen: [RecipeField<RecipeSave>] = optionTest.map { .structure($0.name, { [schema = $0.spec.schema] in schema }, docs: $0.spec.docs) } + [
+        .structure("source", { .ref("text") }, docs: "a source of the ID: saved only at a launch where it gave the ID"),
+        .structure("write", { RecipeSchemaParts.savePolicy }, docs: "the write's policy"),
+    ]
+    /// What a save's `when` takes beside an option test.
+    static let saveWhenNames = saveWhen.names().filter { !optionTestNames.contains($0) }
 
     /// A call's action: one head that says what it does, `from` with `save`, and when it is done.
     static let callAction: [RecipeField<RecipeCallAction>] = [
@@ -181,6 +215,14 @@ enum RecipeKeys {
         .structure("unless", { RecipeSchemaParts.conditionNames }, docs: "as a source's"),
         .structure("when", { .ref("optionTest") }, docs: "as a source's"),
     ]
+}
+
+extension RecipeKeys {
+    /// What `valid` may say a value must be.
+    static let validWords = ["uuid"]
+
+    /// The schema of a key of `format`, which a source's and a comparison's shape share.
+    static func formatSchema(_ name: String) -> StructuredValue { format.first { $0.name == name }!.spec.schema }
 }
 
 extension Array {
