@@ -63,30 +63,26 @@ extension RecipeLaunch {
 
     /// What a store holds, as the app's read finds it (noting a keychain read that failed).
     mutating func readStore(_ index: Int, _ os: inout AppOS) -> RecipeRead {
-        let store = shared.stores[index]
-        let name = store.name
+        // Most stores' texts name no placeholder: their read was made once, with the plan.
+        let fixed = shared.fixedReads[index]
+        switch fixed {
+        case .keychain(let fixed)?: return readKeychain(index, fixed.query, upgradeTo: fixed.upgradeTo, &os)
+        case .defaults(let key, let suite)?: return os.defaultsString(forKey: key, suite: suite).map { .value($0) } ?? .missing
+        case nil: break
+        }
         if let call = unkeyed(index) {
-            note("\(name) is kept per value of \(call), and none was supplied: nothing to read")
+            if inFull { notes.append("\(shared.storeNames[index]) is kept per value of \(call), and none was supplied: nothing to read") }
             return .missing
         }
+        // A keychain item whose texts are filled at each launch: its fields read in place.
+        if let box = shared.keychainItems[index] {
+            return readKeychain(index, query(box.item), upgradeTo: box.item.upgradeAccessible ? box.item.accessible : nil, &os)
+        }
+        let store = shared.stores[index]
         let result: RecipeRead
         switch store.kind {
-        case .keychain(let item):
-            let (status, found) = os.secItemCopyMatching(query(item))
-            if status == .success, let found, !found.value.isEmpty {
-                result = .value(found.value)
-                if item.upgradeAccessible, let target = item.accessible, found.accessible != target {
-                    // The read's own update, not one of the recipe's writes: the item keeps its data.
-                    let upgraded = os.secItemUpdate(query(item), KeychainUpdate(value: found.value, accessible: target))
-                    note("keychain update (\(name)): class \(found.accessible.rawValue) → \(target.rawValue): \(upgraded)")
-                }
-            } else if status == .success || status == .itemNotFound {
-                result = .missing
-                note("keychain read (\(name)): \(SecStatus.itemNotFound)")
-            } else {
-                result = .refused(status)
-                note("keychain read (\(name)): \(status)")
-            }
+        case .keychain(let item):   // read above, through its box
+            result = readKeychain(index, query(item), upgradeTo: item.upgradeAccessible ? item.accessible : nil, &os)
         case .defaults(let key, let suite, _):
             result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
         case .file(let path, _, let group, let key, _):
@@ -99,6 +95,26 @@ extension RecipeLaunch {
             result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
         return result
+    }
+
+    /// A keychain item's read (noting one that failed); an item found with another class than
+    /// `target` is moved to it, keeping its data (`upgradeAccessible`).
+    private mutating func readKeychain(_ index: Int, _ query: KeychainQuery, upgradeTo target: Accessibility?, _ os: inout AppOS) -> RecipeRead {
+        let (status, found) = os.secItemCopyMatching(query)
+        if status == .success, let found, !found.value.isEmpty {
+            if let target, found.accessible != target {
+                // The read's own update, not one of the recipe's writes: the item keeps its data.
+                let upgraded = os.secItemUpdate(query, KeychainUpdate(value: found.value, accessible: target))
+                if inFull { notes.append("keychain update (\(shared.storeNames[index])): class \(found.accessible.rawValue) → \(target.rawValue): \(upgraded)") }
+            }
+            return .value(found.value)
+        }
+        if status == .success || status == .itemNotFound {
+            if inFull { notes.append("keychain read (\(shared.storeNames[index])): \(SecStatus.itemNotFound)") }
+            return .missing
+        }
+        if inFull { notes.append("keychain read (\(shared.storeNames[index])): \(status)") }
+        return .refused(status)
     }
 
     /// The call a keyed store's entry is named by, when the app supplied no value with it: the

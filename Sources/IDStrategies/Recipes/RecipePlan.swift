@@ -30,6 +30,39 @@ final class RecipePlan: Sendable {
     let memoryKeys: [String]
     let storeNames: [String]
     let stores: [RecipeStore]
+    /// What a read of each store asks, made once where the store's texts name no placeholder
+    /// (nil: filled at each launch): a launch then neither copies the store nor fills its texts.
+    let fixedReads: [FixedRead?]
+
+    /// Each keychain store's item, behind one reference: a launch that fills its texts reads the
+    /// item's fields in place, without copying the store (nil: not a keychain store).
+    let keychainItems: [KeychainItemBox?]
+
+    final class KeychainItemBox: Sendable {
+        let item: KeychainStore
+
+        init(_ item: KeychainStore) { self.item = item }
+    }
+
+    /// A store's read with its texts filled in advance.
+    enum FixedRead: Sendable {
+        /// A keychain item's read query (one reference: a launch takes it without copying the
+        /// query's strings one by one).
+        case keychain(FixedKeychainRead)
+        /// A UserDefaults key, in a suite or the app's standard one.
+        case defaults(key: String, suite: String?)
+    }
+
+    /// A keychain item's read query, and the class a found item is moved to (`upgradeAccessible`).
+    final class FixedKeychainRead: Sendable {
+        let query: KeychainQuery
+        let upgradeTo: Accessibility?
+
+        init(query: KeychainQuery, upgradeTo: Accessibility?) {
+            self.query = query
+            self.upgradeTo = upgradeTo
+        }
+    }
     /// Whether every ID is kept in memory for the process (`cache: process`), so a launch
     /// that finds them all there reads nothing.
     let cachesInProcess: Bool
@@ -273,6 +306,8 @@ final class RecipePlan: Sendable {
         memoryKeys = recipe.ids.map { recipe.hasSeveralIDs ? "recipe:" + recipe.name + ":" + $0.name : "recipe:" + recipe.name }
         storeNames = recipe.stores.map(\.name)
         stores = recipe.stores
+        fixedReads = recipe.stores.map(Self.fixedRead)
+        keychainItems = recipe.stores.map { if case .keychain(let item) = $0.kind { KeychainItemBox(item) } else { nil } }
         cachedIDs = recipe.ids.map { ($0.cache ?? recipe.cache) == .process }
         cachesInProcess = cachedIDs.allSatisfy { $0 }
         waitsForFirstUnlock = recipe.beforeFirstUnlock == .wait
@@ -291,5 +326,23 @@ final class RecipePlan: Sendable {
         self.templates = templates
         self.serverRecords = serverRecords
         work?.lookups += lookups
+    }
+
+    /// The read a store asks at every launch, when none of its texts has a placeholder.
+    static func fixedRead(_ store: RecipeStore) -> FixedRead? {
+        switch store.kind {
+        case .keychain(let item):
+            let texts = [item.service, item.account] + [item.accessGroup, item.generic].compactMap { $0 }
+            guard !texts.contains(where: \.hasPlaceholders) else { return nil }
+            let query = KeychainQuery(service: item.service.raw, account: item.account.raw, accessGroup: item.accessGroup?.raw,
+                                      synchronizable: item.querySynchronizable,
+                                      accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil, generic: item.generic?.raw)
+            return .keychain(FixedKeychainRead(query: query, upgradeTo: item.upgradeAccessible ? item.accessible : nil))
+        case .defaults(let key, let suite, _):
+            guard !key.hasPlaceholders, suite?.hasPlaceholders != true else { return nil }
+            return .defaults(key: key.raw, suite: suite?.raw)
+        default:
+            return nil
+        }
     }
 }

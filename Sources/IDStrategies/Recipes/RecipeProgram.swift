@@ -109,8 +109,10 @@ struct RecipeProgram: AppProgram {
     func report(ids: IDValues, reads: StoreReads, platform: PlatformValues, notes: [String], inFull: Bool) -> LaunchReport {
         let shared = self.shared
         let primary = ids[shared.primary]
-        var values = [NamedValue("id", primary)]
+        // One allocation: the capacity first (an array literal, then reserved, made two).
+        var values: [NamedValue] = []
         values.reserveCapacity(shared.storeNames.count + ids.count + shared.platformNames.count + 2)
+        values.append(NamedValue("id", primary))
         if shared.severalIDs {
             for (index, name) in shared.idNames.enumerated() where name != "id" { values.append(NamedValue(name, ids[index])) }
         }
