@@ -138,31 +138,21 @@ enum FixCandidates {
                 return copy
             }
         }
-        // The recipe-wide policies.
-        let refused: Recipe.WhenRefused = recipe.whenRefused == .next ? .stop : .next
-        add("whenRefused: \(refused.rawValue) (was \(recipe.whenRefused.rawValue))", ["whenRefused"], about: nil) {
-            var copy = $0
-            copy.whenRefused = refused
-            return copy
+        // The recipe-wide policies, each to its other value.
+        func toggle<Value: RawRepresentable & Equatable & Sendable>(_ key: String, _ path: WritableKeyPath<Recipe, Value> & Sendable,
+                                                                    _ one: Value, _ other: Value) where Value.RawValue == String {
+            let current = recipe[keyPath: path]
+            let changed = current == one ? other : one
+            add("\(key): \(changed.rawValue) (was \(current.rawValue))", [key], about: nil) {
+                var copy = $0
+                copy[keyPath: path] = changed
+                return copy
+            }
         }
-        let writeFails: Recipe.WhenWriteFails = recipe.whenWriteFails == .ignore ? .stop : .ignore
-        add("whenWriteFails: \(writeFails.rawValue) (was \(recipe.whenWriteFails.rawValue))", ["whenWriteFails"], about: nil) {
-            var copy = $0
-            copy.whenWriteFails = writeFails
-            return copy
-        }
-        let unlock: Recipe.BeforeFirstUnlock = recipe.beforeFirstUnlock == .run ? .wait : .run
-        add("beforeFirstUnlock: \(unlock.rawValue) (was \(recipe.beforeFirstUnlock.rawValue))", ["beforeFirstUnlock"], about: nil) {
-            var copy = $0
-            copy.beforeFirstUnlock = unlock
-            return copy
-        }
-        let cache: Recipe.Cache = recipe.cache == .none ? .process : .none
-        add("cache: \(cache.rawValue) (was \(recipe.cache.rawValue))", ["cache"], about: nil) {
-            var copy = $0
-            copy.cache = cache
-            return copy
-        }
+        toggle("whenRefused", \.whenRefused, Recipe.WhenRefused.next, .stop)
+        toggle("whenWriteFails", \.whenWriteFails, Recipe.WhenWriteFails.ignore, .stop)
+        toggle("beforeFirstUnlock", \.beforeFirstUnlock, Recipe.BeforeFirstUnlock.run, .wait)
+        toggle("cache", \.cache, Recipe.Cache.none, .process)
         // Focused first; the sort is stable, so the recipe's order stays within each group.
         return out.enumerated().sorted { ($0.element.focused ? 0 : 1, $0.offset) < ($1.element.focused ? 0 : 1, $1.offset) }.map(\.element)
     }

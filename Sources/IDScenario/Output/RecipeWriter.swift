@@ -90,20 +90,13 @@ package enum RecipeWriter {
 
     /// A store as its kind's keys write it, each key as its declaration says.
     static func store(_ store: RecipeStore) -> String {
-        let fields: [String] = switch store.kind {
-        case .keychain(let item): RecipeKeys.keychain.written(item)
         // Each builder takes the case it is switched on here.
-        case .defaults: RecipeKeys.defaults.written(DefaultsStoreFields(store.kind)!)
-        case .file: RecipeKeys.file.written(FileStoreFields(store.kind)!)
-        case .icloud: RecipeKeys.icloud.written(ICloudStoreFields(store.kind)!)
-        case .pasteboard: RecipeKeys.pasteboard.written(PasteboardStoreFields(store.kind)!)
-        }
-        let kind = switch store.kind {
-        case .keychain: "keychain"
-        case .defaults: "defaults"
-        case .file: "file"
-        case .icloud: "icloud"
-        case .pasteboard: "pasteboard"
+        let (kind, fields): (String, [String]) = switch store.kind {
+        case .keychain(let item): ("keychain", RecipeKeys.keychain.written(item))
+        case .defaults: ("defaults", RecipeKeys.defaults.written(DefaultsStoreFields(store.kind)!))
+        case .file: ("file", RecipeKeys.file.written(FileStoreFields(store.kind)!))
+        case .icloud: ("icloud", RecipeKeys.icloud.written(ICloudStoreFields(store.kind)!))
+        case .pasteboard: ("pasteboard", RecipeKeys.pasteboard.written(PasteboardStoreFields(store.kind)!))
         }
         return "{ " + kind + ": " + inline(fields) + " }"
     }

@@ -13,44 +13,41 @@ extension RecipeParser {
                              placeholders: [String], _ reader: inout NodeReader) -> Bool {
         let known = table.names()
         reader.checkKeys(pairs, known: known, in: what)
+        let required = table.filter { $0.spec.required && $0.set != nil }
         var complete = true
-        for field in table.filter(\.spec.required) where field.set != nil {
-            guard pairs.contains(where: { $0.key == field.name }) else {
-                // A misspelling of the key (`acount:`) is reported once, as the unknown key with
-                // the name it was meant to be, not again as the key missing.
-                let misspelt = pairs.contains { !known.contains($0.key) && reader.nearest(to: $0.key, among: known) == field.name }
-                if !misspelt { reader.error("\(what) needs '\(field.name)'", at: node) }
-                complete = false
-                continue
-            }
+        for field in required where !pairs.contains(where: { $0.key == field.name }) {
+            // A misspelling of the key (`acount:`) is reported once, as the unknown key with the
+            // name it was meant to be, not again as the key missing.
+            let misspelt = pairs.contains { !known.contains($0.key) && reader.nearest(to: $0.key, among: known) == field.name }
+            if !misspelt { reader.error("\(what) needs '\(field.name)'", at: node) }
+            complete = false
         }
-        guard complete else { return false }
         // The required keys read first: one that cannot be read refuses the mapping at once, with
         // no more errors about what it holds besides.
-        for field in table.filter(\.spec.required) {
-            guard let set = field.set, let valueNode = pairs.first(where: { $0.key == field.name })?.value else { continue }
-            if let value = read(valueNode, field.spec, what: what, placeholders: placeholders, &reader) { set(&target, value) } else { complete = false }
+        guard complete, readValues(required, from: pairs, into: &target, what: what, placeholders: placeholders, refusing: true, &reader) else {
+            return false
         }
-        guard complete else { return false }
-        for field in table where !field.spec.required {
-            guard let set = field.set, let valueNode = pairs.first(where: { $0.key == field.name })?.value else { continue }
-            if let value = read(valueNode, field.spec, what: what, placeholders: placeholders, &reader) {
-                set(&target, value)
-            } else if field.spec.refusesOnError {
-                complete = false
-            }
-        }
-        return complete
+        return readValues(table.filter { !$0.spec.required }, from: pairs, into: &target, what: what, placeholders: placeholders, &reader)
     }
 
     /// Reads the table's keys that are set from one value, leaving the others (read by the
     /// parser's own functions) and the check of unknown keys to the caller.
+    /// - Parameter refusing: whether any key that cannot be read refuses the mapping (else only
+    ///   one whose declaration says so, `refusesOnError`).
+    /// - Returns: false when a key that refuses the mapping could not be read.
+    @discardableResult
     static func readValues<Target>(_ table: [RecipeField<Target>], from pairs: Pairs, into target: inout Target, what: String,
-                                   placeholders: [String] = [], _ reader: inout NodeReader) {
+                                   placeholders: [String] = [], refusing: Bool = false, _ reader: inout NodeReader) -> Bool {
+        var complete = true
         for field in table {
             guard let set = field.set, let valueNode = pairs.first(where: { $0.key == field.name })?.value else { continue }
-            if let value = read(valueNode, field.spec, what: what, placeholders: placeholders, &reader) { set(&target, value) }
+            if let value = read(valueNode, field.spec, what: what, placeholders: placeholders, &reader) {
+                set(&target, value)
+            } else if refusing || field.spec.refusesOnError {
+                complete = false
+            }
         }
+        return complete
     }
 
     /// One key's value, as its kind says.

@@ -64,25 +64,22 @@ extension RecipeLaunch {
     /// What a store holds, as the app's read finds it (noting a keychain read that failed).
     mutating func readStore(_ index: Int, _ os: inout AppOS) -> RecipeRead {
         // Most stores' texts name no placeholder: their read was made once, with the plan.
-        let fixed = shared.fixedReads[index]
-        switch fixed {
-        case .keychain(let fixed)?: return readKeychain(index, fixed.query, upgradeTo: fixed.upgradeTo, &os)
-        case .defaults(let key, let suite)?: return os.defaultsString(forKey: key, suite: suite).map { .value($0) } ?? .missing
-        case nil: break
+        let plan = shared.storeReads[index]
+        switch plan {
+        case .fixedKeychain(let fixed): return readKeychain(index, fixed.query, upgradeTo: fixed.upgradeTo, &os)
+        case .fixedDefaults(let key, let suite): return os.defaultsString(forKey: key, suite: suite).map { .value($0) } ?? .missing
+        case .keychain, .filled: break
         }
         if let call = unkeyed(index) {
             if inFull { notes.append("\(shared.storeNames[index]) is kept per value of \(call), and none was supplied: nothing to read") }
             return .missing
         }
-        // A keychain item whose texts are filled at each launch: its fields read in place.
-        if let box = shared.keychainItems[index] {
-            return readKeychain(index, query(box.item), upgradeTo: box.item.upgradeAccessible ? box.item.accessible : nil, &os)
-        }
+        if case .keychain(let box) = plan { return readKeychain(index, box.item, &os) }
         let store = shared.stores[index]
         let result: RecipeRead
         switch store.kind {
-        case .keychain(let item):   // read above, through its box
-            result = readKeychain(index, query(item), upgradeTo: item.upgradeAccessible ? item.accessible : nil, &os)
+        case .keychain(let item):   // every keychain store is read above; the switch names every kind
+            result = readKeychain(index, item, &os)
         case .defaults(let key, let suite, _):
             result = os.defaultsString(forKey: fill(key), suite: suite.map(fill)).map { .value($0) } ?? .missing
         case .file(let path, _, let group, let key, _):
@@ -95,6 +92,11 @@ extension RecipeLaunch {
             result = os.namedPasteboardString(fill(pasteboard)).map { .value($0) } ?? .missing
         }
         return result
+    }
+
+    /// A keychain item's read, its query filled for this launch.
+    private mutating func readKeychain(_ index: Int, _ item: KeychainStore, _ os: inout AppOS) -> RecipeRead {
+        readKeychain(index, query(item), upgradeTo: item.upgradeAccessible ? item.accessible : nil, &os)
     }
 
     /// A keychain item's read (noting one that failed); an item found with another class than

@@ -30,27 +30,27 @@ final class RecipePlan: Sendable {
     let memoryKeys: [String]
     let storeNames: [String]
     let stores: [RecipeStore]
-    /// What a read of each store asks, made once where the store's texts name no placeholder
-    /// (nil: filled at each launch): a launch then neither copies the store nor fills its texts.
-    let fixedReads: [FixedRead?]
+    /// How a launch reads each store: most stores' texts name no placeholder, and their read is
+    /// made once here, so a launch neither copies the store nor fills its texts.
+    let storeReads: [StoreRead]
 
-    /// Each keychain store's item, behind one reference: a launch that fills its texts reads the
-    /// item's fields in place, without copying the store (nil: not a keychain store).
-    let keychainItems: [KeychainItemBox?]
+    enum StoreRead: Sendable {
+        /// A keychain item's read query, made once (one reference: a launch takes it without
+        /// copying the query's strings one by one).
+        case fixedKeychain(FixedKeychainRead)
+        /// A UserDefaults key, in a suite or the app's standard one.
+        case fixedDefaults(key: String, suite: String?)
+        /// A keychain item whose texts are filled at each launch (svudid's `{team}` group), behind
+        /// one reference: its fields are read in place, the store not copied.
+        case keychain(KeychainItemBox)
+        /// Any other store: its texts filled at each launch.
+        case filled
+    }
 
     final class KeychainItemBox: Sendable {
         let item: KeychainStore
 
         init(_ item: KeychainStore) { self.item = item }
-    }
-
-    /// A store's read with its texts filled in advance.
-    enum FixedRead: Sendable {
-        /// A keychain item's read query (one reference: a launch takes it without copying the
-        /// query's strings one by one).
-        case keychain(FixedKeychainRead)
-        /// A UserDefaults key, in a suite or the app's standard one.
-        case defaults(key: String, suite: String?)
     }
 
     /// A keychain item's read query, and the class a found item is moved to (`upgradeAccessible`).
@@ -306,8 +306,7 @@ final class RecipePlan: Sendable {
         memoryKeys = recipe.ids.map { recipe.hasSeveralIDs ? "recipe:" + recipe.name + ":" + $0.name : "recipe:" + recipe.name }
         storeNames = recipe.stores.map(\.name)
         stores = recipe.stores
-        fixedReads = recipe.stores.map(Self.fixedRead)
-        keychainItems = recipe.stores.map { if case .keychain(let item) = $0.kind { KeychainItemBox(item) } else { nil } }
+        storeReads = recipe.stores.map(Self.storeRead)
         cachedIDs = recipe.ids.map { ($0.cache ?? recipe.cache) == .process }
         cachesInProcess = cachedIDs.allSatisfy { $0 }
         waitsForFirstUnlock = recipe.beforeFirstUnlock == .wait
@@ -328,21 +327,21 @@ final class RecipePlan: Sendable {
         work?.lookups += lookups
     }
 
-    /// The read a store asks at every launch, when none of its texts has a placeholder.
-    static func fixedRead(_ store: RecipeStore) -> FixedRead? {
+    /// How a launch reads a store: made once when none of its texts has a placeholder.
+    static func storeRead(_ store: RecipeStore) -> StoreRead {
         switch store.kind {
         case .keychain(let item):
             let texts = [item.service, item.account] + [item.accessGroup, item.generic].compactMap { $0 }
-            guard !texts.contains(where: \.hasPlaceholders) else { return nil }
+            guard !texts.contains(where: \.hasPlaceholders) else { return .keychain(KeychainItemBox(item)) }
             let query = KeychainQuery(service: item.service.raw, account: item.account.raw, accessGroup: item.accessGroup?.raw,
                                       synchronizable: item.querySynchronizable,
                                       accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil, generic: item.generic?.raw)
-            return .keychain(FixedKeychainRead(query: query, upgradeTo: item.upgradeAccessible ? item.accessible : nil))
+            return .fixedKeychain(FixedKeychainRead(query: query, upgradeTo: item.upgradeAccessible ? item.accessible : nil))
         case .defaults(let key, let suite, _):
-            guard !key.hasPlaceholders, suite?.hasPlaceholders != true else { return nil }
-            return .defaults(key: key.raw, suite: suite?.raw)
+            guard !key.hasPlaceholders, suite?.hasPlaceholders != true else { return .filled }
+            return .fixedDefaults(key: key.raw, suite: suite?.raw)
         default:
-            return nil
+            return .filled
         }
     }
 }
