@@ -26,7 +26,7 @@ public struct SimUUID: Hashable, Comparable, Sendable {
     /// every launch, so this avoids building them from pieces. The digits are worked out, not
     /// looked up in a table: a global array read here was retained and released by every thread
     /// that formats, one reference count written from every core of a search.
-    private func format(dashes: Bool, upper: Bool) -> String {
+    package func format(dashes: Bool, upper: Bool) -> String {
         let letters = upper ? UInt8(ascii: "A") - 10 : UInt8(ascii: "a") - 10
         return String(unsafeUninitializedCapacity: dashes ? 36 : 32) { buffer in
             var out = 0

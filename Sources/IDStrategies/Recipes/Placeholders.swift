@@ -2,7 +2,11 @@ import IDSim
 
 /// The values of a recipe's placeholders for one app: `{bundle}`, `{bundleName}`, `{team}`,
 /// `{appGroup}` and the params, each worked out only when a template asks for it.
-struct Placeholders {
+///
+/// A class, one reference where a struct held eight: a launch's `RecipeLaunch` is built in
+/// memory and copied out of its init with a retain and a release of each of its fields (the
+/// optimized SIL keeps the pair), at every launch.
+final class Placeholders {
     let bundle: String
     let team: String
     let displayName: String?
@@ -12,6 +16,17 @@ struct Placeholders {
     let options: [String: OptionValue]
     /// The supplied values keyed stores name (`{supplied:NAME}`), by call name; none: not supplied.
     var supplied: [String: String] = [:]
+
+    init(bundle: String, team: String, displayName: String?, appGroup: String?, params: [String], defaults: [String: OptionValue],
+         options: [String: OptionValue]) {
+        self.bundle = bundle
+        self.team = team
+        self.displayName = displayName
+        self.appGroup = appGroup
+        self.params = params
+        self.defaults = defaults
+        self.options = options
+    }
 
     /// An option's value: the app's, else the recipe's default for it.
     func option(_ name: String) -> OptionValue? {

@@ -649,19 +649,13 @@ package struct IDFormat: Sendable, Hashable {
     package static let uuidString = IDFormat(case: .upper, dashes: true)
 
     package func apply(_ id: String) -> String {
-        if id.utf8.allSatisfy({ $0 < 0x80 }) {
-            // IDs are ASCII (UUIDs, hex, base64url): shape the bytes, not Characters.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(id.utf8.count)
-            for byte in id.utf8 {
-                if dashes == false && byte == UInt8(ascii: "-") { continue }
-                switch letterCase {
-                case .lower? where byte >= 0x41 && byte <= 0x5A: bytes.append(byte + 0x20)
-                case .upper? where byte >= 0x61 && byte <= 0x7A: bytes.append(byte - 0x20)
-                default: bytes.append(byte)
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
+        // IDs are ASCII (UUIDs, hex, base64url): shape the bytes in place, not Characters, straight
+        // into the new string's storage, and keep the ID itself when it already has the shape (a
+        // stored value read back, shaped at every launch).
+        switch id.utf8.withContiguousStorageIfAvailable(shapedASCII) {
+        case .same?: return id
+        case .made(let shaped)?: return shaped
+        case .notASCII?, nil: break
         }
         var out = id
         if dashes == false { out = out.filter { $0 != "-" } }
@@ -673,9 +667,39 @@ package struct IDFormat: Sendable, Hashable {
         return out
     }
 
+    private enum ShapedBytes {
+        case same, made(String), notASCII
+    }
+
+    /// `bytes` in this shape, when they are all ASCII; the flags are read once, not per byte.
+    private func shapedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> ShapedBytes {
+        let drop = dashes == false, lower = letterCase == .lower, upper = letterCase == .upper
+        let dash = UInt8(ascii: "-")
+        var changes = 0, dropped = 0
+        for byte in bytes {
+            if byte >= 0x80 { return .notASCII }
+            if drop && byte == dash {
+                dropped += 1
+            } else if (lower && byte &- 0x41 < 26) || (upper && byte &- 0x61 < 26) {
+                changes += 1
+            }
+        }
+        if changes == 0 && dropped == 0 { return .same }
+        return .made(String(unsafeUninitializedCapacity: bytes.count - dropped) { buffer in
+            var out = 0
+            for byte in bytes where !(drop && byte == dash) {
+                // An ASCII letter differs from its other case by one bit.
+                buffer[out] = lower && byte &- 0x41 < 26 ? byte | 0x20 : upper && byte &- 0x61 < 26 ? byte & ~0x20 : byte
+                out += 1
+            }
+            return out
+        })
+    }
+
     /// A UUID in this shape (dashes kept unless the format drops them).
     func apply(_ uuid: SimUUID) -> String {
-        apply(uuid.uuidString)
+        // Written in its shape at once: `uuidString` (uppercase, dashes) unless the format says otherwise.
+        uuid.format(dashes: dashes ?? true, upper: letterCase != .lower)
     }
 }
 

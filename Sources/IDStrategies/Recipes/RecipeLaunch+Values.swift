@@ -36,29 +36,35 @@ struct PlatformValues {
 /// What each store read in a launch, by position: four inline (most recipes have no more), so
 /// a launch allocates nothing to remember its reads.
 struct StoreReads {
-    private var inline: (RecipeRead?, RecipeRead?, RecipeRead?, RecipeRead?) = (nil, nil, nil, nil)
-    private var more: [RecipeRead?] = []
+    // Four fields, not a tuple of four: a struct with a tuple field is not split into its
+    // fields by the optimizer, so each init built it in memory and copied it out (a retain and
+    // a release of every field).
+    private var first: RecipeRead?
+    private var second: RecipeRead?
+    private var third: RecipeRead?
+    private var fourth: RecipeRead?
+    private var more: [RecipeRead?]
 
     init(count: Int) {
-        if count > 4 { more = Array(repeating: nil, count: count - 4) }
+        more = count > 4 ? Array(repeating: nil, count: count - 4) : []
     }
 
     subscript(index: Int) -> RecipeRead? {
         get {
             switch index {
-            case 0: inline.0
-            case 1: inline.1
-            case 2: inline.2
-            case 3: inline.3
+            case 0: first
+            case 1: second
+            case 2: third
+            case 3: fourth
             default: index - 4 < more.count ? more[index - 4] : nil
             }
         }
         set {
             switch index {
-            case 0: inline.0 = newValue
-            case 1: inline.1 = newValue
-            case 2: inline.2 = newValue
-            case 3: inline.3 = newValue
+            case 0: first = newValue
+            case 1: second = newValue
+            case 2: third = newValue
+            case 3: fourth = newValue
             default: more[index - 4] = newValue
             }
         }
