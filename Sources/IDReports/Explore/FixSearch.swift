@@ -239,12 +239,16 @@ struct FixChecker {
         let after = FixMatrix(strategy: target.strategy, options: target.base.apps[target.app].options, library: target.library)
         let (worse, better, costs) = before.compare(with: after, goal: question.goal, properties: question.properties)
         guard worse.isEmpty else { return .refused }
-        // 3. A shallow search, then the full one: every watched property must hold.
+        // 3. A shallow search, then the full one: every watched property must hold. The shallow
+        // one stops two levels short of the full one at most: a level holds about six times the
+        // states of the one before, so a search one level short cost a sixth of the full search
+        // for every change that holds, while the full search, which stops at its first break,
+        // finds a break of that depth for not much more.
         explorer.workers = workers
         explorer.stopAtFirstBreak = true
         var searches = 0
-        let shallow = min(question.depth, max(question.steps.count + 1, 5))
-        for depth in shallow < question.depth ? [shallow, question.depth] : [question.depth] {
+        let shallow = min(question.depth - 2, max(question.steps.count + 1, 5))
+        for depth in shallow >= 1 ? [shallow, question.depth] : [question.depth] {
             let outcome = explorer.run(properties: watched, depth: depth, shouldStop: shouldStop)
             searches += 1
             if shouldStop() || outcome.stopReason != nil { return .cutShort }
