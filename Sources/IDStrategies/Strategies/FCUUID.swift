@@ -12,6 +12,8 @@ package struct FCUUID: IDStrategy {
     static let installationKey = "fc_uuidForInstallation"
     static let deviceKey = "fc_uuidForDevice"
     static let devicesKey = "fc_uuidsOfUserDevices"
+    /// Each device's own iCloud key-value entry: `fc_uuidForDevice_<its uuidForDevice>`.
+    static let devicePrefix = deviceKey + "_"
 
     package static let options: [StrategyOption] = [
         StrategyOption("version", .choice(["1.3.1", "1.3.0"]), default: .string("1.3.1"),
@@ -88,11 +90,17 @@ package struct FCUUID: IDStrategy {
         if stored == nil, status != .itemNotFound { notes.keychain("read devices", status) }
         let saved = stored ?? os.defaultsString(forKey: Self.devicesKey) ?? ""
         // Split by bytes ("|" is ASCII): a split by Characters walks grapheme clusters, slowly.
-        var devices = Set(saved.utf8.split(separator: UInt8(ascii: "|")).map { String(Substring($0)) })
-        devices.insert(device)
-        os.setUbiquitous(device, forKey: Self.deviceKey + "_" + device)
-        for key in os.ubiquitousKeys(withPrefix: Self.deviceKey + "_") {
-            if let other = os.ubiquitousString(forKey: key) { devices.insert(other) }
+        // The library keeps an NSMutableSet; a user has a handful of devices, so an array that
+        // skips what it holds gives the same sorted list without hashing each ID at every launch.
+        var devices: [String] = []
+        func insert(_ id: String) {
+            if !devices.contains(id) { devices.append(id) }
+        }
+        for part in saved.utf8.split(separator: UInt8(ascii: "|")) { insert(String(Substring(part))) }
+        insert(device)
+        os.setUbiquitous(device, forKey: Self.devicePrefix + device)
+        for key in os.ubiquitousKeys(withPrefix: Self.devicePrefix) {
+            if let other = os.ubiquitousString(forKey: key) { insert(other) }
         }
         let list = devices.sorted()
         let joined = list.joined(separator: "|")
