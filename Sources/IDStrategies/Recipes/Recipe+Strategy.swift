@@ -78,7 +78,7 @@ extension Recipe {
     /// supplied last (`supplied`), else of its option of that name, as a launch does; with
     /// neither it names no entry (`StoreDescription.unkeyed`).
     package func storeDescriptions(for app: AppDeclaration, supplied: [String: String] = [:]) -> [StoreDescription] {
-        var values = placeholders(for: app)
+        let values = placeholders(for: app)
         for name in Set(stores.compactMap(\.keyedBy)) { values.supplied[name] = values.suppliedValue(name, passed: supplied[name]) }
         var out: [StoreDescription] = stores.map { store in
             var description = description(of: store, values: values, app: app)

@@ -94,7 +94,7 @@ struct RecipeProgram: AppProgram {
     /// The placeholders' values for this app, looked up as templates ask for them.
     func placeholders(_ os: AppOS) -> Placeholders {
         // Only the ones its texts use: each is a string fetched from the world.
-        var placeholders = Placeholders(bundle: shared.usesBundle ? os.bundleID : "", team: shared.usesTeam ? os.teamID : "",
+        let placeholders = Placeholders(bundle: shared.usesBundle ? os.bundleID : "", team: shared.usesTeam ? os.teamID : "",
                                         displayName: shared.usesDisplayName ? os.displayName : nil,
                                         appGroup: shared.usesAppGroup ? os.firstAppGroup : nil,
                                         params: shared.params, defaults: shared.paramDefaults, options: options)
