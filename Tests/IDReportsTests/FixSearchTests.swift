@@ -184,6 +184,25 @@ import Testing
         #expect(withBreaks >= 10 && proven >= 10, "strategies with breaks: \(withBreaks), fixes proven: \(proven)")
     }
 
+    @Test("a change's searches: the full depth always, last; a shallow one only two levels short or more; never one the earlier rule did not run")
+    func searchDepths() {
+        for depth in 1...8 {
+            for length in 1...depth {
+                let depths = FixChecker.searchDepths(depth: depth, breakLength: length)
+                // The earlier rule, written out: one step past the break (at least 5), when short of the full depth.
+                let earlierShallow = min(depth, max(length + 1, 5))
+                let earlier = earlierShallow < depth ? [earlierShallow, depth] : [depth]
+                #expect(depths.last == depth && depths.count <= 2, "depth \(depth), break \(length): \(depths)")
+                #expect(depths.allSatisfy(earlier.contains), "depth \(depth), break \(length): \(depths) against \(earlier)")
+                if depths.count == 2 { #expect(depths[0] <= depth - 2) }
+                if earlier.count == 2 && earlierShallow <= depth - 2 { #expect(depths == earlier) }
+            }
+        }
+        // svudid's stable break (6 steps) at depth 8: the depth-7 search is gone; a 4-step break keeps its depth-5 one.
+        #expect(FixChecker.searchDepths(depth: 8, breakLength: 6) == [8])
+        #expect(FixChecker.searchDepths(depth: 8, breakLength: 4) == [5, 8])
+    }
+
     @Test("a Swift strategy without a twin says nothing was searched")
     func notSearched() throws {
         let target = try Self.builtIn("id-kit")

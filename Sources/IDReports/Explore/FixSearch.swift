@@ -82,7 +82,7 @@ package struct FixSearch: Sendable, Equatable {
     package var recipe: Recipe?
     package var property: ExploreProperty
     package var suggestions: [Fix] = []
-    /// Changes tried (each at least replayed), and of them those proven by a full search.
+    /// Changes tried (each at least replayed), and of them those searched at the full depth.
     package var tried = 0
     package var searched = 0
     /// The budget ran out before every change was tried.
@@ -207,9 +207,9 @@ struct FixChecker {
     enum Verdict {
         /// The break still happens with the change.
         case refusedByReplay
-        /// The matrix got worse, or a shallow search found a break.
+        /// The matrix got worse (or the varied world could not be made).
         case refused
-        /// A search found these breaks.
+        /// A search found these breaks (`searches`: how many of the searches run were at the full depth).
         case refusedBySearch(searches: Int, found: [[Step]])
         case holds(FixSearch.Fix, searches: Int)
         case cutShort
@@ -239,27 +239,34 @@ struct FixChecker {
         let after = FixMatrix(strategy: target.strategy, options: target.base.apps[target.app].options, library: target.library)
         let (worse, better, costs) = before.compare(with: after, goal: question.goal, properties: question.properties)
         guard worse.isEmpty else { return .refused }
-        // 3. A shallow search, then the full one: every watched property must hold. The shallow
-        // one stops two levels short of the full one at most: a level holds about six times the
-        // states of the one before, so a search one level short cost a sixth of the full search
-        // for every change that holds, while the full search, which stops at its first break,
-        // finds a break of that depth for not much more.
+        // 3. Every watched property must hold at the full depth. A shallow search goes first only
+        // where it is at least two levels short of the full one: a level holds about six times the
+        // states of the one before, so one level short it cost a sixth of the proof for every change
+        // that held. A break one level short is then found by the full search, which stops at its
+        // first break; that costs a refused change up to a level's worth more than the shallow
+        // search did (its last level tried only the steps that can break), and is the rarer case.
         explorer.workers = workers
         explorer.stopAtFirstBreak = true
-        var searches = 0
-        let shallow = min(question.depth - 2, max(question.steps.count + 1, 5))
-        for depth in shallow >= 1 ? [shallow, question.depth] : [question.depth] {
+        var searchedInFull = 0
+        for depth in Self.searchDepths(depth: question.depth, breakLength: question.steps.count) {
             let outcome = explorer.run(properties: watched, depth: depth, shouldStop: shouldStop)
-            searches += 1
+            if depth == question.depth { searchedInFull += 1 }
             if shouldStop() || outcome.stopReason != nil { return .cutShort }
-            if !outcome.breaks.isEmpty { return .refusedBySearch(searches: searches, found: Array(outcome.breaks.values)) }
+            if !outcome.breaks.isEmpty { return .refusedBySearch(searches: searchedInFull, found: Array(outcome.breaks.values)) }
             if depth == question.depth {
                 let fix = FixSearch.Fix(change: candidate.change, keys: candidate.keys, recipe: varied, depth: depth, states: outcome.states,
                                         watched: ExploreProperty.allCases.filter(watched.contains), better: better, costs: costs)
-                return .holds(fix, searches: searches)
+                return .holds(fix, searches: searchedInFull)
             }
         }
         return .refused
+    }
+
+    /// The depths a change's searches go to, the full one last: a shallow one first (one step past
+    /// the break, at least 5) only where that is at least two levels short of the full depth.
+    static func searchDepths(depth: Int, breakLength: Int) -> [Int] {
+        let shallow = min(depth, max(breakLength + 1, 5))
+        return shallow <= depth - 2 ? [shallow, depth] : [depth]
     }
 
     /// The question's target with the varied recipe in the followed app's place (following the

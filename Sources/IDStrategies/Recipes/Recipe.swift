@@ -649,9 +649,9 @@ package struct IDFormat: Sendable, Hashable {
     package static let uuidString = IDFormat(case: .upper, dashes: true)
 
     package func apply(_ id: String) -> String {
-        // IDs are ASCII (UUIDs, hex, base64url): shape the bytes in place, not Characters, straight
-        // into the new string's storage, and keep the ID itself when it already has the shape (a
-        // stored value read back, shaped at every launch).
+        // IDs are ASCII (UUIDs, hex, base64url): read the bytes where they are, not as Characters,
+        // write the shaped ones once into the new string's storage, and keep the ID itself when it
+        // already has the shape (a stored value read back, shaped at every launch).
         switch id.utf8.withContiguousStorageIfAvailable(shapedASCII) {
         case .same?: return id
         case .made(let shaped)?: return shaped
