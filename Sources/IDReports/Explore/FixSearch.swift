@@ -141,14 +141,14 @@ package struct FixSearch: Sendable, Equatable {
                 case .cutShort:
                     result.cutShort = true
                     return false
-                case .holds(let fix, let searches):
+                case .holds(let fix):
                     passed.append(candidate)
-                    result.searched += searches
+                    result.searched += 1
                     result.suggestions.append(fix)
                     if result.suggestions.count >= budget.suggestions { return false }
-                case .refusedBySearch(let searches, let found):
+                case .refusedBySearch(let inFull, let found):
                     passed.append(candidate)
-                    result.searched += searches
+                    if inFull { result.searched += 1 }
                     // What refuted this change is replayed against the next ones first: most
                     // changes that fail, fail on the same few sequences, found once.
                     checker.counterexamples.append(contentsOf: found.filter { !checker.counterexamples.contains($0) })
@@ -209,9 +209,10 @@ struct FixChecker {
         case refusedByReplay
         /// The matrix got worse (or the varied world could not be made).
         case refused
-        /// A search found these breaks (`searches`: how many of the searches run were at the full depth).
-        case refusedBySearch(searches: Int, found: [[Step]])
-        case holds(FixSearch.Fix, searches: Int)
+        /// A search found these breaks (`inFull`: the search at the full depth, not a shallow one).
+        case refusedBySearch(inFull: Bool, found: [[Step]])
+        /// The search at the full depth found no break.
+        case holds(FixSearch.Fix)
         case cutShort
     }
 
@@ -247,16 +248,14 @@ struct FixChecker {
         // search did (its last level tried only the steps that can break), and is the rarer case.
         explorer.workers = workers
         explorer.stopAtFirstBreak = true
-        var searchedInFull = 0
         for depth in Self.searchDepths(depth: question.depth, breakLength: question.steps.count) {
             let outcome = explorer.run(properties: watched, depth: depth, shouldStop: shouldStop)
-            if depth == question.depth { searchedInFull += 1 }
             if shouldStop() || outcome.stopReason != nil { return .cutShort }
-            if !outcome.breaks.isEmpty { return .refusedBySearch(searches: searchedInFull, found: Array(outcome.breaks.values)) }
+            if !outcome.breaks.isEmpty { return .refusedBySearch(inFull: depth == question.depth, found: Array(outcome.breaks.values)) }
             if depth == question.depth {
                 let fix = FixSearch.Fix(change: candidate.change, keys: candidate.keys, recipe: varied, depth: depth, states: outcome.states,
                                         watched: ExploreProperty.allCases.filter(watched.contains), better: better, costs: costs)
-                return .holds(fix, searches: searchedInFull)
+                return .holds(fix)
             }
         }
         return .refused
