@@ -247,6 +247,16 @@ package struct KeychainStore: Sendable, Hashable {
     /// its older items to AfterFirstUnlockThisDeviceOnly as it reads them, 267-270).
     package var upgradeAccessible = false
 
+    /// The query its reads, writes and deletes make, each text filled by `text` (a plan passes
+    /// the raw text of an item that names no placeholder; a launch fills them).
+    func query(_ text: (Template) -> String) -> KeychainQuery {
+        KeychainQuery(service: text(service), account: text(account), accessGroup: accessGroup.map(text), synchronizable: querySynchronizable,
+                      accessible: queryAccessible ? accessible ?? .whenUnlocked : nil, generic: generic.map(text))
+    }
+
+    /// The class an item a read finds in another is moved to (`upgradeAccessible`); nil: none.
+    var upgradeTarget: Accessibility? { upgradeAccessible ? accessible : nil }
+
     package enum Write: String, Sendable, CaseIterable {
         /// SecItemAdd; on -25299, `onDuplicate`.
         case add
@@ -675,12 +685,16 @@ package struct IDFormat: Sendable, Hashable {
     private func shapedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> ShapedBytes {
         let drop = dashes == false, lower = letterCase == .lower, upper = letterCase == .upper
         let dash = UInt8(ascii: "-")
+        // A kept byte in the case asked for: an ASCII letter differs from its other case by one bit.
+        func cased(_ byte: UInt8) -> UInt8 {
+            lower && byte &- 0x41 < 26 ? byte | 0x20 : upper && byte &- 0x61 < 26 ? byte & ~0x20 : byte
+        }
         var changes = 0, dropped = 0
         for byte in bytes {
             if byte >= 0x80 { return .notASCII }
             if drop && byte == dash {
                 dropped += 1
-            } else if (lower && byte &- 0x41 < 26) || (upper && byte &- 0x61 < 26) {
+            } else if cased(byte) != byte {
                 changes += 1
             }
         }
@@ -688,8 +702,7 @@ package struct IDFormat: Sendable, Hashable {
         return .made(String(unsafeUninitializedCapacity: bytes.count - dropped) { buffer in
             var out = 0
             for byte in bytes where !(drop && byte == dash) {
-                // An ASCII letter differs from its other case by one bit.
-                buffer[out] = lower && byte &- 0x41 < 26 ? byte | 0x20 : upper && byte &- 0x61 < 26 ? byte & ~0x20 : byte
+                buffer[out] = cased(byte)
                 out += 1
             }
             return out

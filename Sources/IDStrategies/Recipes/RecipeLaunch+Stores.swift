@@ -96,7 +96,7 @@ extension RecipeLaunch {
 
     /// A keychain item's read, its query filled for this launch.
     private mutating func readKeychain(_ index: Int, _ item: KeychainStore, _ os: inout AppOS) -> RecipeRead {
-        readKeychain(index, query(item), upgradeTo: item.upgradeAccessible ? item.accessible : nil, &os)
+        readKeychain(index, query(item), upgradeTo: item.upgradeTarget, &os)
     }
 
     /// A keychain item's read (noting one that failed); an item found with another class than
@@ -127,9 +127,8 @@ extension RecipeLaunch {
     }
 
     func query(_ item: KeychainStore) -> KeychainQuery {
-        KeychainQuery(service: fill(item.service), account: fill(item.account),
-                      accessGroup: item.accessGroup.map(fill), synchronizable: item.querySynchronizable,
-                      accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil, generic: item.generic.map(fill))
+        let placeholders = self.placeholders
+        return item.query { $0.fill(placeholders) }
     }
 
     // MARK: - Writing

@@ -329,16 +329,13 @@ final class RecipePlan: Sendable {
 
     /// How a launch reads a store: made once when none of its texts has a placeholder.
     static func storeRead(_ store: RecipeStore) -> StoreRead {
+        let plain = !store.templates.contains(where: \.hasPlaceholders)
         switch store.kind {
         case .keychain(let item):
-            let texts = [item.service, item.account] + [item.accessGroup, item.generic].compactMap { $0 }
-            guard !texts.contains(where: \.hasPlaceholders) else { return .keychain(KeychainItemBox(item)) }
-            let query = KeychainQuery(service: item.service.raw, account: item.account.raw, accessGroup: item.accessGroup?.raw,
-                                      synchronizable: item.querySynchronizable,
-                                      accessible: item.queryAccessible ? item.accessible ?? .whenUnlocked : nil, generic: item.generic?.raw)
-            return .fixedKeychain(FixedKeychainRead(query: query, upgradeTo: item.upgradeAccessible ? item.accessible : nil))
+            guard plain else { return .keychain(KeychainItemBox(item)) }
+            return .fixedKeychain(FixedKeychainRead(query: item.query(\.raw), upgradeTo: item.upgradeTarget))
         case .defaults(let key, let suite, _):
-            guard !key.hasPlaceholders, suite?.hasPlaceholders != true else { return .filled }
+            guard plain else { return .filled }
             return .fixedDefaults(key: key.raw, suite: suite?.raw)
         default:
             return .filled
