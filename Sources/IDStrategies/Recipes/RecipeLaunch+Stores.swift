@@ -71,7 +71,7 @@ extension RecipeLaunch {
         case .keychain, .filled: break
         }
         if let call = unkeyed(index) {
-            if inFull { notes.append("\(shared.storeNames[index]) is kept per value of \(call), and none was supplied: nothing to read") }
+            note(store: index) { "\($0) is kept per value of \(call), and none was supplied: nothing to read" }
             return .missing
         }
         if case .keychain(let box) = plan { return readKeychain(index, box.item, &os) }
@@ -107,15 +107,15 @@ extension RecipeLaunch {
             if let target, found.accessible != target {
                 // The read's own update, not one of the recipe's writes: the item keeps its data.
                 let upgraded = os.secItemUpdate(query, KeychainUpdate(value: found.value, accessible: target))
-                if inFull { notes.append("keychain update (\(shared.storeNames[index])): class \(found.accessible.rawValue) → \(target.rawValue): \(upgraded)") }
+                note(store: index) { "keychain update (\($0)): class \(found.accessible.rawValue) → \(target.rawValue): \(upgraded)" }
             }
             return .value(found.value)
         }
         if status == .success || status == .itemNotFound {
-            if inFull { notes.append("keychain read (\(shared.storeNames[index])): \(SecStatus.itemNotFound)") }
+            note(store: index) { "keychain read (\($0)): \(SecStatus.itemNotFound)" }
             return .missing
         }
-        if inFull { notes.append("keychain read (\(shared.storeNames[index])): \(status)") }
+        note(store: index) { "keychain read (\($0)): \(status)" }
         return .refused(status)
     }
 

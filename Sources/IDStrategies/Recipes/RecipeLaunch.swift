@@ -33,6 +33,12 @@ struct RecipeLaunch {
         if inFull { notes.append(line()) }
     }
 
+    /// Notes what the code ran into at a store, its line made from the store's name. (The name is
+    /// handed in: a line that read it from `self` would overlap the mutating access.)
+    mutating func note(store index: Int, _ line: (_ name: String) -> String) {
+        if inFull { notes.append(line(shared.storeNames[index])) }
+    }
+
     func fill(_ template: Template) -> String {
         template.fill(placeholders)
     }
