@@ -184,23 +184,23 @@ import Testing
         #expect(withBreaks >= 10 && proven >= 10, "strategies with breaks: \(withBreaks), fixes proven: \(proven)")
     }
 
-    @Test("a change's searches: the full depth always, last; a shallow one only two levels short or more; never one the earlier rule did not run")
-    func searchDepths() {
+    @Test("a change's shallow search: only two levels short of the full depth or more; never one the earlier rule did not run")
+    func shallowDepth() {
         for depth in 1...8 {
             for length in 1...depth {
-                let depths = FixChecker.searchDepths(depth: depth, breakLength: length)
+                let shallow = FixChecker.shallowDepth(depth: depth, breakLength: length)
                 // The earlier rule, written out: one step past the break (at least 5), when short of the full depth.
-                let earlierShallow = min(depth, max(length + 1, 5))
-                let earlier = earlierShallow < depth ? [earlierShallow, depth] : [depth]
-                #expect(depths.last == depth && depths.count <= 2, "depth \(depth), break \(length): \(depths)")
-                #expect(depths.allSatisfy(earlier.contains), "depth \(depth), break \(length): \(depths) against \(earlier)")
-                if depths.count == 2 { #expect(depths[0] <= depth - 2) }
-                if earlier.count == 2 && earlierShallow <= depth - 2 { #expect(depths == earlier) }
+                let earlier = min(depth, max(length + 1, 5))
+                if let shallow {
+                    #expect(shallow == earlier && shallow <= depth - 2, "depth \(depth), break \(length): \(shallow) against \(earlier)")
+                } else {
+                    #expect(earlier > depth - 2, "depth \(depth), break \(length): the earlier rule's \(earlier) was dropped")
+                }
             }
         }
         // svudid's stable break (6 steps) at depth 8: the depth-7 search is gone; a 4-step break keeps its depth-5 one.
-        #expect(FixChecker.searchDepths(depth: 8, breakLength: 6) == [8])
-        #expect(FixChecker.searchDepths(depth: 8, breakLength: 4) == [5, 8])
+        #expect(FixChecker.shallowDepth(depth: 8, breakLength: 6) == nil)
+        #expect(FixChecker.shallowDepth(depth: 8, breakLength: 4) == 5)
     }
 
     @Test("a Swift strategy without a twin says nothing was searched")

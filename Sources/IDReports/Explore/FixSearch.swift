@@ -248,24 +248,26 @@ struct FixChecker {
         // search did (its last level tried only the steps that can break), and is the rarer case.
         explorer.workers = workers
         explorer.stopAtFirstBreak = true
-        for depth in Self.searchDepths(depth: question.depth, breakLength: question.steps.count) {
+        func search(to depth: Int) -> (refusal: Verdict?, states: Int) {
             let outcome = explorer.run(properties: watched, depth: depth, shouldStop: shouldStop)
-            if shouldStop() || outcome.stopReason != nil { return .cutShort }
-            if !outcome.breaks.isEmpty { return .refusedBySearch(inFull: depth == question.depth, found: Array(outcome.breaks.values)) }
-            if depth == question.depth {
-                let fix = FixSearch.Fix(change: candidate.change, keys: candidate.keys, recipe: varied, depth: depth, states: outcome.states,
-                                        watched: ExploreProperty.allCases.filter(watched.contains), better: better, costs: costs)
-                return .holds(fix)
-            }
+            if shouldStop() || outcome.stopReason != nil { return (.cutShort, outcome.states) }
+            if !outcome.breaks.isEmpty { return (.refusedBySearch(inFull: depth == question.depth, found: Array(outcome.breaks.values)), outcome.states) }
+            return (nil, outcome.states)
         }
-        return .refused
+        if let shallow = Self.shallowDepth(depth: question.depth, breakLength: question.steps.count), let refusal = search(to: shallow).refusal {
+            return refusal
+        }
+        let full = search(to: question.depth)
+        if let refusal = full.refusal { return refusal }
+        return .holds(FixSearch.Fix(change: candidate.change, keys: candidate.keys, recipe: varied, depth: question.depth, states: full.states,
+                                    watched: ExploreProperty.allCases.filter(watched.contains), better: better, costs: costs))
     }
 
-    /// The depths a change's searches go to, the full one last: a shallow one first (one step past
-    /// the break, at least 5) only where that is at least two levels short of the full depth.
-    static func searchDepths(depth: Int, breakLength: Int) -> [Int] {
+    /// The depth of the shallow search that goes before a change's full one (one step past the
+    /// break, at least 5), where that is at least two levels short of the full depth; nil: none.
+    static func shallowDepth(depth: Int, breakLength: Int) -> Int? {
         let shallow = min(depth, max(breakLength + 1, 5))
-        return shallow <= depth - 2 ? [shallow, depth] : [depth]
+        return shallow <= depth - 2 ? shallow : nil
     }
 
     /// The question's target with the varied recipe in the followed app's place (following the
