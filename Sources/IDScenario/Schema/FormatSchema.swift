@@ -202,14 +202,9 @@ package enum FormatSchema {
 
     /// The recipe's definitions, each from its keys' declarations (`RecipeKeys`).
     static func recipeDefs() -> [(String, StructuredValue)] {
-        func fields<Target>(_ table: [RecipeField<Target>]) -> [(String, StructuredValue)] { table.map { ($0.name, $0.spec.schema) } }
-        func required<Target>(_ table: [RecipeField<Target>]) -> [String] { table.filter(\.spec.required).names() }
-        func oneHead<Target>(_ table: [RecipeField<Target>]) -> StructuredValue {
-            .array(table.heads().map { .object([("required", .strings([$0]))]) })
-        }
         let recipe: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object(fields(RecipeKeys.recipe))),
+            ("properties", .object(RecipeKeys.recipe.schemaProperties())),
             ("additionalProperties", .bool(false)),
             // Either one ID (id, save, …) or several (ids), not both.
             ("oneOf", .array([.object([("required", .strings(["id"]))]), .object([("required", .strings(["ids"]))])])),
@@ -224,15 +219,15 @@ package enum FormatSchema {
         ])
         let source: StructuredValue = .object([("anyOf", .array([
             .ref("text"),
-            .object([("type", .string("object")), ("properties", .object(fields(RecipeKeys.source))), ("additionalProperties", .bool(false)),
-                     ("oneOf", oneHead(RecipeKeys.source))]),
+            .object([("type", .string("object")), ("properties", .object(RecipeKeys.source.schemaProperties())), ("additionalProperties", .bool(false)),
+                     ("oneOf", RecipeKeys.source.oneHeadSchema())]),
         ]))])
-        let save: StructuredValue = .object([("anyOf", .array([.ref("text"), object(fields(RecipeKeys.save), required: required(RecipeKeys.save))]))])
-        let optionTest = object(fields(RecipeKeys.optionTest), required: required(RecipeKeys.optionTest))
+        let save: StructuredValue = .object([("anyOf", .array([.ref("text"), RecipeKeys.save.objectSchema()]))])
+        let optionTest = RecipeKeys.optionTest.objectSchema()
         // A save's `when`: an option test, the source that gave the ID, or both; `is` only with `option`.
         let saveOptionTest: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object(fields(RecipeKeys.saveWhen))),
+            ("properties", .object(RecipeKeys.saveWhen.schemaProperties())),
             ("anyOf", .array([.object([("required", .strings(["option"]))]), .object([("required", .strings(["source"]))])])),
             ("dependentRequired", .object([("is", .strings(["option"]))])),
             ("additionalProperties", .bool(false)),
@@ -240,9 +235,9 @@ package enum FormatSchema {
         // A call's action: one of clear, save (with from: supplied), newId, rerun; `when` an option test.
         let callAction: StructuredValue = .object([
             ("type", .string("object")),
-            ("properties", .object(fields(RecipeKeys.callAction))),
+            ("properties", .object(RecipeKeys.callAction.schemaProperties())),
             ("additionalProperties", .bool(false)),
-            ("oneOf", oneHead(RecipeKeys.callAction)),
+            ("oneOf", RecipeKeys.callAction.oneHeadSchema()),
             ("dependentRequired", .object([("save", .strings(["from"])), ("from", .strings(["save"]))])),
         ])
         return [
@@ -251,8 +246,8 @@ package enum FormatSchema {
             ("store", store),
             ("source", source),
             ("save", save),
-            ("migration", object(fields(RecipeKeys.migration), required: required(RecipeKeys.migration))),
-            ("format", object(fields(RecipeKeys.format))),
+            ("migration", RecipeKeys.migration.objectSchema()),
+            ("format", object(RecipeKeys.format.schemaProperties())),
             ("optionTest", optionTest),
             ("saveOptionTest", saveOptionTest),
         ]
@@ -331,5 +326,20 @@ package enum FormatSchema {
         var members: [(String, StructuredValue)] = [("type", .string("array")), ("items", items)]
         if let minItems { members.append(("minItems", .int(minItems))) }
         return .object(members)
+    }
+}
+
+extension Array {
+    /// Each field's name with its schema, in the table's order: an object schema's properties.
+    func schemaProperties<Target>() -> [(String, StructuredValue)] where Element == RecipeField<Target> { map { ($0.name, $0.spec.schema) } }
+
+    /// The closed object of the table's fields, those it marks required required.
+    func objectSchema<Target>() -> StructuredValue where Element == RecipeField<Target> {
+        FormatSchema.object(schemaProperties(), required: filter(\.spec.required).names())
+    }
+
+    /// Exactly one of the table's heads (`isHead`), for a schema's `oneOf`.
+    func oneHeadSchema<Target>() -> StructuredValue where Element == RecipeField<Target> {
+        .array(heads().map { .object([("required", .strings([$0]))]) })
     }
 }

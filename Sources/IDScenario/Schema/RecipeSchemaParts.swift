@@ -22,8 +22,7 @@ enum RecipeSchemaParts {
 
     /// `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.
     static var conditionNames: StructuredValue {
-        let comparison = FormatSchema.object(RecipeKeys.comparison.map { ($0.name, $0.spec.schema) },
-                                             required: RecipeKeys.comparison.filter(\.spec.required).names())
+        let comparison = RecipeKeys.comparison.objectSchema()
         return .object([("anyOf", .array([.ref("text"), comparison, FormatSchema.array(.object([("anyOf", .array([.ref("text"), comparison]))]))]))])
     }
 
@@ -31,9 +30,9 @@ enum RecipeSchemaParts {
     static var shaped: StructuredValue {
         .object([
             ("type", .string("object")),
-            ("properties", .object(RecipeKeys.shaped.map { ($0.name, $0.spec.schema) })),
+            ("properties", .object(RecipeKeys.shaped.schemaProperties())),
             ("additionalProperties", .bool(false)),
-            ("oneOf", .array(RecipeKeys.shaped.heads().map { .object([("required", .strings([$0]))]) })),
+            ("oneOf", RecipeKeys.shaped.oneHeadSchema()),
         ])
     }
 

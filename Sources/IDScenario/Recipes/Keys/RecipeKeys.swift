@@ -44,7 +44,7 @@ enum RecipeKeys {
             """),
         Field.structure("format", { .ref("format") }, scope: .oneID,
                         docs: "`{ case: lower \\| upper, dashes: true \\| false }`: shapes the returned ID; stored copies keep what was written"),
-        Field.structure("hash", { FormatSchema.object(RecipeKeys.hash.map { ($0.name, $0.spec.schema) }) }, scope: .oneID,
+        Field.structure("hash", { FormatSchema.object(RecipeKeys.hash.schemaProperties()) }, scope: .oneID,
                         docs: "`{ salt: TEXT }` or `{}`: the returned ID becomes the lowercase hex SHA-256 of `salt:ID` (of `ID` without a salt)"),
         Field.structure("ids", { RecipeSchemaParts.ids }, docs: """
             instead of `id`, `save`, `overwrite`, `clear`, `format` and `hash`: several IDs, each under its name with those keys and its \
