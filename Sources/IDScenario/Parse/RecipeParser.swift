@@ -747,10 +747,10 @@ enum RecipeParser {
         case .mapping:
             guard let inner = reader.mapping(equalsNode, "equals") else { return nil }
             reader.checkKeys(inner, known: RecipeKeys.shapedNames, in: "equals")
-            let heads = inner.filter { $0.key == "store" || $0.key == "from" }
+            let heads = inner.filter { RecipeKeys.shapedHeads.contains($0.key) }
             guard heads.count == 1, let head = heads.first, let word = reader.string(head.value, head.key),
                   let found = kind(word, at: head.value) else {
-                if inner.filter({ $0.key == "store" || $0.key == "from" }).count != 1 {
+                if heads.count != 1 {
                     reader.error("equals reads one thing: { store: NAME } or { from: idfv }, with case and dashes", at: equalsNode)
                 }
                 return nil
@@ -807,7 +807,7 @@ enum RecipeParser {
                 if case .mapping = whenNode {
                     let inner = reader.mapping(whenNode, "when") ?? []
                     // An option test, or only the source that gave the ID (or both), with the policy as `write`.
-                    if inner.contains(where: { $0.key != "source" && $0.key != "write" }) || !inner.contains(where: { $0.key == "source" }) {
+                    if inner.contains(where: { !RecipeKeys.saveWhenNames.contains($0.key) }) || !inner.contains(where: { $0.key == "source" }) {
                         optionNode = whenNode
                     } else {
                         reader.checkKeys(inner, known: RecipeKeys.saveWhenNames, in: "when")

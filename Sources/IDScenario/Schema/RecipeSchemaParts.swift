@@ -15,9 +15,8 @@ enum RecipeSchemaParts {
 
     /// `ids`: each ID with its own keys, and the recipe's it may set for itself.
     static var ids: StructuredValue {
-        let fields = RecipeKeys.eachIDKeys.compactMap { name in RecipeKeys.recipe.first { $0.name == name }.map { (name, $0.spec.schema) } }
-        return .object([("type", .string("object")), ("minProperties", .int(1)),
-                        ("additionalProperties", FormatSchema.object(fields, required: ["id"]))])
+        .object([("type", .string("object")), ("minProperties", .int(1)),
+                 ("additionalProperties", FormatSchema.object(RecipeKeys.eachIDFields.schemaProperties(), required: ["id"]))])
     }
 
     /// `if` and `unless`: a store's name, a comparison `{ store: A, equals: B }`, or a list of them.

@@ -113,6 +113,13 @@ struct RecipeField<Target>: Sendable {
              set: nil, get: nil)
     }
 
+    /// Another table's key declared again for this target: its name, schema and docs, read by the
+    /// parser's own function and required by nothing here (a save's `when` takes an option test's
+    /// keys, a comparison's shape the format's).
+    static func borrowed<Other>(_ field: RecipeField<Other>) -> Self {
+        structure(field.name, { [schema = field.spec.schema] in schema }, docs: field.spec.docs)
+    }
+
     /// Text with placeholders, always written (`account`, `path`).
     static func template(_ name: String, _ path: WritableKeyPath<Target, Template> & Sendable, required: Bool = false, docs: String) -> Self {
         Self(RecipeKeySpec(name: name, kind: .template, required: required, docs: docs),

@@ -69,7 +69,8 @@ enum RecipeKeys {
     /// The keys of one ID: under `ids:` each ID has them; a recipe of one ID has them at its top.
     static let oneIDKeys = recipe.filter { $0.spec.scope == .oneID }.names()
     /// The keys of an ID under `ids:`: its own, and the recipe's it may set for itself.
-    static let eachIDKeys = oneIDKeys + recipe.filter { $0.spec.scope == .recipeAndEachID }.names()
+    static let eachIDFields = recipe.filter { $0.spec.scope == .oneID } + recipe.filter { $0.spec.scope == .recipeAndEachID }
+    static let eachIDKeys = eachIDFields.names()
 
     /// `hash: { salt }`.
     static let hash: [RecipeField<RecipeHash>] = [.template("salt", \.salt, docs: "text hashed before the ID, placeholders filled")]
@@ -186,8 +187,9 @@ enum RecipeKeys {
     static let shaped: [RecipeField<RecipeSource>] = [
         .structure("store", { .ref("text") }, head: true, docs: "a store of the recipe"),
         .structure("from", { FormatSchema.words(RecipeParser.comparableSources) }, head: true, docs: "a platform source read"),
-    ] + format.map { .structure($0.name, { [schema = $0.spec.schema] in schema }, docs: $0.spec.docs) }
+    ] + format.map { .borrowed($0) }
     static let shapedNames = shaped.names()
+    static let shapedHeads = shaped.heads()
 
     /// `when: { option: NAME, is: VALUE }`: a test of the app's option.
     static let optionTest: [RecipeField<RecipeCondition.OptionTest>] = [
@@ -197,7 +199,7 @@ enum RecipeKeys {
     static let optionTestNames = optionTest.names()
 
     /// A save's `when` as a mapping: an option test, the source that gave the ID, or both, and the policy.
-    static let saveWhen: [RecipeField<RecipeSave>] = optionTest.map { .structure($0.name, { [schema = $0.spec.schema] in schema }, docs: $0.spec.docs) } + [
+    static let saveWhen: [RecipeField<RecipeSave>] = optionTest.map { .borrowed($0) } + [
         .structure("source", { .ref("text") }, docs: "a source of the ID: saved only at a launch where it gave the ID"),
         .structure("write", { RecipeSchemaParts.savePolicy }, docs: "the write's policy"),
     ]
