@@ -9,7 +9,7 @@ import IDStrategies
 /// search's apps and their options are fixed, so their programs are resolved when the search is
 /// made, and this one object is passed. A strategy or options not resolved then (none in a
 /// search's own steps) go to the library as before.
-final class ResolvedPrograms: AppProgramResolver, Sendable {
+package final class ResolvedPrograms: AppProgramResolver, Sendable {
     private struct Resolved: Sendable {
         let strategy: String
         let options: [String: OptionValue]
@@ -19,7 +19,7 @@ final class ResolvedPrograms: AppProgramResolver, Sendable {
     let library: StrategyLibrary
     private let resolved: [Resolved]
 
-    init(library: StrategyLibrary, apps: some Sequence<AppDeclaration>) {
+    package init(library: StrategyLibrary, apps: some Sequence<AppDeclaration>) {
         self.library = library
         var resolved: [Resolved] = []
         for app in apps where !resolved.contains(where: { $0.strategy == app.strategy && $0.options == app.options }) {
@@ -29,7 +29,7 @@ final class ResolvedPrograms: AppProgramResolver, Sendable {
         self.resolved = resolved
     }
 
-    func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {
+    package func program(strategy: String, options: [String: OptionValue]) -> any AppProgram {
         // A handful of apps, usually one strategy: a scan beats hashing the name.
         for entry in resolved where entry.strategy == strategy && entry.options == options { return entry.program }
         return library.program(strategy: strategy, options: options)
