@@ -213,7 +213,7 @@ package enum FormatSchema {
         let store: StructuredValue = .object([
             ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
             ("properties", .object(RecipeKeys.storeKinds.map { kind in
-                (kind.name, object(kind.keys.map { ($0.name, $0.schema) }, required: kind.keys.filter(\.required).map(\.name)))
+                (kind.name, kind.keys.objectSchema())
             })),
             ("additionalProperties", .bool(false)),
         ])
@@ -329,14 +329,20 @@ package enum FormatSchema {
     }
 }
 
+extension Array where Element == RecipeKeySpec {
+    /// Each key's name with its schema, in order: an object schema's properties.
+    func schemaProperties() -> [(String, StructuredValue)] { map { ($0.name, $0.schema) } }
+
+    /// The closed object of the keys, those marked required required.
+    func objectSchema() -> StructuredValue { FormatSchema.object(schemaProperties(), required: filter(\.required).map(\.name)) }
+}
+
 extension Array {
     /// Each field's name with its schema, in the table's order: an object schema's properties.
-    func schemaProperties<Target>() -> [(String, StructuredValue)] where Element == RecipeField<Target> { map { ($0.name, $0.spec.schema) } }
+    func schemaProperties<Target>() -> [(String, StructuredValue)] where Element == RecipeField<Target> { map(\.spec).schemaProperties() }
 
     /// The closed object of the table's fields, those it marks required required.
-    func objectSchema<Target>() -> StructuredValue where Element == RecipeField<Target> {
-        FormatSchema.object(schemaProperties(), required: filter(\.spec.required).names())
-    }
+    func objectSchema<Target>() -> StructuredValue where Element == RecipeField<Target> { map(\.spec).objectSchema() }
 
     /// Exactly one of the table's heads (`isHead`), for a schema's `oneOf`.
     func oneHeadSchema<Target>() -> StructuredValue where Element == RecipeField<Target> {
