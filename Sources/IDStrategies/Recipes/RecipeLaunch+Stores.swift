@@ -126,6 +126,8 @@ extension RecipeLaunch {
         return call
     }
 
+    /// The item's query with its texts filled for this launch. (The closure takes the
+    /// placeholders alone: `item.query(fill)` would capture a copy of the whole launch.)
     func query(_ item: KeychainStore) -> KeychainQuery {
         let placeholders = self.placeholders
         return item.query { $0.fill(placeholders) }
