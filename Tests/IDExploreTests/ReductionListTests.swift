@@ -31,7 +31,7 @@ import Testing
 
     @Test("each reduction of the list is one type's, behind the Reduction protocol")
     func oneTypeEach() {
-        let types: [any Reduction.Type] = [LaunchView.self, CommutingSteps.self, RebuildingSteps.self, DeviceSymmetry.self]
+        let types: [any Reduction.Type] = [LaunchView.self, CommutingSteps.self, RebuildingSteps.self, DeviceSymmetry.self, StepOutcomes.self]
         #expect(types.map { $0.reduction.rawValue }.sorted() == SearchReduction.allCases.map(\.rawValue).sorted())
     }
 }

@@ -77,12 +77,21 @@ extension SearchEngine {
                         // lead back to the state, visited already.
                         if cuts.leavesOut(number, after: reachedBy) || !marking.allows(filter, step: number, state: state, worker: worker)
                             || model.skips(number, from: state, worker: worker) { continue }
+                        // A successor whose fingerprint the model knows beforehand is made only if new.
+                        let predicted = model.predictedFingerprint(number, from: state, worker: worker)
+                        if let predicted, runSeen.contains(predicted) || visited.contains(predicted) {
+                            out.run.successors.append(Search.Successor(fingerprint: predicted, parent: UInt32(index), step: UInt16(number),
+                                                                       broken: [], visited: true))
+                            continue
+                        }
                         var successor = state
                         guard let result = model.apply(number, to: &successor, worker: worker) else { continue }
-                        var found = Search.Successor(fingerprint: model.fingerprint(successor, worker: worker), parent: UInt32(index),
+                        if predicted == nil { model.learn(number, from: state, to: successor, result: result, worker: worker) }
+                        var found = Search.Successor(fingerprint: predicted ?? model.fingerprint(successor, worker: worker), parent: UInt32(index),
                                                      step: UInt16(number), broken: result.broken)
                         out.run.brokenAssumptions.formUnion(result.brokenAssumptions)
-                        found.visited = !runSeen.insert(found.fingerprint) || visited.contains(found.fingerprint)
+                        // (A predicted one was found in neither above.)
+                        found.visited = !runSeen.insert(found.fingerprint) || predicted == nil && visited.contains(found.fingerprint)
                         if !found.visited && plan.records {
                             found.view = marking.record(plan.phase, successor: successor, from: state, worker: worker, into: &out.views)
                         }

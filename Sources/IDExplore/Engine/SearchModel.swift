@@ -4,14 +4,16 @@
 /// what a step does, not why a reduction is sound. It keeps fingerprints, parent links and step
 /// numbers; the model makes states from them.
 ///
-/// Reductions meet the engine in three shapes, none of which it names:
+/// Reductions meet the engine in four shapes, none of which it names:
 /// - a step reduction is a table, compiled when the search starts (`StepCut`): the steps left out
 ///   of a state's successors given the step that reached it;
 /// - a node-marking reduction (`NodeMarking`) notes a word on the nodes it admits at the merge,
 ///   and filters the steps tried from them;
 /// - a reduction that holds only while the model behaves as it assumed (`Assumptions`) has the
 ///   model report a successor that broke the assumption, and the engine starts over with the
-///   model that no longer assumes it (`relaxing`).
+///   model that no longer assumes it (`relaxing`);
+/// - a reduction that knows a successor's fingerprint before its step is taken
+///   (`predictedFingerprint`, `learn`) lets the engine pass over one already visited.
 ///
 /// Properties are bits of a `PropertyMask` (up to eight): the model says which a step broke.
 package protocol SearchModel: Sendable {
@@ -56,6 +58,18 @@ package protocol SearchModel: Sendable {
     func fingerprint(_ state: State, worker: Worker) -> Int
     /// The root's fingerprint, watching `properties` (before any worker is made).
     func rootFingerprint(watching properties: PropertyMask) -> Int
+    /// The fingerprint of the state a step leads to, when the worker knows it without applying
+    /// the step (a reduction that remembers what steps did); nil when it does not.
+    func predictedFingerprint(_ step: Int, from state: State, worker: Worker) -> Int?
+    /// Told after a step was applied where `predictedFingerprint` said nil: what it did, for the
+    /// predictions to come.
+    func learn(_ step: Int, from state: State, to successor: State, result: StepResult, worker: Worker)
+}
+
+extension SearchModel {
+    /// A model that predicts nothing.
+    func predictedFingerprint(_ step: Int, from state: State, worker: Worker) -> Int? { nil }
+    func learn(_ step: Int, from state: State, to successor: State, result: StepResult, worker: Worker) {}
 }
 
 /// What applying a step gave.

@@ -112,7 +112,8 @@ struct Fingerprinter {
         /// No content: what an empty cache entry holds.
         static let empty = PartForm(hash: 0, values: [])
 
-        private init(hash: Int, values: [ValueKey]) {
+        /// A form as kept elsewhere (`StepOutcomeMemo`): its hash and its values.
+        init(hash: Int, values: [ValueKey]) {
             self.hash = hash
             self.values = values
         }

@@ -87,9 +87,12 @@ struct WorldSearchModel: SearchModel {
     }
 
     func makeWorker() -> WorldWorker {
-        WorldWorker(tables: PartTables(steps: steps, restoreSteps: restoreSteps, symmetry: symmetry),
-                    forms: PartFormCache(trackingBlind: root.trackingBlind), resolved: ResolvedPrograms(library: library, apps: root.world.apps),
-                    watch: Watch(app: app, value: value, properties: [], forgiving: forgiving))
+        // No outcomes are kept where app code may read tracking state no form holds (see `StepOutcomes`).
+        let keepsOutcomes = reductions.contains(StepOutcomes.reduction) && !trackingBlindByFlow
+        return WorldWorker(tables: PartTables(steps: steps, restoreSteps: restoreSteps, symmetry: symmetry),
+                           forms: PartFormCache(trackingBlind: root.trackingBlind), resolved: ResolvedPrograms(library: library, apps: root.world.apps),
+                           watch: Watch(app: app, value: value, properties: [], forgiving: forgiving),
+                           outcomes: keepsOutcomes ? StepOutcomeMemo(reads: StepOutcomes.reads(steps, app: app, forgiving: forgiving)) : nil)
     }
 
     func prepare(_ worker: WorldWorker, watching: PropertyMask) {
@@ -127,6 +130,37 @@ struct WorldSearchModel: SearchModel {
     func rootFingerprint(watching properties: PropertyMask) -> Int {
         Fingerprinter.fingerprint(root, symmetry: symmetry, watching: properties)
     }
+
+    /// The parent with its device's form replaced by the one kept for the step's view (`StepOutcomes`).
+    func predictedFingerprint(_ step: Int, from state: ExploreState, worker: WorldWorker) -> Int? {
+        guard let memo = worker.outcomes else { return nil }
+        let d = worker.tables.steps[step].device
+        guard d >= 0, d < state.world.deviceCount, let view = memo.view(of: step, on: d, from: state, watching: worker.watch.properties) else {
+            memo.lastView = nil
+            return nil
+        }
+        guard let form = memo.form(after: view) else {
+            memo.lastView = view
+            return nil
+        }
+        memo.lastView = nil
+        var predicted = state
+        predicted.deviceForms[d] = form
+        return fingerprint(predicted, worker: worker)
+    }
+
+    /// Keeps the step's outcome when it wrote only its device's form (see `StepOutcomes`).
+    func learn(_ step: Int, from state: ExploreState, to successor: ExploreState, result: StepResult, worker: WorldWorker) {
+        guard let memo = worker.outcomes, let view = memo.lastView, view.step == step else { return }
+        memo.lastView = nil
+        let d = worker.tables.steps[step].device
+        guard result.broken.isEmpty, result.brokenAssumptions.isEmpty, successor.follow == state.follow,
+              successor.backupForms.count == state.backupForms.count, successor.world.deviceCheck == state.world.deviceCheck,
+              successor.world.accountsUnchanged(since: state.world.accountSnapshot) else { return }
+        let before = state.world.deviceSnapshot
+        for e in 0..<successor.world.deviceCount where e != d && !successor.world.deviceUnchanged(e, since: before) { return }
+        memo.keep(view, form: successor.deviceForms[d])
+    }
 }
 
 /// What one worker of a search of the world keeps: its own copies of the tables it reads for
@@ -138,11 +172,14 @@ final class WorldWorker {
     let forms: PartFormCache
     let resolved: ResolvedPrograms
     var watch: Watch
+    /// What steps did, by what they read (nil: `StepOutcomes` is not in use).
+    let outcomes: StepOutcomeMemo?
 
-    init(tables: PartTables, forms: PartFormCache, resolved: ResolvedPrograms, watch: Watch) {
+    init(tables: PartTables, forms: PartFormCache, resolved: ResolvedPrograms, watch: Watch, outcomes: StepOutcomeMemo?) {
         self.tables = tables
         self.forms = forms
         self.resolved = resolved
         self.watch = watch
+        self.outcomes = outcomes
     }
 }

@@ -2,8 +2,9 @@
 /// or how short the shortest break is. Tests run searches with and without each and compare.
 ///
 /// The engine (`SearchEngine`) names none of them: `WorldSearchModel` hands it a step reduction
-/// as a table, the launch views as a node-marking reduction (`LaunchViewMarking`), and folds a
-/// state with its mirror in the fingerprint it gives (`DeviceSymmetry`).
+/// as a table, the launch views as a node-marking reduction (`LaunchViewMarking`), folds a
+/// state with its mirror in the fingerprint it gives (`DeviceSymmetry`), and tells fingerprints
+/// before steps are taken (`StepOutcomes`).
 package enum SearchReduction: String, CaseIterable, Sendable {
     /// At the two depths before the last, a state is expanded only where its launches can still
     /// find something no earlier state's could (`LaunchView`).
@@ -15,12 +16,16 @@ package enum SearchReduction: String, CaseIterable, Sendable {
     case rebuildingSteps
     /// Interchangeable devices: a state or its mirror is visited, not both (`DeviceSymmetry`).
     case deviceSymmetry
+    /// A step's successor is known from what the same step did from a state with the same view,
+    /// and passed over when visited (`StepOutcomes`).
+    case stepOutcomes
 }
 
 /// One reduction's own code, in a file of its own under Reductions: which of the search's
 /// reductions it is, so `Explorer.reductions` switches it. Each then meets the engine in one of
 /// its shapes (`SearchModel`): a step reduction as a table (`StepCut`), the launch views as a
-/// node-marking reduction (`LaunchViewMarking`), device symmetry in the model's fingerprint.
+/// node-marking reduction (`LaunchViewMarking`), device symmetry in the model's fingerprint, the
+/// kept step outcomes as predicted fingerprints.
 protocol Reduction: Sendable {
     static var reduction: SearchReduction { get }
 }

@@ -1,0 +1,99 @@
+@testable import IDExplore
+import IDScenario
+import IDSim
+import IDStrategies
+import Testing
+
+/// A worker passes over a successor whose fingerprint it predicts from what the same step did
+/// from a state with the same view (`StepOutcomes`). A wrong prediction would drop a state, so
+/// every prediction made along random walks is checked against the step applied, and searches
+/// with and without the reduction are compared depth by depth.
+@Suite("explore's kept step outcomes")
+struct StepOutcomesTests {
+    /// Every built-in world the rule tests walk, and recipe twins, whose launches run a recipe.
+    static let worlds = Explorer.walkedWorlds + ["keychain-idfv-twin", "svudid-twin", "rndi-twin"]
+
+    @Test("every fingerprint predicted along random walks is the one the step, applied, gives", arguments: worlds)
+    func predictionsAreTheAppliedOnes(name: String) throws {
+        let explorer = try Explorer.named(name)
+        let model = explorer.model
+        let worker = model.makeWorker()
+        guard !explorer.trackingBlindByFlow else {
+            #expect(worker.outcomes == nil, "\(name): blind by flow keeps none")
+            return
+        }
+        model.prepare(worker, watching: PropertyMask(Set(ExploreProperty.allCases)))
+        var predictions = 0, learned = 0
+        var numbers = Array(0..<model.stepCount)
+        try explorer.randomWalks(seed: 0x5eed, walks: 16, length: 9) { state, _, random in
+            // Each state tries its steps in an order of its own, twice: the second time round
+            // most kept outcomes are the state's own, the first time its neighbours'.
+            for _ in 0..<2 {
+                numbers.sort { _, _ in random.next() & 1 == 0 }
+                for number in numbers where !model.skips(number, from: state, worker: worker) {
+                    let predicted = model.predictedFingerprint(number, from: state, worker: worker)
+                    var successor = state
+                    let result = model.apply(number, to: &successor, worker: worker)
+                    guard let predicted else {
+                        if let result { model.learn(number, from: state, to: successor, result: result, worker: worker) }
+                        learned += 1
+                        continue
+                    }
+                    predictions += 1
+                    let step = model.steps[number]
+                    try #require(result != nil, "\(name): \(step) was predicted but does not apply")
+                    #expect(predicted == model.fingerprint(successor, worker: worker), "\(name): \(step) predicted wrong")
+                    #expect(result?.broken == [] && result?.brokenAssumptions == [], "\(name): \(step) broke something")
+                }
+            }
+        }
+        // Not vacuous: the walks meet kept outcomes, and learn more than they predict from.
+        #expect(predictions > 200 && learned > 200, "\(name): \(predictions) predictions, \(learned) learned")
+        #expect(worker.outcomes?.predicted == predictions)
+    }
+
+    @Test("with kept outcomes a search visits the same states at every depth, makes as many successors and finds every break at its length",
+          arguments: ["rndi", "keychain-idfv", "adjust", "svudid-twin", "fcuuid", "devicecheck", "id-kit", "openudid"])
+    func searchKeepsStates(name: String) throws {
+        let keeping = try Explorer.named(name)
+        var without = keeping
+        without.reductions.remove(.stepOutcomes)
+        let all = Set(ExploreProperty.allCases)
+        func run(_ explorer: Explorer) -> (ExploreOutcome, [Int]) {
+            var states: [Int] = []
+            let outcome = explorer.run(properties: all, depth: 6, progress: { if $0.depthDone { states.append($0.states) } })
+            return (outcome, states)
+        }
+        let (a, statesWith) = run(keeping), (b, statesWithout) = run(without)
+        #expect(a.breaks.mapValues(\.count) == b.breaks.mapValues(\.count), "\(name)")
+        #expect(statesWith == statesWithout, "\(name)")
+        // Passed-over successors are still counted, as visited ones.
+        #expect(a.successors == b.successors, "\(name)")
+    }
+
+    @Test("what a step's outcome is kept by: its device's form, its launch view, or nothing")
+    func whatIsKept() throws {
+        let explorer = try Explorer.named("rndi")
+        let world = explorer.root.world
+        func reads(_ event: Event, forgiving: Forgiving = []) -> StepOutcomes.Reads {
+            StepOutcomes.reads([Step(event, on: 0)], app: 0, forgiving: forgiving)[0]
+        }
+        #expect(reads(.lock) == .device && reads(.install(0, source: nil)) == .device && reads(.uninstall(0)) == .device)
+        #expect(reads(.launch(0, mode: .foreground)) == .launchView && reads(.launch(1, mode: .background)) == .launchView)
+        #expect(reads(.uninstall(0), forgiving: .uninstall) == .none, "writes what the properties remember")
+        #expect(reads(.uninstall(1), forgiving: .uninstall) == .device, "another app's")
+        #expect(reads(.backup(.icloud, name: ActionAlphabet.backupName(device: 0, kind: .icloud, world))) == .none, "writes a backup")
+        #expect(reads(.erase) == .none && reads(.migrate(from: 1)) == .none && reads(.restore(backup: "b")) == .none && reads(.signOut()) == .none)
+    }
+
+    @Test("a search blind to tracking by its value's flow keeps no outcomes, nor one without the reduction")
+    func notKept() throws {
+        var explorer = try Explorer.named("rndi")
+        #expect(explorer.model.makeWorker().outcomes != nil)
+        explorer.trackingBlindByFlow = true
+        #expect(explorer.model.makeWorker().outcomes == nil, "app code may read tracking state no form holds")
+        explorer.trackingBlindByFlow = false
+        explorer.reductions.remove(.stepOutcomes)
+        #expect(explorer.model.makeWorker().outcomes == nil)
+    }
+}
