@@ -154,7 +154,10 @@ struct WorldSearchModel: SearchModel {
         guard let memo = worker.outcomes, let view = memo.lastView, view.step == step else { return }
         memo.lastView = nil
         let d = worker.tables.steps[step].device
-        guard result.broken.isEmpty, result.brokenAssumptions.isEmpty, successor.follow == state.follow,
+        // (An assumption the model no longer makes is reported broken by every step after the read
+        // that broke it, since the world keeps what its app code read: the engine passes over
+        // those, and so may a prediction.)
+        guard result.broken.isEmpty, result.brokenAssumptions.isDisjoint(with: assumptions), successor.follow == state.follow,
               successor.backupForms.count == state.backupForms.count, successor.world.deviceCheck == state.world.deviceCheck,
               successor.world.accountsUnchanged(since: state.world.accountSnapshot) else { return }
         let before = state.world.deviceSnapshot

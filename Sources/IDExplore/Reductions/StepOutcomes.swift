@@ -16,9 +16,10 @@ import IDSim
 ///
 /// What is kept. When such a step, applied, wrote device `d` and nothing else the fingerprint
 /// reads (no other device and no Apple ID by storage identity, DeviceCheck's bits and what the
-/// properties remember equal to the parent's), broke nothing and broke no assumption, and every
-/// generated value in `d`'s new form is one it read (no fresh value), the worker keeps, for the
-/// step and the view it read, `d`'s new form with each value given as its position in the view.
+/// properties remember equal to the parent's), broke nothing and no assumption the search still
+/// makes, and every generated value in `d`'s new form is one it read (no fresh value), the worker
+/// keeps, for the step and the view it read, `d`'s new form with each value given as its position
+/// in the view.
 ///
 /// Why a prediction is sound. A step does the same from the same inputs: the simulator is
 /// deterministic, and what the forms leave out (the clock, the random generators, installation
@@ -137,7 +138,7 @@ final class StepOutcomeMemo: @unchecked Sendable {   // one worker's own
     /// The device's form after the step, when an outcome was kept for this view.
     func form(after view: View) -> Fingerprinter.PartForm? {
         let entry = entries[Self.slot(view.hash)]
-        guard entry.view == view.hash, entry.view != 0, Int(entry.step) == view.step, Int(entry.named) == view.names.count else { return nil }
+        guard entry.view == view.hash, view.hash != 0, Int(entry.step) == view.step, Int(entry.named) == view.names.count else { return nil }
         var values: [ValueKey] = []
         if entry.valueCount > 0 {
             values.reserveCapacity(Int(entry.valueCount))
