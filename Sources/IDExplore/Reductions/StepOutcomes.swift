@@ -154,7 +154,7 @@ final class StepOutcomeMemo: @unchecked Sendable {   // one worker's own
         guard view.hash != 0, form.values.count <= 8, view.names.count <= 255 else { return }
         var positions: UInt64 = 0
         for (k, value) in form.values.enumerated() {
-            guard let position = view.names.firstIndex(of: value), position < 256 else { return }
+            guard let position = view.names.firstIndex(of: value) else { return }
             positions |= UInt64(position) << UInt64(8 * k)
         }
         entries[Self.slot(view.hash)] = Entry(view: view.hash, step: UInt16(view.step), named: UInt8(view.names.count),
