@@ -161,6 +161,72 @@ struct LaunchViewTests {
         #expect(view(record, phone2, .available) == view(state, phone2, .available))
     }
 
+    @Test("a backup marked as one no restore is taken from is refused by every restore of it, on every device",
+          arguments: ["adjust", "keychain-idfv", "rndi", "fcuuid"])
+    func unrestorableBackupsAreRefused(name: String) throws {
+        let explorer = try Explorer.named(name)
+        let model = explorer.model
+        let worker = model.makeWorker()
+        let restores = explorer.steps.indices.filter { if case .restore = explorer.steps[$0].event { return true }; return false }
+        // Walks from a phone whose app has made its ID, so that some backups hold it and some not.
+        let start = explorer.state(after: [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)])
+        var random = SplitMix(seed: 11)
+        var unrestorable = 0, restorable = 0
+        for _ in 0..<60 {
+            var state = start
+            for _ in 0..<7 {
+                _ = explorer.probe(&state, random.pick(explorer.steps))
+                let views = LaunchViewMerge.twoBeforeLastViews(of: state, watching: .all).views
+                for b in 0..<min(state.backupForms.count, LaunchViews.viewedBackups) {
+                    let ofBackup = restores.filter {
+                        if case .restore(let name) = explorer.steps[$0].event { return name == state.backupForms[b].name }
+                        return false
+                    }
+                    #expect(ofBackup.count == state.world.deviceCount, "a restore of \(state.backupForms[b].name) onto each device")
+                    if views.canRestore(b) {
+                        restorable += 1
+                        continue
+                    }
+                    unrestorable += 1
+                    // The engine passes over every one before copying the state; applied anyway,
+                    // each is refused.
+                    for step in ofBackup {
+                        #expect(model.skips(step, from: state, worker: worker), "\(explorer.steps[step])")
+                        var after = state
+                        #expect(explorer.probe(&after, explorer.steps[step]) == nil, "\(explorer.steps[step])")
+                    }
+                }
+            }
+        }
+        #expect(unrestorable > 0 && restorable > 0, "not vacuous: \(unrestorable) backups no restore is taken from, \(restorable) others")
+    }
+
+    @Test("states left only restores of backups no restore is taken from are not replayed: the search is the same",
+          arguments: ["adjust", "keychain-idfv", "rndi"])
+    func unrestorableNodesNotReplayed(name: String) throws {
+        let explorer = try Explorer.named(name)
+        var replaying = explorer
+        replaying.marksRefusedRestores = true
+        let properties = Set(ExploreProperty.allCases)
+        var fewer = false
+        for depth in [5, 6] {
+            var levels: [[Int]] = [[], []]
+            for (index, search) in [explorer, replaying].enumerated() {
+                let outcome = search.run(properties: properties, depth: depth, progress: { progress in
+                    if progress.depthDone { levels[index] += [progress.states, progress.successors] }
+                })
+                levels[index] += [outcome.expanded]
+            }
+            let a = explorer.run(properties: properties, depth: depth), b = replaying.run(properties: properties, depth: depth)
+            #expect(a.breaks == b.breaks, "\(name) at depth \(depth)")
+            // States and successors at every depth, then the states expanded.
+            #expect(levels[0].dropLast() == levels[1].dropLast(), "\(name) at depth \(depth): \(levels[0]) vs \(levels[1])")
+            #expect(a.expanded <= b.expanded)
+            fewer = fewer || a.expanded < b.expanded
+        }
+        #expect(fewer, "\(name): some state is not replayed")
+    }
+
     @Test("merging launch views keeps every break at its length and expands fewer states",
           arguments: ["rndi", "keychain-idfv", "fcuuid", "devicecheck"])
     func mergeKeepsBreaks(name: String) throws {

@@ -32,6 +32,10 @@ package protocol NodeMarking: Sendable {
     /// The steps a node lets through: its word, its state and, where `readsParent` (past the
     /// root), its parent's.
     func filter(_ phase: Phase, mark: UInt16, state: State, parent: State?, worker: Worker) -> Filter
+    /// Whether a node with this word lets no step through, whatever its state: it is then not
+    /// replayed. (Admitting it with such a word, not leaving it out, keeps the level's list as it
+    /// would be, and with it the chunks of the search.)
+    func triesNothing(_ phase: Phase, mark: UInt16) -> Bool
     /// The steps to try from such a node, when not all the level's (nil: all).
     func candidates(_ filter: Filter, worker: Worker) -> [Int]?
     /// Whether the node tries the step.
@@ -62,6 +66,7 @@ package struct NoMarking<State, Worker>: NodeMarking {
     package func records(_ phase: Void) -> Bool { false }
     package func readsParent(_ phase: Void) -> Bool { false }
     package func filter(_ phase: Void, mark: UInt16, state: State, parent: State?, worker: Worker) {}
+    package func triesNothing(_ phase: Void, mark: UInt16) -> Bool { false }
     package func candidates(_ filter: Void, worker: Worker) -> [Int]? { nil }
     package func allows(_ filter: Void, step: Int, state: State, worker: Worker) -> Bool { true }
     package func makeRunViews() {}

@@ -62,12 +62,17 @@ extension SearchEngine {
                 out.run.successors.reserveCapacity((to - from) * tried.count / 4)
                 for index in from..<to {
                     if shouldStop() { break }
+                    let node = levels[level][index]
+                    // A node whose word lets no step through keeps its place in the level (so the
+                    // chunks, and which successors are made while a property is still watched, are
+                    // as they would be), and is not replayed.
+                    if marking.triesNothing(plan.phase, mark: node.mark) { continue }
+                    out.run.expanded += 1
                     Self.stepNumbers(to: index, level: level, levels: levels, into: &path)
                     // A level lists its states in their parents' order, and those in theirs, so neighbours
                     // share most of their path: the replay keeps the states along the worker's last path
                     // and applies only the steps after the common prefix (a step or two, not `level`).
                     let state = context.replay.state(after: path) { state, number in model.replay(Int(number), on: &state, worker: worker) }
-                    let node = levels[level][index]
                     let filter = marking.filter(plan.phase, mark: node.mark, state: state, parent: plan.readsParent ? context.replay.parent : nil,
                                                 worker: worker)
                     let reachedBy = level > 0 ? Int(node.step) : nil

@@ -6,6 +6,8 @@ extension SearchEngine {
     /// What the merges of a search add up, chunk after chunk.
     struct MergeState {
         var successors = 0
+        /// States expanded (`SearchResult.expanded`).
+        var expanded = 0
         var breaks: [Int: [UInt16]] = [:]
         /// The properties not broken yet (the workers watch these).
         var remaining: PropertyMask
@@ -37,6 +39,7 @@ extension SearchEngine {
         let marking = model.marking
         for (runIndex, run) in runs.enumerated() {
             merge.successors += run.successors.count
+            merge.expanded += run.expanded
             for position in run.breaking {
                 let successor = run.successors[Int(position)]
                 let newlyBroken = successor.broken.intersection(merge.remaining)

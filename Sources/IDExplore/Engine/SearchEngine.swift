@@ -146,7 +146,7 @@ package struct SearchEngine<Model: SearchModel>: Sendable {
         let buckets = (visited.capacity + model.marking.capacity(of: merge.marks)) * MemoryLayout<Int>.stride
         return .done(SearchResult(breaks: merge.breaks, completedDepth: completed, depth: depth, states: visited.count, successors: merge.successors,
                                   seconds: clock() - start, stopReason: stopReason, bytesPerState: Double(nodes + buckets) / Double(max(1, visited.count)),
-                                  mergeSeconds: mergeSeconds, insertSeconds: insertSeconds))
+                                  expanded: merge.expanded, mergeSeconds: mergeSeconds, insertSeconds: insertSeconds))
     }
 
     /// What a model and its cuts assume.
@@ -227,6 +227,9 @@ package struct SearchResult: Sendable {
     package let seconds: Double
     package let stopReason: StopReason?
     package let bytesPerState: Double
+    /// States expanded: replayed and tried by their steps (the node-marking reduction leaves some
+    /// states counted only, and some listed that try nothing).
+    package let expanded: Int
     /// Of `seconds`, the time spent merging the workers' results while no worker expanded states:
     /// what does not shrink with more workers.
     package let mergeSeconds: Double

@@ -29,6 +29,8 @@ package enum Search {
     /// thread need not walk them all once more to find out).
     struct RunResult {
         var successors: [Successor] = []
+        /// The run's states replayed and tried (those whose word lets no step through are not).
+        var expanded = 0
         var brokenAssumptions: Assumptions = []
         /// The positions of the successors not known to be visited, in order.
         var fresh: [UInt32] = []

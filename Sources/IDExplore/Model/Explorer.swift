@@ -39,6 +39,9 @@ package struct Explorer: Sendable {
     /// it (`followedValueIgnoresTracking`), not because no code reads it: app code reading
     /// tracking state then breaks nothing the search assumed.
     package var trackingBlindByFlow = false
+    /// Lists the nodes that restore only backups no restore is taken from (see
+    /// `LaunchViews.restorable`): for tests, which compare the searches.
+    var marksRefusedRestores = false
     /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
     /// Each chunk ends in a wait for the slowest worker; its merge rides on the next chunk's.
     package var chunkStates = 2048
@@ -60,7 +63,8 @@ package struct Explorer: Sendable {
     /// The world as the engine searches it, with this search's settings.
     var model: WorldSearchModel {
         WorldSearchModel(root: root, steps: steps, library: programs, app: app, value: value, forgiving: goal?.forgiving ?? [],
-                         symmetry: symmetry, reductions: reductions, trackingBlindByFlow: trackingBlindByFlow)
+                         symmetry: symmetry, reductions: reductions, trackingBlindByFlow: trackingBlindByFlow,
+                         marksRefusedRestores: marksRefusedRestores)
     }
 
     /// Searches to `depth` for the properties; stops early when all have broken, or when
@@ -86,7 +90,8 @@ package struct Explorer: Sendable {
         for (bit, numbers) in result.breaks { breaks[ExploreProperty(bit: bit)] = numbers.map { steps[Int($0)] } }
         return ExploreOutcome(breaks: breaks, searched: properties, completedDepth: result.completedDepth, depth: depth, states: result.states,
                               successors: result.successors, seconds: result.seconds, stopReason: result.stopReason, bytesPerState: result.bytesPerState,
-                              trackingBlind: searched.root.trackingBlind, mergeSeconds: result.mergeSeconds, insertSeconds: result.insertSeconds)
+                              trackingBlind: searched.root.trackingBlind, expanded: result.expanded, mergeSeconds: result.mergeSeconds,
+                              insertSeconds: result.insertSeconds)
     }
 
     /// A state's fingerprint (for tests and tools that compare states).

@@ -41,7 +41,7 @@ struct WorldSearchModel: SearchModel {
     let trackingBlindByFlow: Bool
 
     init(root: ExploreState, steps: [Step], library: StrategyLibrary, app: AppIndex, value: String?, forgiving: Forgiving,
-         symmetry: DeviceSymmetry?, reductions: Set<SearchReduction>, trackingBlindByFlow: Bool = false) {
+         symmetry: DeviceSymmetry?, reductions: Set<SearchReduction>, trackingBlindByFlow: Bool = false, marksRefusedRestores: Bool = false) {
         self.root = root
         self.steps = steps
         self.library = library
@@ -61,7 +61,7 @@ struct WorldSearchModel: SearchModel {
         if reductions.contains(RebuildingSteps.reduction) { cuts.append(RebuildingSteps(steps: steps).cut(stepCount: steps.count)) }
         stepCuts = cuts
         marking = LaunchViewMarking(merges: reductions.contains(LaunchView.reduction) && LaunchView.applies(to: root),
-                                    deviceCount: root.world.deviceCount)
+                                    deviceCount: root.world.deviceCount, marksRefusedRestores: marksRefusedRestores)
         self.trackingBlindByFlow = trackingBlindByFlow
         assumptions = cuts.reduce(root.trackingBlind && !trackingBlindByFlow ? Self.codeIgnoresTracking : []) { $0.union($1.assumes) }
     }
@@ -83,7 +83,8 @@ struct WorldSearchModel: SearchModel {
         }
         if broken.contains(Self.erasesEndServerRecords) { reductions.remove(RebuildingSteps.reduction) }
         return WorldSearchModel(root: root, steps: steps, library: library, app: app, value: value, forgiving: forgiving,
-                                symmetry: symmetry, reductions: reductions, trackingBlindByFlow: trackingBlindByFlow)
+                                symmetry: symmetry, reductions: reductions, trackingBlindByFlow: trackingBlindByFlow,
+                                marksRefusedRestores: marking.marksRefusedRestores)
     }
 
     func makeWorker() -> WorldWorker {

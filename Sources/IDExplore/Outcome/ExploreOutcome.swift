@@ -21,6 +21,9 @@ package struct ExploreOutcome: Sendable {
     package let bytesPerState: Double
     /// Whether its states left out the tracking state (see `ExploreState.trackingBlind`).
     package let trackingBlind: Bool
+    /// States expanded, the root among them: replayed and tried by their steps (the launch-view
+    /// merges leave some states counted only, and mark some that try nothing).
+    package var expanded = 0
     /// Of `seconds`, the time spent merging the workers' results while no worker expanded states:
     /// what does not shrink with more workers. (With more than one, most chunks are merged while
     /// the next is expanded: see `SearchEngine.search`.)

@@ -17,9 +17,10 @@ import IDSim
 ///   earlier state of that depth already had is expanded only by restores: any other step from it
 ///   reaches a launch view the earlier one's same step reached. Nor are all restores needed: a
 ///   restore reads the state's launch views and one backup, so one of a backup whose restore view
-///   (the views and that backup) an earlier state of that depth had is left to that state. And a
-///   step that reads and writes
-///   only its own device (`ownStep`) changes at most that device, whose launch view after it
+///   (the views and that backup) an earlier state of that depth had is left to that state; one of
+///   a backup that holds no ID of the followed app is never taken (`ExploreState.refuses`), so a
+///   state left with no restore to try is not even replayed (`LaunchViews.restorable`). And a
+///   step that reads and writes only its own device (`ownStep`) changes at most that device, whose launch view after it
 ///   depends only on its launch view before: from a state whose view of the device an earlier
 ///   state of that depth already had, the earlier one's same step reached that view, and the
 ///   other devices' launches read what they read before the step.

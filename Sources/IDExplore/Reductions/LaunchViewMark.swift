@@ -46,6 +46,11 @@ struct LaunchViewMark: Equatable, Sendable {
     /// those, it need not be expanded at all).
     var restoresNone: Bool { raw == Self.restoresOnlyBit }
 
+    /// Expanded only by restores, and every one certainly refused (of backups that hold no ID of
+    /// the followed app): the node tries nothing (`LaunchViews.restorable`). Its own bit, beside
+    /// those of the backups, apart from the node that restores only backups past the eighth.
+    static let restoresNothing = LaunchViewMark(raw: restoresOnlyBit | 1 << 14)
+
     /// Leave the device's own steps to an earlier state.
     mutating func leaveOwnSteps(of device: DeviceIndex) { raw |= LaunchView.bit(device) }
 
@@ -64,6 +69,15 @@ struct LaunchViews: Sendable {
     var devices = SIMD4<Int>()
     var backups = SIMD8<Int>()
     var backupCount: UInt8 = 0
+    /// Bit `b`: a restore of the viewed backup `b` may be taken. A backup that holds no ID of the
+    /// followed app is never restored (`ExploreState.refusesRestore`), so a node expanded only by
+    /// restores marks only the others; one left with none makes no successor, and is not
+    /// replayed (`LaunchViewMark.restoresNothing`). Most nodes of the depth before the last were
+    /// such (four in five of adjust's), each replayed only to try nothing.
+    var restorable: UInt8 = 0
 
     static let viewedBackups = SIMD8<Int>.scalarCount
+
+    /// Whether a restore of the viewed backup `b` may be taken.
+    func canRestore(_ b: Int) -> Bool { restorable & (1 << UInt8(b)) != 0 }
 }

@@ -9,6 +9,9 @@ struct LaunchViewMarking: NodeMarking {
     /// reached either way.
     let merges: Bool
     let deviceCount: Int
+    /// Marks the restores of every backup, those certainly refused too, as before the merge knew
+    /// them (`LaunchViews.restorable`): for tests, which compare the searches.
+    var marksRefusedRestores = false
 
     enum Phase {
         /// Every step, from every state.
@@ -64,6 +67,10 @@ struct LaunchViewMarking: NodeMarking {
         }
     }
 
+    func triesNothing(_ phase: Phase, mark: UInt16) -> Bool {
+        phase == .beforeLast && LaunchViewMark(raw: mark) == .restoresNothing
+    }
+
     func candidates(_ filter: Filter, worker: WorldWorker) -> [Int]? {
         filter.marked && filter.mark.isRestoresOnly ? worker.tables.restoreSteps : nil
     }
@@ -90,7 +97,9 @@ struct LaunchViewMarking: NodeMarking {
             views.beforeLast.append(LaunchViewMerge.beforeLastView(of: successor, from: state, watching: watching))
             return UInt32(views.beforeLast.count - 1)
         }
-        views.twoBeforeLast.append(LaunchViewMerge.twoBeforeLastViews(of: successor, watching: watching))
+        var seen = LaunchViewMerge.twoBeforeLastViews(of: successor, watching: watching)
+        if marksRefusedRestores { seen.views.restorable = .max }
+        views.twoBeforeLast.append(seen)
         return UInt32(views.twoBeforeLast.count - 1)
     }
 

@@ -31,8 +31,12 @@ struct LaunchViewMerge {
         if !wholeViews.insert(launchView) {
             // Only the restores of backups no earlier state had with these views.
             mark = .restoresOnly
-            for b in 0..<kept where restoreViews.insert(views.backups[b]) { mark.restore(backup: b) }
-            if mark.restoresNone && Int(views.backupCount) <= kept { return nil }
+            var refusedOnly = false
+            for b in 0..<kept where restoreViews.insert(views.backups[b]) {
+                // A backup no restore is taken from is noted, not marked (see `LaunchViews.restorable`).
+                if views.canRestore(b) { mark.restore(backup: b) } else { refusedOnly = true }
+            }
+            if mark.restoresNone && Int(views.backupCount) <= kept { return refusedOnly ? .restoresNothing : nil }
         } else {
             for b in 0..<kept { restoreViews.insert(views.backups[b]) }
             if deviceCount <= LaunchView.ownStepsDevices {
@@ -71,6 +75,9 @@ struct LaunchViewMerge {
         var views = LaunchViews()
         let launchView = LaunchView.restoreViews(of: successor, watching: watching, backups: &views.backups)
         views.backupCount = UInt8(min(successor.backupForms.count, Int(UInt8.max)))
+        for b in 0..<min(successor.backupForms.count, LaunchViews.viewedBackups) where !successor.refusesRestore(ofBackup: b) {
+            views.restorable |= 1 << UInt8(b)
+        }
         if successor.world.deviceCount <= LaunchView.ownStepsDevices {
             for d in 0..<successor.world.deviceCount {
                 views.devices[d] = LaunchView.hash(of: successor, on: LaunchView.bit(d), watching: watching)

@@ -204,7 +204,7 @@ extension ExploreState {
         // A restore of a backup that holds no ID of the followed app (taken before the app was
         // installed, or before a launch gave it one) can only bring back what existed: the ID it
         // loses is no break of the app's, whatever the app does, so it is left out for every goal.
-        if case .restore(let name) = step.event, let kept = backupForms.first(where: { $0.name == name }), kept.followedID == nil {
+        if case .restore(let name) = step.event, let b = backupForms.firstIndex(where: { $0.name == name }), refusesRestore(ofBackup: b) {
             return true
         }
         // A user opens an app only on an unlocked device; the OS may start one in the background.
@@ -214,6 +214,10 @@ extension ExploreState {
         }
         return false
     }
+
+    /// Whether every restore of `backupForms[b]` is certainly refused (see `refuses`): the backup
+    /// holds no ID of the followed app.
+    func refusesRestore(ofBackup b: Int) -> Bool { backupForms[b].followedID == nil }
 
     /// Whether the step, if it applies, certainly leads to a state that fingerprints as this one:
     /// it changes nothing but the clock, or (in a tracking-blind state) nothing but the tracking

@@ -96,6 +96,7 @@ struct CheckViews: NodeMarking {
         mismatches.checked.add(1, ordering: .relaxed)
         if mark != Self.word(state) { mismatches.count.add(1, ordering: .relaxed) }
     }
+    func triesNothing(_ phase: Phase, mark: UInt16) -> Bool { false }
     func candidates(_ filter: Void, worker: Counters.Worker) -> [Int]? { nil }
     func allows(_ filter: Void, step: Int, state: Counters.State, worker: Counters.Worker) -> Bool { true }
     func makeRunViews() -> [Counters.State] { [] }
