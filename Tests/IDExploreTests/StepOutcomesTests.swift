@@ -65,7 +65,7 @@ struct StepOutcomesTests {
     }
 
     @Test("with kept outcomes a search visits the same states at every depth, makes as many successors and finds every break at its length",
-          arguments: ["rndi", "keychain-idfv", "adjust", "svudid-twin", "fcuuid", "devicecheck", "id-kit", "openudid"])
+          arguments: ["rndi", "keychain-idfv", "adjust", "svudid-twin", "fcuuid", "devicecheck", "id-kit", "openudid", "revenuecat"])
     func searchKeepsStates(name: String) throws {
         let keeping = try Explorer.named(name)
         var without = keeping
@@ -81,6 +81,37 @@ struct StepOutcomesTests {
         #expect(statesWith == statesWithout, "\(name)")
         // Passed-over successors are still counted, as visited ones.
         #expect(a.successors == b.successors, "\(name)")
+    }
+
+    @Test("a step that draws a value is not kept, though the fingerprint hashes the value as text")
+    func drawsAreNotKept() throws {
+        let explorer = try Explorer.named("revenuecat")
+        let model = explorer.model
+        let worker = model.makeWorker()
+        model.prepare(worker, watching: PropertyMask(Set(ExploreProperty.allCases)))
+        // The other app of the vendor (app 1) started on the phone, then the phone restarts: its
+        // next launch, in the background before the first unlock, cannot read UserDefaults and
+        // draws a new `$RCAnonymousID:` (rule CT-25), which the fingerprint hashes as text.
+        let rebooted = explorer.state(after: [Step(.install(1, source: nil), on: 0), Step(.launch(1, mode: .foreground), on: 0), Step(.reboot, on: 0)])
+        // The same after the other phone's erase, which draws that phone a new IDFA: the launch
+        // reads the same, and the generator stands elsewhere.
+        var erased = rebooted
+        #expect(explorer.probe(&erased, Step(.erase, on: 1)) != nil)
+        let launch = try #require(model.steps.firstIndex(of: Step(.launch(1, mode: .background), on: 0)))
+        let memo = try #require(worker.outcomes)
+        #expect(memo.view(of: launch, on: 0, from: rebooted, watching: worker.watch.properties)?.hash
+                == memo.view(of: launch, on: 0, from: erased, watching: worker.watch.properties)?.hash, "one view")
+        var drawn: [String] = []
+        for state in [rebooted, erased] {
+            let predicted = model.predictedFingerprint(launch, from: state, worker: worker)
+            var successor = state
+            let result = try #require(model.apply(launch, to: &successor, worker: worker))
+            #expect(predicted == nil || predicted == model.fingerprint(successor, worker: worker), "predicted wrong")
+            if predicted == nil { model.learn(launch, from: state, to: successor, result: result, worker: worker) }
+            drawn += successor.world.devices[0].processes[1].map { Array($0.memory.values) } ?? []
+        }
+        #expect(drawn.count == 2 && drawn[0] != drawn[1] && drawn.allSatisfy { $0.hasPrefix("$RCAnonymousID:") }, "\(drawn)")
+        #expect(memo.predicted == 0, "the first launch's outcome was not kept")
     }
 
     @Test("what a step's outcome is kept by: its device's form, its launch view, or nothing")

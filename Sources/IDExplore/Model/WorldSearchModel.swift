@@ -158,7 +158,9 @@ struct WorldSearchModel: SearchModel {
         // (An assumption the model no longer makes is reported broken by every step after the read
         // that broke it, since the world keeps what its app code read: the engine passes over
         // those, and so may a prediction.)
-        guard result.broken.isEmpty, result.brokenAssumptions.isDisjoint(with: assumptions), successor.follow == state.follow,
+        // (Nor one that drew from the world's generator: see `StepOutcomes`.)
+        guard result.broken.isEmpty, result.brokenAssumptions.isDisjoint(with: assumptions), successor.world.rng == state.world.rng,
+              successor.follow == state.follow,
               successor.backupForms.count == state.backupForms.count, successor.world.deviceCheck == state.world.deviceCheck,
               successor.world.accountsUnchanged(since: state.world.accountSnapshot) else { return }
         let before = state.world.deviceSnapshot

@@ -17,7 +17,8 @@ import IDSim
 /// What is kept. When such a step, applied, wrote device `d` and nothing else the fingerprint
 /// reads (no other device and no Apple ID by storage identity, DeviceCheck's bits and what the
 /// properties remember equal to the parent's), broke nothing and no assumption the search still
-/// makes, and every generated value in `d`'s new form is one it read (no fresh value), the worker
+/// makes, drew nothing from the world's generator, and every generated value in `d`'s new form
+/// is one it read (no fresh value), the worker
 /// keeps, for the step and the view it read, `d`'s new form with each value given as its position
 /// in the view.
 ///
@@ -30,7 +31,12 @@ import IDSim
 /// a state with the same view (the same step, the same hash, the same values in the same
 /// positions) the step again writes only device `d`, leaving it with the kept form, and every
 /// other part of the state as it was: the state with that one form replaced fingerprints as the
-/// successor would. Fresh values are not kept, since another state draws others. A search whose
+/// successor would. Fresh values are not kept, since another state draws others. Looking for
+/// them among the form's named values is not enough: a value the fingerprint does not take for
+/// a generated one is hashed as its text (RevenueCat's `$RCAnonymousID:` and 32 hex digits,
+/// whose `$` and `:` no generated value has), so an outcome that kept one would predict, from a
+/// state that draws another, the text drawn where it was learned. So no step that drew from the
+/// world's generator is kept: the draw itself is the test. A search whose
 /// root is tracking-blind by the flow of its value (`Explorer.trackingBlindByFlow`) keeps none:
 /// there app code may read tracking state that no form holds.
 ///
