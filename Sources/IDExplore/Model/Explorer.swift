@@ -39,8 +39,9 @@ package struct Explorer: Sendable {
     /// it (`followedValueIgnoresTracking`), not because no code reads it: app code reading
     /// tracking state then breaks nothing the search assumed.
     package var trackingBlindByFlow = false
-    /// Lists the nodes that restore only backups no restore is taken from (see
-    /// `LaunchViews.restorable`): for tests, which compare the searches.
+    /// Marks the restores of backups no restore is taken from too, so that a node left only those
+    /// is replayed to try nothing, as before the merge knew them (`LaunchViews.restorable`): for
+    /// tests, which compare the searches.
     var marksRefusedRestores = false
     /// Frontier states handed to the workers between two merges (the bench's `--chunk` varies it).
     /// Each chunk ends in a wait for the slowest worker; its merge rides on the next chunk's.

@@ -20,10 +20,10 @@ import IDSim
 ///   (the views and that backup) an earlier state of that depth had is left to that state; one of
 ///   a backup that holds no ID of the followed app is never taken (`ExploreState.refuses`), so a
 ///   state left with no restore to try is not even replayed (`LaunchViews.restorable`). And a
-///   step that reads and writes only its own device (`ownStep`) changes at most that device, whose launch view after it
-///   depends only on its launch view before: from a state whose view of the device an earlier
-///   state of that depth already had, the earlier one's same step reached that view, and the
-///   other devices' launches read what they read before the step.
+///   step that reads and writes only its own device (`ownStep`) changes at most that device,
+///   whose launch view after it depends only on its launch view before: from a state whose view
+///   of the device an earlier state of that depth already had, the earlier one's same step
+///   reached that view, and the other devices' launches read what they read before the step.
 enum LaunchView: Reduction {
     static let reduction = SearchReduction.launchViews
 

@@ -47,8 +47,9 @@ struct LaunchViewMark: Equatable, Sendable {
     var restoresNone: Bool { raw == Self.restoresOnlyBit }
 
     /// Expanded only by restores, and every one certainly refused (of backups that hold no ID of
-    /// the followed app): the node tries nothing (`LaunchViews.restorable`). Its own bit, beside
-    /// those of the backups, apart from the node that restores only backups past the eighth.
+    /// the followed app): the node tries nothing (`LaunchViews.restorable`). A bit of its own (the
+    /// fifteenth, which no backup uses) tells it from `restoresOnly` with no backup marked, the
+    /// word of a node that restores only the backups past the eighth.
     static let restoresNothing = LaunchViewMark(raw: restoresOnlyBit | 1 << 14)
 
     /// Leave the device's own steps to an earlier state.

@@ -18,9 +18,8 @@ import IDSim
 /// reads (no other device and no Apple ID by storage identity, DeviceCheck's bits and what the
 /// properties remember equal to the parent's), broke nothing and no assumption the search still
 /// makes, drew nothing from the world's generator, and every generated value in `d`'s new form
-/// is one it read (no fresh value), the worker
-/// keeps, for the step and the view it read, `d`'s new form with each value given as its position
-/// in the view.
+/// is one it read (no fresh value), the worker keeps, for the step and the view it read, `d`'s
+/// new form with each value given as its position in the view.
 ///
 /// Why a prediction is sound. A step does the same from the same inputs: the simulator is
 /// deterministic, and what the forms leave out (the clock, the random generators, installation
