@@ -12,6 +12,8 @@ struct PortabilityEndToEndTests {
         let folders = try Self.terminfoWithOnlyStandIns()
         let t = try Tmux(command: "env TERMINFO_DIRS=\(folders.terminfo) TERMINFO=\(folders.empty) HOME=\(folders.empty) TERM=\(term) " + Tmux.binary)
         t.waitFor("step 0/32")
+        // The header is drawn before the status line: the whole first frame, before looking.
+        t.settle()
         t.expectScreen("TERM '\(term)' has no terminfo entry here; drawing as '\(standIn)'")
         t.press("Right")
         t.expectScreen("step 1/32")
