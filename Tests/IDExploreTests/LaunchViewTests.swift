@@ -167,7 +167,6 @@ struct LaunchViewTests {
         let explorer = try Explorer.named(name)
         let model = explorer.model
         let worker = model.makeWorker()
-        let restores = explorer.steps.indices.filter { if case .restore = explorer.steps[$0].event { return true }; return false }
         // Walks from a phone whose app has made its ID, so that some backups hold it and some not.
         let start = explorer.state(after: [Step(.install(0, source: nil), on: 0), Step(.launch(0, mode: .foreground), on: 0)])
         var random = SplitMix(seed: 11)
@@ -178,7 +177,7 @@ struct LaunchViewTests {
                 _ = explorer.probe(&state, random.pick(explorer.steps))
                 let views = LaunchViewMerge.twoBeforeLastViews(of: state, watching: .all).views
                 for b in 0..<min(state.backupForms.count, LaunchViews.viewedBackups) {
-                    let ofBackup = restores.filter {
+                    let ofBackup = model.restoreSteps.filter {
                         if case .restore(let name) = explorer.steps[$0].event { return name == state.backupForms[b].name }
                         return false
                     }
