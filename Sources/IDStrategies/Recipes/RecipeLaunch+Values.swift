@@ -33,20 +33,24 @@ struct PlatformValues {
     }
 }
 
-/// What each store read in a launch, by position: four inline (most recipes have no more), so
-/// a launch allocates nothing to remember its reads.
+/// What each store read in a launch, by position: six inline (most recipes have no more; Adjust's
+/// has five), so a launch allocates nothing to remember its reads.
 struct StoreReads {
-    // Four fields, not a tuple of four: a struct with a tuple field is not split into its
-    // fields by the optimizer, so each init built it in memory and copied it out (a retain and
-    // a release of every field).
+    // Fields, not a tuple: a struct with a tuple field is not split into its fields by the
+    // optimizer, so each init built it in memory and copied it out (a retain and a release of
+    // every field).
     private var first: RecipeRead?
     private var second: RecipeRead?
     private var third: RecipeRead?
     private var fourth: RecipeRead?
+    private var fifth: RecipeRead?
+    private var sixth: RecipeRead?
     private var more: [RecipeRead?]
 
+    private static let inline = 6
+
     init(count: Int) {
-        more = count > 4 ? Array(repeating: nil, count: count - 4) : []
+        more = count > Self.inline ? Array(repeating: nil, count: count - Self.inline) : []
     }
 
     subscript(index: Int) -> RecipeRead? {
@@ -56,7 +60,9 @@ struct StoreReads {
             case 1: second
             case 2: third
             case 3: fourth
-            default: index - 4 < more.count ? more[index - 4] : nil
+            case 4: fifth
+            case 5: sixth
+            default: index - Self.inline < more.count ? more[index - Self.inline] : nil
             }
         }
         set {
@@ -65,7 +71,9 @@ struct StoreReads {
             case 1: second = newValue
             case 2: third = newValue
             case 3: fourth = newValue
-            default: more[index - 4] = newValue
+            case 4: fifth = newValue
+            case 5: sixth = newValue
+            default: more[index - Self.inline] = newValue
             }
         }
     }
@@ -88,23 +96,35 @@ enum PlatformRead {
     }
 }
 
-/// Each ID's value in a launch or a call, by the ID's position in the recipe: the first inline
-/// (most recipes have one ID), so a launch of one allocates nothing to hold it.
+/// Each ID's value in a launch or a call, by the ID's position in the recipe: the first two
+/// inline (most recipes have one ID, Adjust's and several others two), so a launch of one or two
+/// allocates nothing to hold them.
 struct IDValues {
     private var first: String?
+    private var second: String?
     private var more: [String?]
     let count: Int
 
     /// `count` IDs, none with a value yet.
     init(count: Int) {
         self.count = count
-        more = count > 1 ? Array(repeating: nil, count: count - 1) : []
+        more = count > 2 ? Array(repeating: nil, count: count - 2) : []
     }
 
     subscript(index: Int) -> String? {
-        get { index == 0 ? first : more[index - 1] }
+        get {
+            switch index {
+            case 0: first
+            case 1: second
+            default: more[index - 2]
+            }
+        }
         set {
-            if index == 0 { first = newValue } else { more[index - 1] = newValue }
+            switch index {
+            case 0: first = newValue
+            case 1: second = newValue
+            default: more[index - 2] = newValue
+            }
         }
     }
 }
