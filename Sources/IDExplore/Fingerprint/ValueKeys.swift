@@ -27,28 +27,36 @@ struct ValueKey: Hashable, Sendable {
 /// Value keys in order: the names a fingerprint gives generated values as it walks (a key's
 /// name is its position).
 ///
-/// The first eight are held inline, in two vectors, so that making, copying and searching
-/// the handful a device or a state holds allocates nothing and is a few vector compares; more
-/// go to an array.
+/// The first eight are held inline, so that making, copying and searching the handful a device
+/// or a state holds allocates nothing; more go to an array. Inline as eight plain keys, written
+/// and read one at a time in memory: held as two vectors of eight words, each append wrote one
+/// lane through memory and read the whole vectors straight back, a store the load could not be
+/// forwarded from, and that stall was half the time spent taking a form's values into a
+/// fingerprint.
 struct ValueKeys: Equatable, Sendable {
-    private var highs = SIMD8<UInt64>()
-    private var lows = SIMD8<UInt64>()
+    private typealias Inline = (ValueKey, ValueKey, ValueKey, ValueKey, ValueKey, ValueKey, ValueKey, ValueKey)
+    private static let zero = ValueKey(high: 0, low: 0)
+    private var inline: Inline = (zero, zero, zero, zero, zero, zero, zero, zero)
     /// The keys past the eighth (nil until there are any).
     private var more: [ValueKey]?
     private(set) var count = 0
 
-    private static let inlineCapacity = SIMD8<UInt64>.scalarCount
+    private static let inlineCapacity = 8
 
     init() {}
 
     subscript(index: Int) -> ValueKey {
-        index < Self.inlineCapacity ? ValueKey(high: highs[index], low: lows[index]) : more![index - Self.inlineCapacity]
+        index < Self.inlineCapacity ? inlineKey(index) : more![index - Self.inlineCapacity]
+    }
+
+    private func inlineKey(_ index: Int) -> ValueKey {
+        withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * MemoryLayout<ValueKey>.stride, as: ValueKey.self) }
     }
 
     mutating func append(_ key: ValueKey) {
         if count < Self.inlineCapacity {
-            highs[count] = key.high
-            lows[count] = key.low
+            let offset = count * MemoryLayout<ValueKey>.stride
+            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: key, toByteOffset: offset, as: ValueKey.self) }
         } else {
             more = (more ?? []) + [key]
         }
@@ -57,9 +65,14 @@ struct ValueKeys: Equatable, Sendable {
 
     /// The position of `key`, if it is here.
     func firstIndex(of key: ValueKey) -> Int? {
-        for index in 0..<min(count, Self.inlineCapacity) where highs[index] == key.high && lows[index] == key.low {
-            return index
+        let found: Int? = withUnsafeBytes(of: inline) { raw in
+            for index in 0..<min(count, Self.inlineCapacity) {
+                let stored = raw.load(fromByteOffset: index * MemoryLayout<ValueKey>.stride, as: ValueKey.self)
+                if stored.high == key.high && stored.low == key.low { return index }
+            }
+            return nil
         }
+        if let found { return found }
         guard let more, let index = more.firstIndex(of: key) else { return nil }
         return Self.inlineCapacity + index
     }
@@ -73,18 +86,15 @@ struct ValueKeys: Equatable, Sendable {
         return keys
     }
 
-    /// Slots past `count` are always zero, so whole vectors compare.
     static func == (a: ValueKeys, b: ValueKeys) -> Bool {
-        a.count == b.count && a.highs == b.highs && a.lows == b.lows && a.more == b.more
+        guard a.count == b.count, a.more == b.more else { return false }
+        for index in 0..<min(a.count, inlineCapacity) where a.inlineKey(index) != b.inlineKey(index) { return false }
+        return true
     }
 
     /// Keeps the first `kept` keys.
     mutating func truncate(to kept: Int) {
         guard kept < count else { return }
-        for index in min(kept, Self.inlineCapacity)..<min(count, Self.inlineCapacity) {
-            highs[index] = 0
-            lows[index] = 0
-        }
         if let extra = more {
             let keptExtra = max(0, kept - Self.inlineCapacity)
             more = keptExtra == 0 ? nil : Array(extra.prefix(keptExtra))
