@@ -68,6 +68,7 @@ extension RecipeLaunch {
         switch plan {
         case .fixedKeychain(let fixed): return readKeychain(index, fixed.query, upgradeTo: fixed.upgradeTo, &os)
         case .fixedDefaults(let key, let suite): return os.defaultsString(forKey: key, suite: suite).map { .value($0) } ?? .missing
+        case .fixedFile(let file): return os.containerFile(file.path).map { .value($0) } ?? .missing
         case .keychain, .filled: break
         }
         if let call = unkeyed(index) {
@@ -182,10 +183,29 @@ extension RecipeLaunch {
     /// makes, for the trace (nil: a migration's).
     mutating func write(_ index: Int, _ value: String, before: RecipeRead?, _ os: inout AppOS,
                         save: (id: Int, entry: Int)? = nil) -> Bool {
+        let result: RecipeTrace.Written
+        if case .fixedFile(let file) = shared.storeReads[index] {
+            // A plain container file (an SDK's state file, written at every launch): the store is
+            // not copied, nor its path filled.
+            shared.work?.writes += 1
+            result = writeContainerFile(file.path, value, backup: file.backup, protection: file.protection, store: index, &os)
+        } else {
+            // A keyed store with no value supplied names no entry: nothing written, nothing traced.
+            guard let written = writeFilled(index, value, before: before, &os) else { return true }
+            result = written
+        }
+        if trace != nil { let entry: RecipeTrace.Entry = .wrote(id: save.map { shared.idNames[$0.id] }, save: save?.entry, store: shared.storeNames[index],
+                      place: place(index), value: value, result: result); trace!.entries.append(entry) }
+        return result == .ok
+    }
+
+    /// A write to a store of any kind, its texts filled for this launch (nil: a keyed store with no
+    /// value supplied, where nothing is written).
+    private mutating func writeFilled(_ index: Int, _ value: String, before: RecipeRead?, _ os: inout AppOS) -> RecipeTrace.Written? {
         let store = shared.stores[index]
         if let call = unkeyed(index) {
             note("\(store.name) is kept per value of \(call), and none was supplied: nothing written")
-            return true
+            return nil
         }
         shared.work?.writes += 1
         let result: RecipeTrace.Written
@@ -211,12 +231,8 @@ extension RecipeLaunch {
                     note("file write (\(store.name)): " + why)
                     result = .unavailable(why)
                 }
-            } else if os.writeContainerFile(fill(path), contents: contents, backedUp: backup, protection: protection) {
-                result = .ok
             } else {
-                let why = Self.closedByClass(protection, os) ?? "the container is not available before the first unlock"
-                note("file write (\(store.name)): " + why)
-                result = .unavailable(why)
+                result = writeContainerFile(fill(path), contents, backup: backup, protection: protection, store: index, &os)
             }
         case .icloud(let key, let store):
             os.setUbiquitous(value, forKey: fill(key), store: store.map(fill))
@@ -225,9 +241,16 @@ extension RecipeLaunch {
             os.setNamedPasteboard(fill(name), value: value, persistent: true)
             result = .ok
         }
-        if trace != nil { let entry: RecipeTrace.Entry = .wrote(id: save.map { shared.idNames[$0.id] }, save: save?.entry, store: store.name,
-                      place: place(index), value: value, result: result); trace!.entries.append(entry) }
-        return result == .ok
+        return result
+    }
+
+    /// A write to a file in the app's own container, noting why one failed.
+    private mutating func writeContainerFile(_ path: String, _ contents: String?, backup: Bool, protection: FileProtection, store index: Int,
+                                             _ os: inout AppOS) -> RecipeTrace.Written {
+        if os.writeContainerFile(path, contents: contents, backedUp: backup, protection: protection) { return .ok }
+        let why = Self.closedByClass(protection, os) ?? "the container is not available before the first unlock"
+        note(store: index) { "file write (\($0)): " + why }
+        return .unavailable(why)
     }
 
     /// Why a failed write to a file the app may use failed, when its class is the reason: past the

@@ -40,6 +40,9 @@ final class RecipePlan: Sendable {
         case fixedKeychain(FixedKeychainRead)
         /// A UserDefaults key, in a suite or the app's standard one.
         case fixedDefaults(key: String, suite: String?)
+        /// A file in the app's own container, neither an App Group's nor keyed: an SDK's state
+        /// file, read (and written) at every launch.
+        case fixedFile(FixedFile)
         /// A keychain item whose texts are filled at each launch (svudid's `{team}` group), behind
         /// one reference: its fields are read in place, the store not copied.
         case keychain(KeychainItemBox)
@@ -51,6 +54,19 @@ final class RecipePlan: Sendable {
         let item: KeychainStore
 
         init(_ item: KeychainStore) { self.item = item }
+    }
+
+    /// A container file's path, as written, with what a write gives it.
+    final class FixedFile: Sendable {
+        let path: String
+        let backup: Bool
+        let protection: FileProtection
+
+        init(path: String, backup: Bool, protection: FileProtection) {
+            self.path = path
+            self.backup = backup
+            self.protection = protection
+        }
     }
 
     /// A keychain item's read query, and the class a found item is moved to (`upgradeAccessible`).
@@ -337,6 +353,9 @@ final class RecipePlan: Sendable {
         case .defaults(let key, let suite, _):
             guard plain else { return .filled }
             return .fixedDefaults(key: key.raw, suite: suite?.raw)
+        case .file(let path, let backup, nil, nil, let protection):
+            guard plain else { return .filled }
+            return .fixedFile(FixedFile(path: path.raw, backup: backup, protection: protection))
         default:
             return .filled
         }
