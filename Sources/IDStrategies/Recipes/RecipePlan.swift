@@ -31,7 +31,8 @@ final class RecipePlan: Sendable {
     let storeNames: [String]
     let stores: [RecipeStore]
     /// How a launch reads each store: most stores' texts name no placeholder, and their read is
-    /// made once here, so a launch neither copies the store nor fills its texts.
+    /// made once here, so a launch neither copies the store nor fills its texts. A plain
+    /// container file's plan (`fixedFile`) serves its writes too (`RecipeLaunch.write`).
     let storeReads: [StoreRead]
 
     enum StoreRead: Sendable {
