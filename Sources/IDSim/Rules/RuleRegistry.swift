@@ -115,7 +115,7 @@ public enum RuleRegistry {
              versions: "4+", confidence: .contested,
              sources: [forum93373, "https://support.apple.com/guide/security/keychain-data-protection-secb0694df1a/web", "https://developer.apple.com/documentation/security/ksecattraccessiblewhenunlocked", "https://github.com/mattrubin/Authenticator/issues/326", "https://github.com/evgenyneu/keychain-swift/issues/153"],
              switches: ["icloudBackupKeychainToNewDevice"]),
-        Rule(id: .kc22, title: "erase wipes the keychain",
+        Rule(id: .kc22, title: "erase wipes the keychain, a reboot relocks it",
              statement: "Erase deletes every keychain item; synchronizable items come back after signing in with iCloud Keychain on. A reboot or iOS update keeps items but requires a new first unlock.",
              versions: "all", confidence: .documented,
              sources: ["https://manuals.info.apple.com/MANUALS/1000/MA1902/en_US/apple-platform-security-guide.pdf", "https://github.com/q858333/DBDeviceInfo"],
