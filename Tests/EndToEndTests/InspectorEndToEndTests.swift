@@ -182,6 +182,8 @@ struct InspectorEndToEndTests {
         // The tour's app breaks within the 10-second budget (a debug build searches about 40,000 states a second);
         // opening the break drops the 27 later steps, so it asks first.
         t.waitFor("Open it?", timeout: 20)
+        // The prompt's first line may be on screen before the frame is whole: wait for the frame.
+        t.settle()
         t.expectScreen("drops the 27 later steps")
         t.expectScreen("y yes")
         t.press("y")
