@@ -187,15 +187,18 @@ extension RecipeLaunch {
         if case .fixedFile(let file) = shared.storeReads[index] {
             // A plain container file (an SDK's state file, written at every launch): the store is
             // not copied, nor its path filled.
-            shared.work?.writes += 1
             result = writeContainerFile(file.path, value, backup: file.backup, protection: file.protection, store: index, &os)
         } else {
-            // A keyed store with no value supplied names no entry: nothing written, nothing traced.
+            // A keyed store with no value supplied names no entry: nothing written, counted or traced.
             guard let written = writeFilled(index, value, before: before, &os) else { return true }
             result = written
         }
-        if trace != nil { let entry: RecipeTrace.Entry = .wrote(id: save.map { shared.idNames[$0.id] }, save: save?.entry, store: shared.storeNames[index],
-                      place: place(index), value: value, result: result); trace!.entries.append(entry) }
+        shared.work?.writes += 1
+        if trace != nil {
+            let entry: RecipeTrace.Entry = .wrote(id: save.map { shared.idNames[$0.id] }, save: save?.entry, store: shared.storeNames[index],
+                                                  place: place(index), value: value, result: result)
+            trace!.entries.append(entry)
+        }
         return result == .ok
     }
 
@@ -207,7 +210,6 @@ extension RecipeLaunch {
             note("\(store.name) is kept per value of \(call), and none was supplied: nothing written")
             return nil
         }
-        shared.work?.writes += 1
         let result: RecipeTrace.Written
         switch store.kind {
         case .keychain(let item):
